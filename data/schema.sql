@@ -1,0 +1,104 @@
+-- Vitae content schema, version 1 (PRAGMA user_version).
+-- One table per kind of item; every list carries an explicit `position`
+-- so the page keeps the owner's order. Text is stored exactly as it is
+-- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
+-- item is named but has no target yet, and is rendered as a plain label.
+-- Change this file only together with a migration in `vitae migrate`.
+
+PRAGMA user_version = 1;
+
+CREATE TABLE profile (
+    id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
+    name TEXT NOT NULL CHECK (name <> '')
+);
+
+-- Bio paragraphs in CommonMark (rendered in safe mode: raw HTML dropped).
+CREATE TABLE profile_paragraph (
+    position INTEGER PRIMARY KEY,
+    markdown TEXT NOT NULL
+);
+
+CREATE TABLE profile_email (
+    position INTEGER PRIMARY KEY,
+    address  TEXT NOT NULL,               -- as shown, e.g. 'x [at] y [dot] com'
+    label    TEXT NOT NULL DEFAULT ''     -- e.g. 'business'
+);
+
+CREATE TABLE profile_link (
+    position INTEGER PRIMARY KEY,
+    label    TEXT NOT NULL,
+    url      TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE education (
+    position    INTEGER PRIMARY KEY,
+    start_year  INTEGER NOT NULL,
+    end_year    INTEGER NOT NULL,
+    degree      TEXT NOT NULL DEFAULT '',  -- empty for a school without a degree
+    institution TEXT NOT NULL
+);
+
+CREATE TABLE post (
+    slug        TEXT PRIMARY KEY CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
+    title       TEXT NOT NULL,
+    published   TEXT NOT NULL CHECK (published GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
+    body        TEXT NOT NULL DEFAULT ''   -- empty: the post is listed, not yet written
+) WITHOUT ROWID;
+
+CREATE TABLE publication (
+    id       INTEGER PRIMARY KEY,
+    slug     TEXT NOT NULL UNIQUE CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
+    position INTEGER NOT NULL UNIQUE,
+    kind     TEXT NOT NULL CHECK (kind IN ('conference', 'journal', 'preprint')),
+    title    TEXT NOT NULL,
+    venue    TEXT NOT NULL DEFAULT '',     -- short name, e.g. 'OSDI'; empty for a preprint
+    year     INTEGER,                      -- NULL when the seed gives none
+    abstract TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE publication_author (
+    publication_id     INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    position           INTEGER NOT NULL,
+    name               TEXT NOT NULL,
+    is_owner           INTEGER NOT NULL DEFAULT 0 CHECK (is_owner IN (0, 1)),
+    equal_contribution INTEGER NOT NULL DEFAULT 0 CHECK (equal_contribution IN (0, 1)),
+    PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE publication_link (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    position       INTEGER NOT NULL,
+    label          TEXT NOT NULL,          -- 'PDF', 'Code', 'Perspective by …'
+    url            TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE publication_award (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    position       INTEGER NOT NULL,
+    name           TEXT NOT NULL,
+    PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE teaching (
+    position INTEGER PRIMARY KEY,
+    course   TEXT NOT NULL,                -- 'CIS 455/555'
+    title    TEXT NOT NULL,                -- 'Internet and Web Systems'
+    term     TEXT NOT NULL                 -- 'Spring 2022'
+);
+
+CREATE TABLE service (
+    position INTEGER PRIMARY KEY,
+    role     TEXT NOT NULL,                -- 'Program Committee'
+    venue    TEXT NOT NULL                 -- 'APSys 2025'
+);
+
+CREATE TABLE experience (
+    position     INTEGER PRIMARY KEY,
+    organization TEXT NOT NULL,
+    location     TEXT NOT NULL,
+    role         TEXT NOT NULL,
+    start_month  TEXT NOT NULL CHECK (start_month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
+    end_month    TEXT NOT NULL DEFAULT '' CHECK (end_month = '' OR end_month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]')
+);
