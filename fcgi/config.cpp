@@ -1,0 +1,104 @@
+#include "config.hpp"
+
+#include <charconv>
+#include <string_view>
+#include <thread>
+
+#include "limits.hpp"
+
+namespace vitae {
+
+namespace {
+
+struct Option {
+    std::string_view name;
+    const char* env;  // nullptr: command line only
+    std::string_view argument;
+    std::string_view help;
+    void (*apply)(Config&, std::string_view value);
+};
+
+int parse_int(std::string_view option, std::string_view value, int base, int min, int max) {
+    int out = 0;
+    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out, base);
+    if (ec != std::errc{} || end != value.data() + value.size() || out < min || out > max)
+        throw UsageError(std::string(option) + ": " + (value.empty() ? "empty value" : "\"" + std::string(value) + "\"") +
+                         " is not a number from " + std::to_string(min) + " to " + std::to_string(max));
+    return out;
+}
+
+void set_listen(Config& c, std::string_view v) {
+    bool is_unix = v.starts_with("unix:") && v.size() > 5;
+    auto colon = v.rfind(':');
+    bool is_inet = !v.starts_with("unix:") && colon != std::string_view::npos && colon > 0 && colon + 1 < v.size();
+    if (!is_unix && !is_inet) throw UsageError("--listen: \"" + std::string(v) + "\" is not unix:PATH or HOST:PORT");
+    c.listen = v;
+}
+
+constexpr Option options[] = {
+    {"--db", "VITAE_DB", "PATH", "SQLite content database (opened read-only)",
+     [](Config& c, std::string_view v) { c.db_path = v; }},
+    {"--templates", "VITAE_TEMPLATES", "DIR", "directory of *.mustache templates",
+     [](Config& c, std::string_view v) { c.templates_dir = std::string(v); }},
+    {"--threads", "VITAE_THREADS", "N", "request threads (default: number of cores)",
+     [](Config& c, std::string_view v) { c.threads = parse_int("--threads", v, 10, 1, limits::max_threads); }},
+    {"--listen", "VITAE_LISTEN", "ADDR", "unix:PATH or HOST:PORT (default: the socket systemd or the web server passed)",
+     set_listen},
+    {"--socket-mode", "VITAE_SOCKET_MODE", "OCTAL", "permissions of a unix socket created by --listen (default 0660)",
+     [](Config& c, std::string_view v) { c.socket_mode = static_cast<mode_t>(parse_int("--socket-mode", v, 8, 0, 0777)); }},
+    {"--render", nullptr, "PATH", "print the page at PATH (e.g. /) to stdout and exit",
+     [](Config& c, std::string_view v) { c.render_path = v; }},
+    {"--help", nullptr, "", "show this help and exit", [](Config& c, std::string_view) { c.help = true; }},
+    {"--version", nullptr, "", "show the version and exit", [](Config& c, std::string_view) { c.version = true; }},
+};
+
+const Option* find_option(std::string_view name) {
+    for (const auto& option : options)
+        if (option.name == name) return &option;
+    return nullptr;
+}
+
+}  // namespace
+
+Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*)) {
+    Config config;
+    for (const auto& option : options)
+        if (option.env != nullptr)
+            if (const char* value = getenv_fn(option.env); value != nullptr && *value != '\0') option.apply(config, value);
+
+    for (int i = 1; i < argc; ++i) {
+        std::string_view arg = argv[i];
+        std::string_view name = arg.substr(0, arg.find('='));
+        const Option* option = find_option(name);
+        if (option == nullptr) throw UsageError("unknown option \"" + std::string(arg) + "\"");
+        if (option->argument.empty()) {
+            if (name != arg) throw UsageError(std::string(name) + " takes no value");
+            option->apply(config, {});
+        } else if (name != arg) {
+            option->apply(config, arg.substr(name.size() + 1));
+        } else if (i + 1 < argc) {
+            option->apply(config, argv[++i]);
+        } else {
+            throw UsageError(std::string(name) + " needs a value (" + std::string(option->argument) + ")");
+        }
+    }
+    if (config.help || config.version) return config;
+    if (config.db_path.empty()) throw UsageError("missing --db PATH (or VITAE_DB)");
+    if (config.templates_dir.empty()) throw UsageError("missing --templates DIR (or VITAE_TEMPLATES)");
+    if (config.threads == 0) config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return config;
+}
+
+std::string usage(std::string_view program) {
+    std::string text = "usage: " + std::string(program) + " --db PATH --templates DIR [options]\n\n";
+    text += "Serves a Vitae site over FastCGI. Options:\n";
+    for (const auto& o : options) {
+        std::string left = "  " + std::string(o.name) + (o.argument.empty() ? "" : " " + std::string(o.argument));
+        left.resize(std::max<std::size_t>(left.size() + 2, 24), ' ');
+        text += left + std::string(o.help) + (o.env ? " [env " + std::string(o.env) + "]" : "") + "\n";
+    }
+    text += "\nSignals: SIGHUP reloads content and templates; SIGTERM/SIGINT finish in-flight requests and exit.\n";
+    return text;
+}
+
+}  // namespace vitae

@@ -1,0 +1,34 @@
+// Command line and environment -> Config. All options live in one table in
+// config.cpp with their environment variable, default and bounds; a bad value
+// throws UsageError naming the option, before anything starts.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace vitae {
+
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Config {
+    std::string db_path;
+    std::filesystem::path templates_dir;
+    int threads = 0;          // 0 until parsed: then the number of cores
+    std::string listen;       // empty: the socket we were handed (systemd fd 3 or fd 0)
+    mode_t socket_mode = 0660;  // for a unix socket we create ourselves
+    std::string render_path;  // non-empty: print that page to stdout and exit
+    bool help = false;
+    bool version = false;
+};
+
+// getenv is passed in so tests can give their own environment.
+Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*));
+std::string usage(std::string_view program);
+
+}  // namespace vitae

@@ -1,0 +1,86 @@
+// The site's content as plain values, exactly as loaded from one read
+// transaction. Immutable once built; shared between threads by const pointer.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace vitae {
+
+struct Email {
+    std::string address;  // as shown, e.g. "haoranz [at] nvidia [dot] com"
+    std::string label;
+};
+
+struct Link {
+    std::string label;
+    std::string url;  // empty: named but without a target; rendered as a label
+};
+
+struct Education {
+    int start_year = 0;
+    int end_year = 0;
+    std::string degree;
+    std::string institution;
+};
+
+struct Post {
+    std::string slug;
+    std::string title;
+    std::string published;    // YYYY-MM-DD
+    std::string body_format;  // "markdown" or "html"
+    std::string body;
+};
+
+struct Author {
+    std::string name;
+    bool is_owner = false;
+    bool equal_contribution = false;
+};
+
+struct Publication {
+    std::string slug;
+    std::string kind;  // conference, journal, preprint
+    std::string title;
+    std::string venue;
+    std::optional<int> year;
+    std::string abstract;
+    std::vector<Author> authors;
+    std::vector<Link> links;
+    std::vector<std::string> awards;
+};
+
+struct Teaching {
+    std::string course;
+    std::string title;
+    std::string term;
+};
+
+struct Service {
+    std::string role;
+    std::string venue;
+};
+
+struct Experience {
+    std::string organization;
+    std::string location;
+    std::string role;
+    std::string start_month;  // YYYY-MM
+    std::string end_month;    // YYYY-MM or empty
+};
+
+struct Content {
+    std::string name;
+    std::vector<std::string> bio_markdown;
+    std::vector<Email> emails;
+    std::vector<Link> links;
+    std::vector<Education> education;
+    std::vector<Post> posts;  // newest first
+    std::vector<Publication> publications;  // in the owner's order, preprints included
+    std::vector<Teaching> teaching;
+    std::vector<Service> services;
+    std::vector<Experience> experiences;
+};
+
+}  // namespace vitae

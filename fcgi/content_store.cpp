@@ -1,0 +1,132 @@
+#include "content_store.hpp"
+
+#include <map>
+
+#include "error.hpp"
+#include "log.hpp"
+
+namespace vitae {
+
+namespace {
+
+// Reads publications' child rows in one pass each, keyed by publication id.
+template <typename Row>
+std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, const char* sql, Row (*read)(const Stmt&)) {
+    std::map<std::int64_t, std::vector<Row>> out;
+    auto stmt = db.prepare(sql);
+    while (stmt.step()) out[stmt.int_at(0)].push_back(read(stmt));
+    return out;
+}
+
+Author read_author(const Stmt& s) { return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0}; }
+Link read_pub_link(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
+std::string read_award(const Stmt& s) { return s.text_at(1); }
+
+void load_profile(const Db& db, Content& c) {
+    auto profile = db.prepare("SELECT name FROM profile WHERE id = 1");
+    if (!profile.step()) throw LoadError("load " + in_quotes(db.path()) + ": table profile has no row with id = 1");
+    c.name = profile.text_at(0);
+
+    auto paragraphs = db.prepare("SELECT markdown FROM profile_paragraph ORDER BY position");
+    while (paragraphs.step()) c.bio_markdown.push_back(paragraphs.text_at(0));
+    auto emails = db.prepare("SELECT address, label FROM profile_email ORDER BY position");
+    while (emails.step()) c.emails.push_back({emails.text_at(0), emails.text_at(1)});
+    auto links = db.prepare("SELECT label, url FROM profile_link ORDER BY position");
+    while (links.step()) c.links.push_back({links.text_at(0), links.text_at(1)});
+}
+
+void load_publications(const Db& db, Content& c) {
+    auto authors = group_by_publication<Author>(
+        db, "SELECT publication_id, name, is_owner, equal_contribution FROM publication_author ORDER BY publication_id, position",
+        read_author);
+    auto links = group_by_publication<Link>(
+        db, "SELECT publication_id, label, url FROM publication_link ORDER BY publication_id, position", read_pub_link);
+    auto awards = group_by_publication<std::string>(
+        db, "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position", read_award);
+
+    auto pubs = db.prepare("SELECT id, slug, kind, title, venue, year, abstract FROM publication ORDER BY position");
+    while (pubs.step()) {
+        auto id = pubs.int_at(0);
+        Publication p;
+        p.slug = pubs.text_at(1);
+        p.kind = pubs.text_at(2);
+        p.title = pubs.text_at(3);
+        p.venue = pubs.text_at(4);
+        if (auto year = pubs.optional_int_at(5)) p.year = static_cast<int>(*year);
+        p.abstract = pubs.text_at(6);
+        p.authors = std::move(authors[id]);
+        p.links = std::move(links[id]);
+        p.awards = std::move(awards[id]);
+        c.publications.push_back(std::move(p));
+    }
+}
+
+void load_sections(const Db& db, Content& c) {
+    auto education = db.prepare("SELECT start_year, end_year, degree, institution FROM education ORDER BY position");
+    while (education.step())
+        c.education.push_back({static_cast<int>(education.int_at(0)), static_cast<int>(education.int_at(1)),
+                               education.text_at(2), education.text_at(3)});
+
+    auto posts = db.prepare("SELECT slug, title, published, body_format, body FROM post ORDER BY published DESC, slug");
+    while (posts.step())
+        c.posts.push_back({posts.text_at(0), posts.text_at(1), posts.text_at(2), posts.text_at(3), posts.text_at(4)});
+
+    auto teaching = db.prepare("SELECT course, title, term FROM teaching ORDER BY position");
+    while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2)});
+
+    auto services = db.prepare("SELECT role, venue FROM service ORDER BY position");
+    while (services.step()) c.services.push_back({services.text_at(0), services.text_at(1)});
+
+    auto experiences =
+        db.prepare("SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position");
+    while (experiences.step())
+        c.experiences.push_back({experiences.text_at(0), experiences.text_at(1), experiences.text_at(2),
+                                 experiences.text_at(3), experiences.text_at(4)});
+}
+
+// Closes the read transaction on every path, including a throw mid-load.
+class ReadTransaction {
+public:
+    explicit ReadTransaction(const Db& db) : db_(db) { db_.exec("BEGIN"); }
+    ~ReadTransaction() {
+        try {
+            db_.exec("COMMIT");
+        } catch (const std::exception& e) {
+            log_warning(e.what());
+        }
+    }
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+private:
+    const Db& db_;
+};
+
+}  // namespace
+
+void check_database(const Db& db) {
+    // The first read is where "file is not a database" surfaces.
+    auto version = db.pragma_int("user_version");
+    auto check = db.prepare("PRAGMA quick_check");
+    if (!check.step() || check.text_at(0) != "ok")
+        throw LoadError("check " + in_quotes(db.path()) + ": database is corrupt (quick_check: " + check.text_at(0) + ")");
+    if (version != schema_version)
+        throw LoadError("check " + in_quotes(db.path()) + ": schema version " + std::to_string(version) + ", expected " +
+                        std::to_string(schema_version) + " (build it from data/schema.sql or run `vitae migrate`)");
+}
+
+Content load_content(const Db& db) {
+    Content content;
+    try {
+        ReadTransaction transaction(db);
+        load_profile(db, content);
+        load_publications(db, content);
+        load_sections(db, content);
+    } catch (const LoadError& e) {
+        // "no such table/column" means the file is SQLite but not ours.
+        throw LoadError(std::string(e.what()) + " (database lacks the expected schema?)");
+    }
+    return content;
+}
+
+}  // namespace vitae

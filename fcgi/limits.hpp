@@ -1,0 +1,21 @@
+// Every bound the worker enforces, in one place, with its unit in the name.
+// A request, a reload or a cache can never grow past these, whatever the input.
+#pragma once
+
+#include <cstddef>
+
+namespace vitae::limits {
+
+inline constexpr std::size_t max_uri_bytes = 4096;          // nginx's default large header buffer is 8k
+inline constexpr std::size_t max_header_value_bytes = 1024;  // If-None-Match, Accept-Encoding
+inline constexpr std::size_t page_cache_max_bytes = 16 * 1024 * 1024;
+inline constexpr std::size_t page_cache_max_entries = 1024;
+inline constexpr std::size_t max_template_bytes = 1024 * 1024;
+inline constexpr std::size_t max_templates = 256;
+inline constexpr int max_partial_depth = 8;
+inline constexpr int max_threads = 1024;
+inline constexpr int listen_backlog = 1024;
+inline constexpr int shutdown_wake_interval_ms = 20;  // how often idle threads are poked on stop
+inline constexpr int shutdown_timeout_ms = 10000;     // then exit anyway; systemd waits 90 s
+
+}  // namespace vitae::limits

@@ -1,0 +1,13 @@
+// CommonMark to HTML with Debian's libcmark, in its default safe mode: raw
+// HTML and javascript: links in content are dropped, so a Markdown field can
+// be rendered unescaped in a template without opening an injection path.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace vitae {
+
+std::string markdown_to_html(std::string_view markdown);
+
+}  // namespace vitae

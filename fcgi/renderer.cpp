@@ -1,0 +1,51 @@
+#include "renderer.hpp"
+
+#include <stdexcept>
+
+#include "version.hpp"
+
+namespace vitae {
+
+namespace {
+
+using kainjow::mustache::object;
+
+MustacheData nav_data(std::string_view current_path) {
+    MustacheData nav{MustacheData::type::list};
+    for (auto [href, label] : {std::pair{"/", "Home"}, std::pair{"/blog/", "Blog"}})
+        nav.push_back(object{{"href", href}, {"label", label}, {"current", current_path == href}});
+    return nav;
+}
+
+}  // namespace
+
+std::string PageRenderer::render_one(std::string_view page, const MustacheData& data) {
+    auto it = copies_.find(page);
+    if (it == copies_.end()) throw std::runtime_error("render: no template " + std::string(page));
+    std::string out;
+    out.reserve(32 * 1024);
+    it->second.render(data, [&out](const std::string& piece) { out += piece; });
+    if (!it->second.is_valid()) {
+        std::string error = it->second.error_message();
+        templates_id_ = 0;  // the copy is poisoned; take fresh ones next time
+        throw std::runtime_error("render " + std::string(page) + ": " + error);
+    }
+    return out;
+}
+
+std::string PageRenderer::render(const Templates& templates, const Views& views, std::string_view page,
+                                 const MustacheData& data, const LayoutFields& layout) {
+    if (templates_id_ != templates.id()) {
+        copies_ = templates.pages();
+        templates_id_ = templates.id();
+    }
+    MustacheData layout_data = object{{"title", layout.title},
+                                      {"description", layout.description},
+                                      {"site_name", views.site_name},
+                                      {"version", std::string(version)},
+                                      {"nav", nav_data(layout.current_path)}};
+    layout_data.set("content", render_one(page, data));
+    return render_one("layout", layout_data);
+}
+
+}  // namespace vitae

@@ -1,0 +1,35 @@
+// Renders a page: the page template with its view data, then the layout
+// around it. Each thread owns one PageRenderer holding its own copies of the
+// compiled templates, because kainjow mutates a template whose render fails.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "templates.hpp"
+#include "views.hpp"
+
+namespace vitae {
+
+struct LayoutFields {
+    std::string title;
+    std::string description;
+    std::string_view current_path;  // for the nav's aria-current
+};
+
+class PageRenderer {
+public:
+    // Throws std::runtime_error if a render fails (the copy is then discarded).
+    std::string render(const Templates& templates, const Views& views, std::string_view page,
+                       const MustacheData& data, const LayoutFields& layout);
+
+private:
+    std::string render_one(std::string_view page, const MustacheData& data);
+
+    std::uint64_t templates_id_ = 0;
+    std::map<std::string, Mustache, std::less<>> copies_;
+};
+
+}  // namespace vitae

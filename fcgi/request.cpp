@@ -1,0 +1,90 @@
+#include "request.hpp"
+
+#include "limits.hpp"
+
+namespace vitae {
+
+namespace {
+
+int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+Method parse_method(std::string_view m) {
+    if (m == "GET") return Method::get;
+    if (m == "HEAD") return Method::head;
+    return Method::other;
+}
+
+}  // namespace
+
+bool percent_decode(std::string_view in, std::string& out) {
+    out.clear();
+    out.reserve(in.size());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        if (in[i] != '%') {
+            out += in[i];
+            continue;
+        }
+        if (i + 2 >= in.size()) return false;  // a '%' needs two hex digits
+        int hi = hex_value(in[i + 1]);
+        int lo = hex_value(in[i + 2]);
+        if (hi < 0 || lo < 0) return false;
+        out += static_cast<char>(hi * 16 + lo);
+        i += 2;
+    }
+    return true;
+}
+
+// RFC 3629: rejects overlong forms, surrogates and code points past U+10FFFF.
+bool is_valid_utf8(std::string_view text) {
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    std::size_t n = text.size();
+    for (std::size_t i = 0; i < n;) {
+        unsigned char c = s[i];
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len;
+        unsigned char lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) len = 2;
+        else if (c >= 0xE0 && c <= 0xEF) {
+            len = 3;
+            if (c == 0xE0) lo = 0xA0;
+            if (c == 0xED) hi = 0x9F;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            len = 4;
+            if (c == 0xF0) lo = 0x90;
+            if (c == 0xF4) hi = 0x8F;
+        } else return false;
+        if (i + len > n) return false;
+        if (s[i + 1] < lo || s[i + 1] > hi) return false;
+        for (std::size_t k = 2; k < len; ++k)
+            if (s[i + k] < 0x80 || s[i + k] > 0xBF) return false;
+        i += len;
+    }
+    return true;
+}
+
+std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
+    if (raw.request_uri.size() > limits::max_uri_bytes) return Rejection{414, "URI too long"};
+    if (raw.request_uri.empty() || raw.request_uri.front() != '/') return Rejection{400, "bad request URI"};
+    Request request;
+    request.method = parse_method(raw.method);
+    auto query = raw.request_uri.find('?');
+    auto fragment_or_query = std::min(query, raw.request_uri.find('#'));
+    if (!percent_decode(raw.request_uri.substr(0, fragment_or_query), request.path))
+        return Rejection{400, "bad percent-encoding"};
+    if (request.path.find('\0') != std::string::npos) return Rejection{400, "NUL byte in path"};
+    if (!is_valid_utf8(request.path)) return Rejection{400, "path is not valid UTF-8"};
+    // Over-long conditional headers are ignored, not trusted: the answer is a full page.
+    if (raw.if_none_match.size() <= limits::max_header_value_bytes) request.if_none_match = raw.if_none_match;
+    if (raw.accept_encoding.size() <= limits::max_header_value_bytes) request.accept_encoding = raw.accept_encoding;
+    return request;
+}
+
+}  // namespace vitae

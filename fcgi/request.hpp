@@ -1,0 +1,40 @@
+// FastCGI parameters -> a validated Request. Everything a client controls is
+// checked here against limits.hpp: method, URI length, percent-encoding, NUL
+// bytes and UTF-8. What fails becomes a status, never an exception.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace vitae {
+
+enum class Method { get, head, other };
+
+// The raw values as the web server passed them (empty when absent).
+struct RawRequest {
+    std::string_view method;
+    std::string_view request_uri;
+    std::string_view if_none_match;
+    std::string_view accept_encoding;
+};
+
+struct Request {
+    Method method = Method::get;
+    std::string path;  // percent-decoded, valid UTF-8, no NUL
+    std::string_view if_none_match;
+    std::string_view accept_encoding;
+};
+
+struct Rejection {
+    int status;  // 400 or 414
+    std::string_view reason;
+};
+
+std::variant<Request, Rejection> parse_request(const RawRequest& raw);
+
+// Strict %XX decoding: false on a truncated or non-hex escape.
+bool percent_decode(std::string_view in, std::string& out);
+bool is_valid_utf8(std::string_view text);
+
+}  // namespace vitae

@@ -1,0 +1,153 @@
+#include "server.hpp"
+
+#include <fcgiapp.h>
+#include <pthread.h>
+#include <signal.h>
+#include <systemd/sd-daemon.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "limits.hpp"
+#include "log.hpp"
+
+namespace vitae {
+
+namespace {
+
+// Owns one FCGX_Request for the life of a thread. FCGX_Finish_r ends each
+// request; FCGX_Free releases the buffers without closing the shared listener.
+class FcgiRequest {
+public:
+    explicit FcgiRequest(int listen_fd) {
+        // FAIL_ACCEPT_ON_INTR: a SIGUSR1 makes a blocked accept return, so stop is prompt.
+        FCGX_InitRequest(&request_, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR);
+    }
+    ~FcgiRequest() { FCGX_Free(&request_, 0); }
+    FcgiRequest(const FcgiRequest&) = delete;
+    FcgiRequest& operator=(const FcgiRequest&) = delete;
+
+    bool accept() { return FCGX_Accept_r(&request_) == 0; }
+    void finish() { FCGX_Finish_r(&request_); }
+    std::string_view param(const char* name) const {
+        const char* value = FCGX_GetParam(name, request_.envp);
+        return value ? std::string_view(value) : std::string_view();
+    }
+    // A failed write means the client went away: normal, so not logged.
+    void write(std::string_view bytes) { FCGX_PutStr(bytes.data(), static_cast<int>(bytes.size()), request_.out); }
+
+private:
+    FCGX_Request request_{};
+};
+
+struct WorkerState {
+    std::thread thread;
+    std::atomic<bool> in_accept{false};
+    std::atomic<bool> done{false};
+};
+
+void on_wake(int) {}  // SIGUSR1 only interrupts accept(); it touches no state
+
+sigset_t control_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    return set;
+}
+
+void install_signal_dispositions() {
+    struct sigaction wake {};
+    wake.sa_handler = on_wake;  // no SA_RESTART: accept() must return EINTR
+    sigemptyset(&wake.sa_mask);
+    sigaction(SIGUSR1, &wake, nullptr);
+    signal(SIGPIPE, SIG_IGN);  // a client that went away is an error return, not a death
+    sigset_t set = control_signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);  // inherited by every thread started after this
+}
+
+}  // namespace
+
+Server::Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener)
+    : config_(config), sites_(sites), handler_(sites, cache), listener_(listener) {}
+
+int Server::run() {
+    install_signal_dispositions();
+    if (FCGX_Init() != 0) {
+        log_error("FCGX_Init failed");
+        return 1;
+    }
+    std::atomic<bool> stopping{false};
+    std::vector<std::unique_ptr<WorkerState>> workers;
+    for (int i = 0; i < config_.threads; ++i) {
+        auto state = std::make_unique<WorkerState>();
+        state->thread = std::thread([this, &stopping, s = state.get()] {
+            FcgiRequest request(listener_.fd());
+            PageRenderer renderer;
+            while (!stopping.load()) {
+                s->in_accept = true;
+                bool accepted = request.accept();
+                s->in_accept = false;
+                if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
+                Response response = handler_.handle({request.param("REQUEST_METHOD"), request.param("REQUEST_URI"),
+                                                     request.param("HTTP_IF_NONE_MATCH"),
+                                                     request.param("HTTP_ACCEPT_ENCODING")},
+                                                    renderer);
+                request.write(response_head(response));
+                if (response.send_body && response.page) request.write(response.page->body);
+                request.finish();
+            }
+            s->done = true;
+        });
+        workers.push_back(std::move(state));
+    }
+    log_info("ready: serving " + in_quotes(listener_.description()) + " with " + std::to_string(config_.threads) +
+             " threads, generation " + std::to_string(sites_.current()->generation));
+    sd_notify(0, "READY=1");
+
+    sigset_t set = control_signals();
+    for (;;) {
+        int signo = 0;
+        if (sigwait(&set, &signo) != 0) continue;
+        if (signo == SIGHUP) {
+            sd_notify(0, "RELOADING=1");
+            sites_.reload("SIGHUP");
+            sd_notify(0, "READY=1");
+            continue;
+        }
+        log_info(std::string("stopping on ") + (signo == SIGTERM ? "SIGTERM" : "SIGINT") +
+                 ": finishing in-flight requests");
+        sd_notify(0, "STOPPING=1");
+        break;
+    }
+
+    // Threads mid-request finish it and see the flag; threads blocked in
+    // accept are poked until they return. Poking repeats because a thread may
+    // enter accept just after a poke.
+    stopping = true;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits::shutdown_timeout_ms);
+    for (;;) {
+        bool all_done = true;
+        for (auto& w : workers) {
+            if (w->done) continue;
+            all_done = false;
+            if (w->in_accept) pthread_kill(w->thread.native_handle(), SIGUSR1);
+        }
+        if (all_done) break;
+        if (std::chrono::steady_clock::now() > deadline) {
+            log_error("stop: request threads did not finish in " + std::to_string(limits::shutdown_timeout_ms) +
+                      " ms; exiting anyway");
+            std::_Exit(1);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
+    }
+    for (auto& w : workers) w->thread.join();
+    log_info("stopped");
+    return 0;
+}
+
+}  // namespace vitae
