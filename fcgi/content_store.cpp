@@ -9,6 +9,34 @@ namespace vitae {
 
 namespace {
 
+// Every query the loader runs; check_database prepares them all, so a file
+// whose tables or columns differ is refused before anything is read.
+constexpr const char* sql_profile = "SELECT name FROM profile WHERE id = 1";
+constexpr const char* sql_profile_paragraph = "SELECT markdown FROM profile_paragraph ORDER BY position";
+constexpr const char* sql_profile_email = "SELECT address, label FROM profile_email ORDER BY position";
+constexpr const char* sql_profile_link = "SELECT label, url FROM profile_link ORDER BY position";
+constexpr const char* sql_publication_author =
+    "SELECT publication_id, name, is_owner, equal_contribution FROM publication_author ORDER BY publication_id, "
+    "position";
+constexpr const char* sql_publication_link =
+    "SELECT publication_id, label, url FROM publication_link ORDER BY publication_id, position";
+constexpr const char* sql_publication_award =
+    "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position";
+constexpr const char* sql_publication =
+    "SELECT id, slug, kind, title, venue, year, abstract FROM publication ORDER BY position";
+constexpr const char* sql_education =
+    "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
+constexpr const char* sql_post =
+    "SELECT slug, title, published, body_format, body FROM post ORDER BY published DESC, slug";
+constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching ORDER BY position";
+constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
+constexpr const char* sql_experience =
+    "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
+constexpr const char* all_queries[] = {
+    sql_profile,          sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_publication_author,
+    sql_publication_link, sql_publication_award, sql_publication,   sql_education,    sql_post,
+    sql_teaching,         sql_service,           sql_experience};
+
 // Reads publications' child rows in one pass each, keyed by publication id.
 template <typename Row>
 std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, const char* sql, Row (*read)(const Stmt&)) {
@@ -18,33 +46,35 @@ std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, cons
     return out;
 }
 
-Author read_author(const Stmt& s) { return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0}; }
-Link read_pub_link(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
-std::string read_award(const Stmt& s) { return s.text_at(1); }
+Author read_author(const Stmt& s) {
+    return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0};
+}
+Link read_pub_link(const Stmt& s) {
+    return {s.text_at(1), s.text_at(2)};
+}
+std::string read_award(const Stmt& s) {
+    return s.text_at(1);
+}
 
 void load_profile(const Db& db, Content& c) {
-    auto profile = db.prepare("SELECT name FROM profile WHERE id = 1");
+    auto profile = db.prepare(sql_profile);
     if (!profile.step()) throw LoadError("load " + in_quotes(db.path()) + ": table profile has no row with id = 1");
     c.name = profile.text_at(0);
 
-    auto paragraphs = db.prepare("SELECT markdown FROM profile_paragraph ORDER BY position");
+    auto paragraphs = db.prepare(sql_profile_paragraph);
     while (paragraphs.step()) c.bio_markdown.push_back(paragraphs.text_at(0));
-    auto emails = db.prepare("SELECT address, label FROM profile_email ORDER BY position");
+    auto emails = db.prepare(sql_profile_email);
     while (emails.step()) c.emails.push_back({emails.text_at(0), emails.text_at(1)});
-    auto links = db.prepare("SELECT label, url FROM profile_link ORDER BY position");
+    auto links = db.prepare(sql_profile_link);
     while (links.step()) c.links.push_back({links.text_at(0), links.text_at(1)});
 }
 
 void load_publications(const Db& db, Content& c) {
-    auto authors = group_by_publication<Author>(
-        db, "SELECT publication_id, name, is_owner, equal_contribution FROM publication_author ORDER BY publication_id, position",
-        read_author);
-    auto links = group_by_publication<Link>(
-        db, "SELECT publication_id, label, url FROM publication_link ORDER BY publication_id, position", read_pub_link);
-    auto awards = group_by_publication<std::string>(
-        db, "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position", read_award);
+    auto authors = group_by_publication<Author>(db, sql_publication_author, read_author);
+    auto links = group_by_publication<Link>(db, sql_publication_link, read_pub_link);
+    auto awards = group_by_publication<std::string>(db, sql_publication_award, read_award);
 
-    auto pubs = db.prepare("SELECT id, slug, kind, title, venue, year, abstract FROM publication ORDER BY position");
+    auto pubs = db.prepare(sql_publication);
     while (pubs.step()) {
         auto id = pubs.int_at(0);
         Publication p;
@@ -62,23 +92,22 @@ void load_publications(const Db& db, Content& c) {
 }
 
 void load_sections(const Db& db, Content& c) {
-    auto education = db.prepare("SELECT start_year, end_year, degree, institution FROM education ORDER BY position");
+    auto education = db.prepare(sql_education);
     while (education.step())
         c.education.push_back({static_cast<int>(education.int_at(0)), static_cast<int>(education.int_at(1)),
                                education.text_at(2), education.text_at(3)});
 
-    auto posts = db.prepare("SELECT slug, title, published, body_format, body FROM post ORDER BY published DESC, slug");
+    auto posts = db.prepare(sql_post);
     while (posts.step())
         c.posts.push_back({posts.text_at(0), posts.text_at(1), posts.text_at(2), posts.text_at(3), posts.text_at(4)});
 
-    auto teaching = db.prepare("SELECT course, title, term FROM teaching ORDER BY position");
+    auto teaching = db.prepare(sql_teaching);
     while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2)});
 
-    auto services = db.prepare("SELECT role, venue FROM service ORDER BY position");
+    auto services = db.prepare(sql_service);
     while (services.step()) c.services.push_back({services.text_at(0), services.text_at(1)});
 
-    auto experiences =
-        db.prepare("SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position");
+    auto experiences = db.prepare(sql_experience);
     while (experiences.step())
         c.experiences.push_back({experiences.text_at(0), experiences.text_at(1), experiences.text_at(2),
                                  experiences.text_at(3), experiences.text_at(4)});
@@ -109,23 +138,27 @@ void check_database(const Db& db) {
     auto version = db.pragma_int("user_version");
     auto check = db.prepare("PRAGMA quick_check");
     if (!check.step() || check.text_at(0) != "ok")
-        throw LoadError("check " + in_quotes(db.path()) + ": database is corrupt (quick_check: " + check.text_at(0) + ")");
+        throw LoadError("check " + in_quotes(db.path()) + ": database is corrupt (quick_check: " + check.text_at(0) +
+                        ")");
     if (version != schema_version)
-        throw LoadError("check " + in_quotes(db.path()) + ": schema version " + std::to_string(version) + ", expected " +
-                        std::to_string(schema_version) + " (build it from data/schema.sql or run `vitae migrate`)");
+        throw LoadError("check " + in_quotes(db.path()) + ": schema version " + std::to_string(version) +
+                        ", expected " + std::to_string(schema_version) +
+                        " (build it from data/schema.sql or run `vitae migrate`)");
+    for (const char* sql : all_queries) {
+        try {
+            db.prepare(sql);
+        } catch (const LoadError& e) {
+            throw LoadError(std::string(e.what()) + " (database lacks the expected schema)");
+        }
+    }
 }
 
 Content load_content(const Db& db) {
     Content content;
-    try {
-        ReadTransaction transaction(db);
-        load_profile(db, content);
-        load_publications(db, content);
-        load_sections(db, content);
-    } catch (const LoadError& e) {
-        // "no such table/column" means the file is SQLite but not ours.
-        throw LoadError(std::string(e.what()) + " (database lacks the expected schema?)");
-    }
+    ReadTransaction transaction(db);
+    load_profile(db, content);
+    load_publications(db, content);
+    load_sections(db, content);
     return content;
 }
 

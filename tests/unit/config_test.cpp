@@ -1,0 +1,72 @@
+#define BOOST_TEST_MODULE config
+#include <boost/test/unit_test.hpp>
+
+#include <map>
+
+#include "config.hpp"
+
+using namespace vitae;
+
+namespace {
+
+std::map<std::string, std::string> env;
+const char* fake_getenv(const char* name) {
+    auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+}
+
+Config parse(std::vector<const char*> args) {
+    args.insert(args.begin(), "vitae-fcgi");
+    return parse_config(static_cast<int>(args.size()), args.data(), fake_getenv);
+}
+
+bool message_has(const UsageError& e, std::string_view text) {
+    return std::string(e.what()).find(text) != std::string::npos;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(parses_options_in_both_forms) {
+    env.clear();
+    auto c = parse({"--db", "a.db", "--templates=t", "--threads", "3", "--listen", "unix:/tmp/s", "--socket-mode", "0666"});
+    BOOST_TEST(c.db_path == "a.db");
+    BOOST_TEST(c.templates_dir == "t");
+    BOOST_TEST(c.threads == 3);
+    BOOST_TEST(c.listen == "unix:/tmp/s");
+    BOOST_TEST(c.socket_mode == 0666u);
+}
+
+BOOST_AUTO_TEST_CASE(environment_gives_defaults_and_flags_override) {
+    env = {{"VITAE_DB", "env.db"}, {"VITAE_TEMPLATES", "envt"}, {"VITAE_THREADS", "2"}};
+    auto c = parse({"--db", "flag.db"});
+    BOOST_TEST(c.db_path == "flag.db");
+    BOOST_TEST(c.templates_dir == "envt");
+    BOOST_TEST(c.threads == 2);
+    env.clear();
+}
+
+BOOST_AUTO_TEST_CASE(threads_default_to_cores) {
+    env.clear();
+    BOOST_TEST(parse({"--db", "a", "--templates", "t"}).threads >= 1);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_bad_input_naming_the_option) {
+    env.clear();
+    BOOST_CHECK_EXCEPTION(parse({"--bogus"}), UsageError, [](auto& e) { return message_has(e, "--bogus"); });
+    BOOST_CHECK_EXCEPTION(parse({"--templates", "t"}), UsageError, [](auto& e) { return message_has(e, "--db"); });
+    BOOST_CHECK_EXCEPTION(parse({"--db", "a"}), UsageError, [](auto& e) { return message_has(e, "--templates"); });
+    BOOST_CHECK_EXCEPTION(parse({"--db", "a", "--templates", "t", "--threads", "0"}), UsageError,
+                          [](auto& e) { return message_has(e, "--threads"); });
+    BOOST_CHECK_EXCEPTION(parse({"--db", "a", "--templates", "t", "--threads", "2x"}), UsageError,
+                          [](auto& e) { return message_has(e, "\"2x\""); });
+    BOOST_CHECK_EXCEPTION(parse({"--db"}), UsageError, [](auto& e) { return message_has(e, "needs a value"); });
+    BOOST_CHECK_EXCEPTION(parse({"--listen", "nowhere"}), UsageError, [](auto& e) { return message_has(e, "unix:PATH"); });
+    BOOST_CHECK_EXCEPTION(parse({"--socket-mode", "999"}), UsageError, [](auto& e) { return message_has(e, "--socket-mode"); });
+    BOOST_CHECK_EXCEPTION(parse({"--help=1"}), UsageError, [](auto& e) { return message_has(e, "takes no value"); });
+}
+
+BOOST_AUTO_TEST_CASE(help_needs_no_other_options) {
+    env.clear();
+    BOOST_TEST(parse({"--help"}).help);
+    BOOST_TEST(usage("vitae-fcgi").find("--templates DIR") != std::string::npos);
+}

@@ -1,0 +1,114 @@
+#define BOOST_TEST_MODULE handler
+#include <boost/test/unit_test.hpp>
+
+#include "error.hpp"
+#include "handler.hpp"
+#include "limits.hpp"
+#include "test_support.hpp"
+
+using namespace vitae;
+using namespace vitae::test;
+
+namespace {
+
+struct Fixture {
+    explicit Fixture(const std::string& content = shipped_content())
+        : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
+          handler(sites, cache) {}
+
+    Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {}) {
+        return handler.handle({method, uri, inm, {}}, renderer);
+    }
+
+    TempDir dir;
+    std::filesystem::path db;
+    SiteHolder sites;
+    PageCache cache;
+    Handler handler;
+    PageRenderer renderer;
+};
+
+std::string body(const Response& r) { return r.page ? r.page->body : std::string(); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(renders_home_then_serves_it_from_cache) {
+    Fixture f;
+    auto first = f.get("/");
+    BOOST_TEST(first.status == 200);
+    BOOST_TEST(!first.cache_hit);
+    BOOST_TEST(body(first).find("CausalMesh: A Causal Cache for Stateful Serverless Computing") != std::string::npos);
+    auto second = f.get("/?utm=1");
+    BOOST_TEST(second.cache_hit);
+    BOOST_TEST(second.page == first.page);  // the same bytes, not a copy
+}
+
+BOOST_AUTO_TEST_CASE(serves_blog_post_and_404) {
+    Fixture f;
+    BOOST_TEST(f.get("/blog/").status == 200);
+    auto post = f.get("/blog/linear-attention-visualized");
+    BOOST_TEST(post.status == 200);
+    BOOST_TEST(body(post).find("Linear Attention, Visualized") != std::string::npos);
+    auto missing = f.get("/blog/no-such-post");
+    BOOST_TEST(missing.status == 404);
+    BOOST_TEST(body(missing).find("<html") != std::string::npos);  // the templated 404 page
+    BOOST_TEST(f.get("/blog").status == 301);
+}
+
+BOOST_AUTO_TEST_CASE(unknown_paths_share_one_cache_entry) {
+    Fixture f;
+    for (int i = 0; i < 500; ++i) f.get("/nothing/" + std::to_string(i) + "?q=" + std::to_string(i));
+    BOOST_TEST(f.cache.stats().entries == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(head_has_no_body_and_other_methods_get_405) {
+    Fixture f;
+    auto head = f.get("/", "HEAD");
+    BOOST_TEST(head.status == 200);
+    BOOST_TEST(!head.send_body);
+    auto post = f.get("/", "POST");
+    BOOST_TEST(post.status == 405);
+    BOOST_TEST(post.allow == "GET, HEAD");
+}
+
+BOOST_AUTO_TEST_CASE(returns_304_when_etag_matches) {
+    Fixture f;
+    auto page = f.get("/");
+    auto again = f.get("/", "GET", page.page->etag);
+    BOOST_TEST(again.status == 304);
+    BOOST_TEST(!again.send_body);
+    BOOST_TEST(f.get("/", "GET", "\"other\"").status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_malformed_requests_with_status) {
+    Fixture f;
+    BOOST_TEST(f.get("/%00").status == 400);
+    BOOST_TEST(f.get("/" + std::string(limits::max_uri_bytes, 'a')).status == 414);
+}
+
+BOOST_AUTO_TEST_CASE(escapes_markup_in_every_field) {
+    Fixture f(hostile_content());
+    for (std::string_view uri : {"/", "/blog/", "/blog/hello"}) {
+        auto r = f.get(uri);
+        BOOST_REQUIRE(r.status == 200);
+        const auto& html = body(r);
+        BOOST_TEST(html.find("<script>") == std::string::npos, uri);
+        BOOST_TEST(html.find("<img") == std::string::npos, uri);
+        BOOST_TEST(html.find("javascript:") == std::string::npos, uri);
+        BOOST_TEST(html.find("<b>raw html</b>") == std::string::npos, uri);
+    }
+    auto home = body(f.get("/"));
+    BOOST_TEST(home.find("&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt; &amp; Co&apos;s") != std::string::npos);
+    BOOST_TEST(home.find("Title &lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
+    BOOST_TEST(home.find("href=\"https://example.org/?a=1&amp;b=&quot;2&quot;\"") != std::string::npos);
+    BOOST_TEST(home.find("<em>emphasis</em>") != std::string::npos);  // Markdown still works
+}
+
+BOOST_AUTO_TEST_CASE(reload_keeps_last_good_site_when_database_breaks) {
+    Fixture f;
+    auto before = f.sites.current()->generation;
+    write_file(f.db, "not a database at all, just text that is long enough to look like a header");
+    BOOST_TEST(!f.sites.reload("test"));
+    BOOST_TEST(f.sites.current()->generation == before);
+    BOOST_TEST(f.get("/").status == 200);
+}

@@ -1,0 +1,61 @@
+#define BOOST_TEST_MODULE http
+#include <boost/test/unit_test.hpp>
+
+#include "http.hpp"
+
+using namespace vitae;
+
+BOOST_AUTO_TEST_CASE(etag_matching_follows_rfc9110) {
+    BOOST_TEST(etag_matches("\"abc\"", "\"abc\""));
+    BOOST_TEST(etag_matches("\"x\", \"abc\"", "\"abc\""));
+    BOOST_TEST(etag_matches("W/\"abc\"", "\"abc\""));  // If-None-Match uses weak comparison
+    BOOST_TEST(etag_matches("*", "\"abc\""));
+    BOOST_TEST(!etag_matches("\"abd\"", "\"abc\""));
+    BOOST_TEST(!etag_matches("", "\"abc\""));
+    BOOST_TEST(!etag_matches("garbage,,, ,", "\"abc\""));
+    BOOST_TEST(!etag_matches("abc", "\"abc\""));
+}
+
+BOOST_AUTO_TEST_CASE(etag_depends_only_on_bytes) {
+    BOOST_TEST(etag_for("hello") == etag_for("hello"));
+    BOOST_TEST(etag_for("hello") != etag_for("hellp"));
+    BOOST_TEST(etag_for("").size() == 18u);
+}
+
+BOOST_AUTO_TEST_CASE(head_carries_length_type_and_cache_state) {
+    auto page = std::make_shared<Page>();
+    page->body = "<p>é</p>";
+    page->etag = "\"e\"";
+    Response r;
+    r.page = page;
+    r.cache_hit = true;
+    auto head = response_head(r);
+    BOOST_TEST(head.starts_with("Status: 200 OK\r\n"));
+    BOOST_TEST(head.find("Content-Type: text/html; charset=utf-8\r\n") != std::string::npos);
+    BOOST_TEST(head.find("Content-Length: 9\r\n") != std::string::npos);
+    BOOST_TEST(head.find("ETag: \"e\"\r\n") != std::string::npos);
+    BOOST_TEST(head.find("X-Vitae-Cache: hit\r\n") != std::string::npos);
+    BOOST_TEST(head.ends_with("\r\n\r\n"));
+}
+
+BOOST_AUTO_TEST_CASE(not_modified_has_no_length_or_type) {
+    auto page = std::make_shared<Page>();
+    page->body = "x";
+    page->etag = "\"e\"";
+    Response r;
+    r.status = 304;
+    r.page = page;
+    auto head = response_head(r);
+    BOOST_TEST(head.starts_with("Status: 304 Not Modified\r\n"));
+    BOOST_TEST(head.find("Content-Length") == std::string::npos);
+    BOOST_TEST(head.find("ETag: \"e\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(plain_responses_are_text) {
+    auto r = plain_response(405, "method not allowed");
+    r.allow = "GET, HEAD";
+    auto head = response_head(r);
+    BOOST_TEST(head.find("Status: 405 Method Not Allowed") != std::string::npos);
+    BOOST_TEST(head.find("Allow: GET, HEAD") != std::string::npos);
+    BOOST_TEST(head.find("text/plain; charset=utf-8") != std::string::npos);
+}

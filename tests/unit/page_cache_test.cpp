@@ -1,0 +1,54 @@
+#define BOOST_TEST_MODULE page_cache
+#include <boost/test/unit_test.hpp>
+
+#include "page_cache.hpp"
+
+using namespace vitae;
+
+namespace {
+std::shared_ptr<const Page> page(std::size_t bytes, std::uint64_t generation) {
+    auto p = std::make_shared<Page>();
+    p->body.assign(bytes, 'x');
+    p->generation = generation;
+    return p;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(hit_only_for_same_generation) {
+    PageCache cache(1 << 20, 16);
+    cache.insert("home", page(10, 1));
+    BOOST_TEST(cache.find("home", 1) != nullptr);
+    BOOST_TEST(cache.find("home", 2) == nullptr);  // a newer site never sees an old page
+    BOOST_TEST(cache.find("blog", 1) == nullptr);
+    auto s = cache.stats();
+    BOOST_TEST(s.hits == 1u);
+    BOOST_TEST(s.misses == 2u);
+}
+
+BOOST_AUTO_TEST_CASE(bounded_by_entries_evicting_least_recent) {
+    PageCache cache(1 << 20, 3);
+    for (int i = 0; i < 3; ++i) cache.insert("k" + std::to_string(i), page(1, 1));
+    BOOST_TEST(cache.find("k0", 1) != nullptr);  // k0 is now most recent
+    cache.insert("k3", page(1, 1));
+    BOOST_TEST(cache.stats().entries == 3u);
+    BOOST_TEST(cache.find("k1", 1) == nullptr);
+    BOOST_TEST(cache.find("k0", 1) != nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(bounded_by_bytes) {
+    PageCache cache(10000, 1000);
+    for (int i = 0; i < 100; ++i) cache.insert("k" + std::to_string(i), page(1000, 1));
+    BOOST_TEST(cache.stats().bytes <= 10000u);
+    BOOST_TEST(cache.stats().entries < 10u);
+}
+
+BOOST_AUTO_TEST_CASE(replacing_keeps_newer_generation) {
+    PageCache cache(1 << 20, 16);
+    cache.insert("home", page(10, 2));
+    cache.insert("home", page(20, 1));  // a slow render of an older site arrives late
+    BOOST_TEST(cache.find("home", 2) != nullptr);
+    BOOST_TEST(cache.stats().entries == 1u);
+    cache.insert("home", page(30, 3));
+    BOOST_TEST(cache.find("home", 3)->body.size() == 30u);
+    BOOST_TEST(cache.stats().bytes < 1000u);
+}

@@ -1,0 +1,61 @@
+#define BOOST_TEST_MODULE request
+#include <boost/test/unit_test.hpp>
+
+#include "limits.hpp"
+#include "request.hpp"
+
+using namespace vitae;
+
+namespace {
+
+std::variant<Request, Rejection> parse(std::string_view method, std::string_view uri) {
+    return parse_request({method, uri, {}, {}});
+}
+
+int status_of(const std::variant<Request, Rejection>& r) {
+    return std::holds_alternative<Rejection>(r) ? std::get<Rejection>(r).status : 0;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(decodes_path_and_drops_query) {
+    auto r = parse("GET", "/blog/%6Cinear?x=%zz");
+    BOOST_REQUIRE(std::holds_alternative<Request>(r));
+    BOOST_TEST(std::get<Request>(r).path == "/blog/linear");
+    BOOST_TEST(static_cast<int>(std::get<Request>(r).method) == static_cast<int>(Method::get));
+}
+
+BOOST_AUTO_TEST_CASE(classifies_methods) {
+    BOOST_TEST(static_cast<int>(std::get<Request>(parse("HEAD", "/")).method) == static_cast<int>(Method::head));
+    BOOST_TEST(static_cast<int>(std::get<Request>(parse("POST", "/")).method) == static_cast<int>(Method::other));
+    BOOST_TEST(static_cast<int>(std::get<Request>(parse("get", "/")).method) == static_cast<int>(Method::other));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_uri_over_limit) {
+    std::string uri = "/" + std::string(limits::max_uri_bytes, 'a');
+    BOOST_TEST(status_of(parse("GET", uri)) == 414);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_nul_bad_escapes_and_invalid_utf8) {
+    BOOST_TEST(status_of(parse("GET", "/a%00b")) == 400);
+    BOOST_TEST(status_of(parse("GET", "/a%zz")) == 400);
+    BOOST_TEST(status_of(parse("GET", "/a%4")) == 400);
+    BOOST_TEST(status_of(parse("GET", "/%c0%ae%c0%ae/")) == 400);  // overlong '.'
+    BOOST_TEST(status_of(parse("GET", "/%ed%a0%80")) == 400);      // surrogate
+    BOOST_TEST(status_of(parse("GET", "/%ff")) == 400);
+    BOOST_TEST(status_of(parse("GET", "")) == 400);
+    BOOST_TEST(status_of(parse("GET", "relative")) == 400);
+}
+
+BOOST_AUTO_TEST_CASE(accepts_valid_utf8_and_dot_segments_as_plain_text) {
+    auto r = parse("GET", "/%e7%93%9c/%2e%2e/x");
+    BOOST_REQUIRE(std::holds_alternative<Request>(r));
+    BOOST_TEST(std::get<Request>(r).path == "/瓜/../x");  // routed, never touches a filesystem
+}
+
+BOOST_AUTO_TEST_CASE(ignores_oversized_conditional_headers) {
+    std::string big(limits::max_header_value_bytes + 1, 'x');
+    auto r = parse_request({"GET", "/", big, "gzip"});
+    BOOST_TEST(std::get<Request>(r).if_none_match.empty());
+    BOOST_TEST(std::get<Request>(r).accept_encoding == "gzip");
+}
