@@ -41,6 +41,7 @@ std::string PageRenderer::render(const Templates& templates, const Views& views,
     }
     MustacheData layout_data = object{{"title", layout.title},
                                       {"description", layout.description},
+                                      {"has_description", !layout.description.empty()},
                                       {"site_name", views.site_name},
                                       {"version", std::string(version)},
                                       {"nav", nav_data(layout.current_path)}};

@@ -84,8 +84,11 @@ void add_publications(const Content& c, MustacheData& home) {
 }
 
 void add_sections(const Content& c, MustacheData& home) {
+    home.set("has_education", !c.education.empty());
     home.set("education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
                  return object{{"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
+                               {"start_year", std::to_string(e.start_year)},
+                               {"end_year", std::to_string(e.end_year)},
                                {"degree", e.degree},
                                {"has_degree", !e.degree.empty()},
                                {"institution", e.institution}};
@@ -120,7 +123,10 @@ MustacheData home_view(const Content& c) {
                  return object{{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
                                {"joiner", joiner(i, n)}};
              }));
+    home.set("has_emails", !c.emails.empty());
+    home.set("emails_plural", c.emails.size() > 1);
     home.set("links", list_of(c.links, link_data));
+    home.set("has_links", !c.links.empty());
     home.set("has_posts", !c.posts.empty());
     home.set("posts", posts_data(c.posts));
     add_publications(c, home);
