@@ -48,6 +48,12 @@ std::shared_ptr<const Page> render(const Site& site, const PageSpec& spec, PageR
 
 }  // namespace
 
+std::vector<std::string> site_paths(const Site& site) {
+    std::vector<std::string> paths = {"/", "/blog/"};
+    for (const auto& [slug, post] : site.views.posts) paths.push_back("/blog/" + slug);
+    return paths;
+}
+
 std::shared_ptr<const Page> Handler::page_for(std::string_view path, PageRenderer& renderer, bool& cache_hit) {
     auto site = sites_.current();
     PageSpec spec = spec_for(route(path), *site, path);

@@ -3,6 +3,9 @@
 // function that returns a value; this file only wires them together.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "http.hpp"
 #include "page_cache.hpp"
 #include "renderer.hpp"
@@ -10,6 +13,9 @@
 #include "site.hpp"
 
 namespace vitae {
+
+// Every path that names a page of `site`, for exporting or publishing them all.
+std::vector<std::string> site_paths(const Site& site);
 
 class Handler {
 public:

@@ -1,0 +1,26 @@
+#include "gzip.hpp"
+
+#include <zlib.h>
+
+#include <stdexcept>
+
+namespace vitae {
+
+std::string gzip_compress(std::string_view data) {
+    z_stream stream{};
+    // windowBits 15 + 16: gzip wrapper. Level 9: paid once per version, saved on every response.
+    if (deflateInit2(&stream, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+        throw std::runtime_error("gzip: deflateInit2 failed");
+    std::string out(deflateBound(&stream, data.size()), '\0');
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    stream.avail_in = static_cast<uInt>(data.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    int rc = deflate(&stream, Z_FINISH);
+    out.resize(stream.total_out);
+    deflateEnd(&stream);
+    if (rc != Z_STREAM_END) throw std::runtime_error("gzip: deflate did not finish");
+    return out;
+}
+
+}  // namespace vitae
