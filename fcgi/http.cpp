@@ -1,6 +1,8 @@
 #include "http.hpp"
 
 #include <charconv>
+#include <cstdio>
+#include <ctime>
 
 namespace vitae {
 
@@ -37,6 +39,75 @@ bool etag_matches(std::string_view header, std::string_view etag) {
     return false;
 }
 
+std::string_view Response::body() const {
+    if (!page) return {};
+    return gzip ? std::string_view(page->gzip) : std::string_view(page->body);
+}
+
+std::string_view Response::etag() const {
+    if (!page) return {};
+    return gzip ? std::string_view(page->etag_gzip) : std::string_view(page->etag);
+}
+
+bool accepts_gzip(std::string_view header) {
+    bool gzip = false, star = false, gzip_named = false;
+    while (!header.empty()) {
+        auto comma = header.find(',');
+        auto item = header.substr(0, comma);
+        auto semi = item.find(';');
+        auto coding = item.substr(0, semi);
+        while (!coding.empty() && (coding.front() == ' ' || coding.front() == '\t')) coding.remove_prefix(1);
+        while (!coding.empty() && (coding.back() == ' ' || coding.back() == '\t')) coding.remove_suffix(1);
+        bool zero = false;
+        if (semi != std::string_view::npos) {
+            auto q = item.substr(semi + 1);
+            auto eq = q.find('=');
+            if (eq != std::string_view::npos) {
+                auto value = q.substr(eq + 1);
+                while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+                zero = value.starts_with("0") && value.find_first_of("123456789") == std::string_view::npos;
+            }
+        }
+        auto lower_equals = [](std::string_view a, std::string_view b) {
+            if (a.size() != b.size()) return false;
+            for (std::size_t i = 0; i < a.size(); ++i)
+                if ((a[i] | 0x20) != b[i]) return false;
+            return true;
+        };
+        if (lower_equals(coding, "gzip") || lower_equals(coding, "x-gzip")) {
+            gzip_named = true;
+            gzip = !zero;
+        } else if (coding == "*") {
+            star = !zero;
+        }
+        if (comma == std::string_view::npos) break;
+        header.remove_prefix(comma + 1);
+    }
+    return gzip_named ? gzip : star;
+}
+
+std::string http_date(std::int64_t unix_seconds) {
+    std::time_t t = static_cast<std::time_t>(unix_seconds);
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    static constexpr const char* days[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static constexpr const char* months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    char out[40];
+    std::snprintf(out, sizeof out, "%s, %02d %s %04d %02d:%02d:%02d GMT", days[tm.tm_wday], tm.tm_mday,
+                  months[tm.tm_mon], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+    return out;
+}
+
+std::optional<std::int64_t> parse_http_date(std::string_view text) {
+    if (text.size() != 29 || !text.ends_with(" GMT")) return std::nullopt;
+    std::string copy(text);
+    std::tm tm{};
+    const char* end = ::strptime(copy.c_str(), "%a, %d %b %Y %H:%M:%S GMT", &tm);
+    if (end == nullptr || *end != '\0') return std::nullopt;
+    return static_cast<std::int64_t>(::timegm(&tm));
+}
+
 std::string response_head(const Response& r) {
     std::string head;
     head.reserve(256);
@@ -48,14 +119,17 @@ std::string response_head(const Response& r) {
     head.append("Status: ").append(number, end).append(" ").append(reason_phrase(r.status)).append("\r\n");
     if (r.page && r.status != 304) {
         add("Content-Type", r.page->content_type);
-        auto [len_end, len_ec] = std::to_chars(number, number + sizeof number, r.page->body.size());
+        auto [len_end, len_ec] = std::to_chars(number, number + sizeof number, r.body().size());
         add("Content-Length", std::string_view(number, static_cast<std::size_t>(len_end - number)));
     }
-    std::string_view etag = r.page ? std::string_view(r.page->etag) : std::string_view(r.etag);
-    if (!etag.empty()) {
-        add("ETag", etag);
-        add("Cache-Control", "no-cache");  // revalidate every time: a 304 is cheap, staleness is not
-    }
+    if (r.gzip) add("Content-Encoding", "gzip");
+    if (r.page && !r.page->gzip.empty()) add("Vary", "Accept-Encoding");
+    if (!r.etag().empty()) add("ETag", r.etag());
+    if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
+    if (!r.cache_control.empty())
+        add("Cache-Control", r.cache_control);
+    else if (!r.etag().empty())
+        add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
     if (!r.allow.empty()) add("Allow", r.allow);
     if (!r.location.empty()) add("Location", r.location);
     add("X-Vitae-Cache", r.cache_hit ? "hit" : "miss");

@@ -3,7 +3,9 @@
 // response head, built in one string so it goes out in one write.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,16 +15,25 @@ namespace vitae {
 
 struct Response {
     int status = 200;
-    std::shared_ptr<const Page> page;  // headers and body come from it; null for 304
-    std::string etag;                  // for 304, which has no page
+    std::shared_ptr<const Page> page;  // headers and body come from it
+    bool gzip = false;                 // send page->gzip with Content-Encoding: gzip
     bool send_body = true;             // false for HEAD and 304
     bool cache_hit = false;
-    std::string_view allow;     // 405
-    std::string_view location;  // redirects
+    std::string_view allow;          // 405
+    std::string_view location;       // redirects
+    std::string_view cache_control;  // overrides the default for pages with an ETag
+
+    std::string_view body() const;  // the bytes the chosen representation sends
+    std::string_view etag() const;
 };
 
 std::string_view reason_phrase(int status);
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
+// Whether Accept-Encoding allows gzip (RFC 9110 12.5.3: q=0 means "not acceptable").
+bool accepts_gzip(std::string_view accept_encoding);
+// RFC 9110 IMF-fixdate, and its parse (nullopt for anything else).
+std::string http_date(std::int64_t unix_seconds);
+std::optional<std::int64_t> parse_http_date(std::string_view text);
 std::string response_head(const Response& response);
 
 // A small plain-text response for statuses that have no template (400, 405, 414, 500).

@@ -1,9 +1,11 @@
-// A rendered response body with everything derived from it once: its status,
-// type and strong ETag. Shared read-only between threads as shared_ptr<const Page>.
+// A rendered page with everything derived from it once per version: status,
+// type, gzip bytes, strong ETags and Last-Modified. Shared read-only between
+// threads as shared_ptr<const Page>, so a cache hit copies nothing.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace vitae {
 
@@ -11,7 +13,11 @@ struct Page {
     int status = 200;
     std::string content_type = "text/html; charset=utf-8";
     std::string body;
-    std::string etag;  // strong, quoted, from the body's bytes
+    std::string gzip;       // body gzip-compressed; empty for small plain responses
+    std::string etag;       // strong, quoted, from the body's bytes
+    std::string etag_gzip;  // the gzip representation's own strong ETag
+    std::string last_modified;  // HTTP-date; empty when not applicable
+    std::int64_t last_modified_unix = 0;
     std::uint64_t generation = 0;  // the site version it was rendered from
 };
 

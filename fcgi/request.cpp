@@ -84,6 +84,8 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     // Over-long conditional headers are ignored, not trusted: the answer is a full page.
     if (raw.if_none_match.size() <= limits::max_header_value_bytes) request.if_none_match = raw.if_none_match;
     if (raw.accept_encoding.size() <= limits::max_header_value_bytes) request.accept_encoding = raw.accept_encoding;
+    if (raw.if_modified_since.size() <= limits::max_header_value_bytes) request.if_modified_since = raw.if_modified_since;
+    request.from_loopback = raw.remote_addr.starts_with("127.") || raw.remote_addr == "::1";
     return request;
 }
 

@@ -17,6 +17,8 @@ struct RawRequest {
     std::string_view request_uri;
     std::string_view if_none_match;
     std::string_view accept_encoding;
+    std::string_view if_modified_since;
+    std::string_view remote_addr;
 };
 
 struct Request {
@@ -24,6 +26,8 @@ struct Request {
     std::string path;  // percent-decoded, valid UTF-8, no NUL
     std::string_view if_none_match;
     std::string_view accept_encoding;
+    std::string_view if_modified_since;
+    bool from_loopback = false;
 };
 
 struct Rejection {

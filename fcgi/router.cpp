@@ -18,6 +18,7 @@ Route route(std::string_view path) {
     constexpr std::string_view blog = "/blog/";
     if (path == "/") return {RouteKind::home, {}, {}};
     if (path == "/blog") return {RouteKind::redirect, {}, blog};
+    if (path == "/_vitae/status") return {RouteKind::status, {}, {}};
     if (path == blog) return {RouteKind::blog_index, {}, {}};
     if (path.starts_with(blog) && is_slug(path.substr(blog.size())))
         return {RouteKind::post, path.substr(blog.size()), {}};

@@ -8,7 +8,7 @@
 
 namespace vitae {
 
-enum class RouteKind { home, blog_index, post, redirect, not_found };
+enum class RouteKind { home, blog_index, post, status, redirect, not_found };
 
 struct Route {
     RouteKind kind = RouteKind::not_found;

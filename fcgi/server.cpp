@@ -87,18 +87,20 @@ int Server::run() {
         auto state = std::make_unique<WorkerState>();
         state->thread = std::thread([this, &stopping, s = state.get()] {
             FcgiRequest request(listener_.fd());
-            PageRenderer renderer;
+            ThreadState thread(sites_.source().db_path);
+            handler_.fresh_site(thread.probe);  // baseline: load anything committed before it
             while (!stopping.load()) {
                 s->in_accept = true;
                 bool accepted = request.accept();
                 s->in_accept = false;
                 if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
-                Response response = handler_.handle({request.param("REQUEST_METHOD"), request.param("REQUEST_URI"),
-                                                     request.param("HTTP_IF_NONE_MATCH"),
-                                                     request.param("HTTP_ACCEPT_ENCODING")},
-                                                    renderer);
+                Response response = handler_.handle(
+                    {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
+                     request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
+                     request.param("REMOTE_ADDR")},
+                    thread);
                 request.write(response_head(response));
-                if (response.send_body && response.page) request.write(response.page->body);
+                if (response.send_body) request.write(response.body());
                 request.finish();
             }
             s->done = true;

@@ -14,33 +14,63 @@ namespace vitae {
 
 namespace {
 
-FileId file_id(const std::string& path) {
+struct stat stat_or_throw(const std::string& path) {
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        throw LoadError("open " + in_quotes(path) + ": " + std::strerror(errno));
+    if (::stat(path.c_str(), &st) != 0) throw LoadError("open " + in_quotes(path) + ": " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw LoadError("open " + in_quotes(path) + ": not a regular file");
-    return {st.st_dev, st.st_ino};
+    return st;
+}
+
+// Identity and version of the database file and its WAL, to avoid retrying a
+// rejected file on every request; any write or replacement changes it.
+std::string fingerprint(const std::string& db_path) {
+    std::string out;
+    for (const std::string& path : {db_path, db_path + "-wal"}) {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) continue;
+        out += std::to_string(st.st_dev) + ':' + std::to_string(st.st_ino) + ':' + std::to_string(st.st_size) + ':' +
+               std::to_string(st.st_mtim.tv_sec) + '.' + std::to_string(st.st_mtim.tv_nsec) + ';';
+    }
+    return out;
+}
+
+std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
+    std::int64_t newest = db.st_mtime;
+    struct stat wal {};
+    if (::stat((db_path + "-wal").c_str(), &wal) == 0) newest = std::max<std::int64_t>(newest, wal.st_mtime);
+    return newest;
 }
 
 }  // namespace
 
-std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
-    auto site = std::make_shared<Site>();
+std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path) {
+    auto loaded = std::make_shared<LoadedContent>();
     // stat before open: if the file is replaced in between, the recorded id is
-    // the old one, so the next check sees a change and reloads again.
-    site->db_file = file_id(source.db_path);
-    auto db = Db::open_readonly(source.db_path);
+    // the old one, so the next check sees a change and loads again.
+    auto st = stat_or_throw(db_path);
+    loaded->db_file = {st.st_dev, st.st_ino};
+    auto db = Db::open_readonly(db_path);
     check_database(db);
     Content content = load_content(db);
+    loaded->modified_unix = newest_mtime(db_path, st);
+    loaded->publications = content.publications.size();
+    loaded->posts = content.posts.size();
+    loaded->views = build_views(content);
+    return loaded;
+}
+
+std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
+    auto site = std::make_shared<Site>();
+    site->content = load_content_version(source.db_path);
     site->templates = Templates::load(source.templates_dir);
-    site->views = build_views(content);
     site->generation = generation;
-    site->loaded_at = std::chrono::system_clock::now();
+    site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
     return site;
 }
 
-SiteHolder::SiteHolder(SiteSource source) : source_(std::move(source)) {
+SiteHolder::SiteHolder(SiteSource source) : source_(std::move(source)), watch_(source_.templates_dir) {
     current_ = load_site(source_, next_generation_++);
+    last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
 }
 
 std::shared_ptr<const Site> SiteHolder::current() const {
@@ -48,22 +78,74 @@ std::shared_ptr<const Site> SiteHolder::current() const {
     return current_;
 }
 
+ReloadStatus SiteHolder::last_reload() const {
+    std::lock_guard lock(current_mutex_);
+    return last_reload_;
+}
+
+std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen) {
+    std::lock_guard lock(reload_mutex_);
+    bool content = content_changed && content_epoch_.load() == epoch_seen;
+    if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
+    bool templates = watch_.pending();
+    if (content || templates) rebuild(content, templates, content ? "database changed or first seen" : "templates changed");
+    return current();
+}
+
 bool SiteHolder::reload(std::string_view reason) {
-    std::lock_guard reload_lock(reload_mutex_);
-    try {
-        auto site = load_site(source_, next_generation_);
-        ++next_generation_;
-        {
-            std::lock_guard lock(current_mutex_);
-            current_ = site;
+    std::lock_guard lock(reload_mutex_);
+    return rebuild(true, true, reason);
+}
+
+bool SiteHolder::rebuild(bool content, bool templates, std::string_view reason) {
+    auto old = current();
+    auto new_content = old->content;
+    auto new_templates = old->templates;
+    std::string error;
+    if (content) {
+        content_epoch_.fetch_add(1);  // before reading: see refresh()
+        std::string seen = fingerprint(source_.db_path);
+        try {
+            new_content = load_content_version(source_.db_path);
+            rejected_db_.reset();
+        } catch (const std::exception& e) {
+            rejected_db_ = seen;
+            error = e.what();
         }
-        log_info("reload (" + std::string(reason) + "): now serving generation " + std::to_string(site->generation));
-        return true;
-    } catch (const std::exception& e) {
-        log_error(std::string("reload (") + std::string(reason) + ") rejected, keeping generation " +
-                  std::to_string(current()->generation) + ": " + e.what());
-        return false;
     }
+    if (templates) {
+        watch_.drain();  // before reading, so a write during the load triggers another
+        try {
+            new_templates = Templates::load(source_.templates_dir);
+            if (new_templates->digest() == old->templates->digest()) new_templates = old->templates;
+        } catch (const std::exception& e) {
+            error += (error.empty() ? "" : "; ") + std::string(e.what());
+        }
+    }
+    if (new_content != old->content || new_templates != old->templates) publish(new_content, new_templates);
+    record(reason, error);
+    return error.empty();
+}
+
+void SiteHolder::publish(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates) {
+    auto site = std::make_shared<Site>();
+    site->generation = next_generation_++;
+    site->last_modified_unix = std::max(content->modified_unix, templates->modified_unix());
+    site->content = std::move(content);
+    site->templates = std::move(templates);
+    std::lock_guard lock(current_mutex_);
+    current_ = std::move(site);
+}
+
+void SiteHolder::record(std::string_view reason, const std::string& error) {
+    auto generation = current()->generation;
+    if (error.empty())
+        log_info("reload (" + std::string(reason) + "): serving generation " + std::to_string(generation));
+    else
+        log_error("reload (" + std::string(reason) + ") rejected, still serving generation " +
+                  std::to_string(generation) + ": " + error);
+    std::lock_guard lock(current_mutex_);
+    last_reload_ = {std::chrono::system_clock::now(), std::string(reason), error.empty(), error};
 }
 
 }  // namespace vitae

@@ -1,18 +1,23 @@
 // A Site is one consistent version of everything a page is made from: content
-// read in one transaction, one compiled template set, the views built from
-// them. SiteHolder publishes the current Site; a reload builds a new one aside
-// and swaps it in only when it is complete and valid, else the old one stays.
+// read in one transaction and one compiled template set. SiteHolder publishes
+// the current Site and replaces it when the database or the templates change;
+// a new version is built aside and published only when valid, otherwise the
+// last good part keeps serving (content and templates are kept separately, so
+// a broken template never holds back a content edit, nor the reverse).
 #pragma once
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
+#include "template_watch.hpp"
 #include "templates.hpp"
 #include "views.hpp"
 
@@ -29,32 +34,70 @@ struct FileId {
     bool operator==(const FileId&) const = default;
 };
 
-struct Site {
-    std::uint64_t generation = 0;
-    std::shared_ptr<const Templates> templates;
+// What one read transaction of the database produced.
+struct LoadedContent {
     Views views;
     FileId db_file;
-    std::chrono::system_clock::time_point loaded_at;
+    std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
+    std::uint64_t publications = 0;
+    std::uint64_t posts = 0;
 };
 
-// Throws LoadError naming the file and the problem.
+struct Site {
+    std::uint64_t generation = 0;  // increases with every published change
+    std::shared_ptr<const LoadedContent> content;
+    std::shared_ptr<const Templates> templates;
+    std::int64_t last_modified_unix = 0;  // for Last-Modified: newest of content and templates
+
+    const Views& views() const { return content->views; }
+};
+
+// Each throws LoadError naming the file and the problem.
+std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path);
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
+
+struct ReloadStatus {
+    std::chrono::system_clock::time_point at;
+    std::string reason;
+    bool ok = true;
+    std::string error;  // the last rejected file and why, if the last attempt failed
+};
 
 class SiteHolder {
 public:
     explicit SiteHolder(SiteSource source);  // loads the first site; throws LoadError
 
     std::shared_ptr<const Site> current() const;
-    // Builds a new site; on failure logs one line and keeps the current one.
-    bool reload(std::string_view reason);
     const SiteSource& source() const { return source_; }
 
+    // Content changes are observed by request threads (ContentProbe). After a
+    // thread sees one, it reads content_epoch() and calls refresh(): if no
+    // content load started since, one runs now, so the thread's request sees
+    // every commit that finished before its check. Template changes are
+    // picked up by every refresh. Returns the site to serve.
+    std::uint64_t content_epoch() const { return content_epoch_.load(); }
+    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen);
+    bool templates_changed() { return watch_.pending(); }
+
+    // SIGHUP: reload both now. False if either was rejected.
+    bool reload(std::string_view reason);
+    ReloadStatus last_reload() const;
+
 private:
+    bool rebuild(bool content, bool templates, std::string_view reason);  // reload_mutex_ held
+    void publish(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
+    void record(std::string_view reason, const std::string& error);
+
     const SiteSource source_;
-    mutable std::mutex current_mutex_;  // guards current_ only; held for a pointer copy
+    mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy
     std::shared_ptr<const Site> current_;
-    std::mutex reload_mutex_;  // serialises reloads; guards next_generation_
+    ReloadStatus last_reload_;
+
+    std::mutex reload_mutex_;  // serialises rebuilds; guards the members below
+    TemplateWatch watch_;
     std::uint64_t next_generation_ = 1;
+    std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
+    std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
 };
 
 }  // namespace vitae

@@ -19,6 +19,8 @@ bool Stmt::step() {
     throw LoadError("read " + in_quotes(db_path_) + ": " + sqlite3_errmsg(sqlite3_db_handle(stmt_.get())));
 }
 
+void Stmt::reset() { sqlite3_reset(stmt_.get()); }
+
 std::int64_t Stmt::int_at(int column) const { return sqlite3_column_int64(stmt_.get(), column); }
 
 std::optional<std::int64_t> Stmt::optional_int_at(int column) const {

@@ -18,7 +18,8 @@ class Stmt {
 public:
     Stmt(sqlite3_stmt* stmt, std::string db_path);
 
-    bool step();  // true while a row is available
+    bool step();   // true while a row is available
+    void reset();  // rewind, to run the statement again
     std::int64_t int_at(int column) const;
     std::optional<std::int64_t> optional_int_at(int column) const;
     std::string text_at(int column) const;

@@ -1,5 +1,7 @@
 #include "templates.hpp"
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <fstream>
 #include <set>
@@ -8,6 +10,7 @@
 #include "error.hpp"
 #include "limits.hpp"
 #include "log.hpp"
+#include "page.hpp"
 
 namespace vitae {
 
@@ -16,11 +19,16 @@ namespace {
 namespace fs = std::filesystem;
 using Sources = std::map<std::string, std::string, std::less<>>;
 
+std::int64_t mtime_of(const fs::path& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtime) : 0;
+}
+
 std::string file_label(const fs::path& dir, std::string_view name) {
     return in_quotes((dir / (std::string(name) + ".mustache")).string());
 }
 
-Sources read_sources(const fs::path& dir) {
+Sources read_sources(const fs::path& dir, std::int64_t& newest_mtime) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) throw LoadError("templates " + in_quotes(dir.string()) + ": " + ec.message());
@@ -39,6 +47,7 @@ Sources read_sources(const fs::path& dir) {
         text << in.rdbuf();
         if (!in) throw LoadError("template " + in_quotes(path.string()) + ": cannot read");
         sources.emplace(path.stem().string(), text.str());
+        newest_mtime = std::max(newest_mtime, mtime_of(path));
     }
     return sources;
 }
@@ -84,7 +93,8 @@ void compile_or_throw(const fs::path& dir, std::string_view name, const std::str
 
 std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
     static std::atomic<std::uint64_t> next_id{1};
-    Sources sources = read_sources(dir);
+    std::int64_t newest_mtime = 0;
+    Sources sources = read_sources(dir, newest_mtime);
     for (const char* name : required_templates)
         if (sources.find(name) == sources.end())
             throw LoadError("templates " + in_quotes(dir.string()) + ": missing " + file_label(dir, name));
@@ -102,6 +112,10 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
         templates->pages_.emplace(name, std::move(page));
     }
     templates->id_ = next_id++;
+    templates->modified_unix_ = newest_mtime;
+    std::string all;
+    for (const auto& [name, source] : sources) all += name + '\0' + source + '\0';
+    templates->digest_ = etag_for(all);
     return templates;
 }
 

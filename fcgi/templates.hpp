@@ -29,10 +29,14 @@ public:
     // when a render fails. PageRenderer keeps per-thread copies.
     const std::map<std::string, Mustache, std::less<>>& pages() const { return pages_; }
     std::uint64_t id() const { return id_; }  // unique per load, for per-thread copies
+    std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
+    const std::string& digest() const { return digest_; }           // equal digests, equal sources
 
 private:
     std::map<std::string, Mustache, std::less<>> pages_;
     std::uint64_t id_ = 0;
+    std::int64_t modified_unix_ = 0;
+    std::string digest_;
 };
 
 }  // namespace vitae

@@ -14,10 +14,11 @@ namespace {
 struct Fixture {
     explicit Fixture(const std::string& content = shipped_content())
         : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          handler(sites, cache) {}
+          handler(sites, cache), thread(db.string()) {}
 
-    Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {}) {
-        return handler.handle({method, uri, inm, {}}, renderer);
+    Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
+                 std::string_view accept_encoding = {}, std::string_view ims = {}) {
+        return handler.handle({method, uri, inm, accept_encoding, ims, "127.0.0.1"}, thread);
     }
 
     TempDir dir;
@@ -25,7 +26,7 @@ struct Fixture {
     SiteHolder sites;
     PageCache cache;
     Handler handler;
-    PageRenderer renderer;
+    ThreadState thread;
 };
 
 std::string body(const Response& r) { return r.page ? r.page->body : std::string(); }
@@ -106,9 +107,74 @@ BOOST_AUTO_TEST_CASE(escapes_markup_in_every_field) {
 
 BOOST_AUTO_TEST_CASE(reload_keeps_last_good_site_when_database_breaks) {
     Fixture f;
+    f.get("/");  // the thread's first look at the database
     auto before = f.sites.current()->generation;
     write_file(f.db, "not a database at all, just text that is long enough to look like a header");
     BOOST_TEST(!f.sites.reload("test"));
     BOOST_TEST(f.sites.current()->generation == before);
     BOOST_TEST(f.get("/").status == 200);
+    BOOST_TEST(f.sites.current()->generation == before);
+    BOOST_TEST(!f.sites.last_reload().ok);
+    BOOST_TEST(f.sites.last_reload().error.find("not a database") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(sees_a_commit_on_the_next_request) {
+    Fixture f;
+    BOOST_TEST(f.get("/").page->body.find("Haoran Zhang") != std::string::npos);
+    exec_sql(f.db, "UPDATE profile SET name = 'Renamed Owner'");
+    auto after = f.get("/");
+    BOOST_TEST(!after.cache_hit);
+    BOOST_TEST(after.page->body.find("Renamed Owner") != std::string::npos);
+    BOOST_TEST(f.get("/").cache_hit);
+}
+
+BOOST_AUTO_TEST_CASE(sees_a_replaced_file_on_the_next_request) {
+    Fixture f;
+    f.get("/");
+    auto replacement = make_db(f.dir, shipped_content() + "UPDATE profile SET name = 'Replaced';", "new.db");
+    std::filesystem::rename(replacement, f.db);
+    BOOST_TEST(f.get("/").page->body.find("Replaced") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(keeps_serving_when_the_file_disappears) {
+    Fixture f;
+    auto first = f.get("/");
+    std::filesystem::remove(f.db);
+    auto again = f.get("/");
+    BOOST_TEST(again.status == 200);
+    BOOST_TEST(again.page == first.page);
+}
+
+BOOST_AUTO_TEST_CASE(serves_gzip_only_when_accepted) {
+    Fixture f;
+    auto gz = f.get("/", "GET", {}, "br, gzip;q=0.8");
+    BOOST_TEST(gz.gzip);
+    BOOST_TEST(gz.body().size() < gz.page->body.size() / 2);
+    BOOST_TEST(gz.etag() != gz.page->etag);
+    auto head = response_head(gz);
+    BOOST_TEST(head.find("Content-Encoding: gzip\r\n") != std::string::npos);
+    BOOST_TEST(head.find("Vary: Accept-Encoding\r\n") != std::string::npos);
+    BOOST_TEST(!f.get("/", "GET", {}, "gzip;q=0").gzip);
+    BOOST_TEST(!f.get("/", "GET", {}, "identity").gzip);
+    BOOST_TEST(f.get("/", "GET", {}, "*").gzip);
+}
+
+BOOST_AUTO_TEST_CASE(if_modified_since_gives_304_unless_if_none_match_disagrees) {
+    Fixture f;
+    auto page = f.get("/");
+    std::string lm = page.page->last_modified;
+    BOOST_TEST(f.get("/", "GET", {}, {}, lm).status == 304);
+    BOOST_TEST(f.get("/", "GET", {}, {}, "Thu, 01 Jan 1970 00:00:00 GMT").status == 200);
+    BOOST_TEST(f.get("/", "GET", "\"nope\"", {}, lm).status == 200);
+    BOOST_TEST(f.get("/", "GET", {}, {}, "garbage").status == 200);
+}
+
+BOOST_AUTO_TEST_CASE(status_is_json_for_loopback_only) {
+    Fixture f;
+    auto status = f.get("/_vitae/status");
+    BOOST_TEST(status.status == 200);
+    BOOST_TEST(status.page->content_type == "application/json");
+    BOOST_TEST(status.page->body.find("\"generation\"") != std::string::npos);
+    auto remote = f.handler.handle({"GET", "/_vitae/status", {}, {}, {}, "203.0.113.9"}, f.thread);
+    BOOST_TEST(remote.status == 404);
 }

@@ -1,0 +1,57 @@
+#include "status.hpp"
+
+#include <cstdio>
+
+#include "http.hpp"
+#include "version.hpp"
+
+namespace vitae {
+
+std::string json_string(std::string_view text) {
+    std::string out = "\"";
+    for (unsigned char c : text) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char escaped[8];
+                std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
+                out += escaped;
+            } else {
+                out += static_cast<char>(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string status_json(const SiteHolder& sites, const PageCache& cache,
+                        std::chrono::steady_clock::time_point started) {
+    auto site = sites.current();
+    auto reload = sites.last_reload();
+    auto stats = cache.stats();
+    auto uptime = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+    auto reload_unix = std::chrono::duration_cast<std::chrono::seconds>(reload.at.time_since_epoch()).count();
+    auto n = [](auto value) { return std::to_string(value); };
+    std::string json = "{\n";
+    json += "  \"version\": " + json_string(version) + ",\n";
+    json += "  \"uptime_seconds\": " + n(uptime.count()) + ",\n";
+    json += "  \"generation\": " + n(site->generation) + ",\n";
+    json += "  \"content\": {\"database\": " + json_string(sites.source().db_path) +
+            ", \"inode\": " + n(site->content->db_file.inode) + ", \"publications\": " + n(site->content->publications) +
+            ", \"posts\": " + n(site->content->posts) + ", \"modified\": " + json_string(http_date(site->content->modified_unix)) + "},\n";
+    json += "  \"templates\": {\"directory\": " + json_string(sites.source().templates_dir.string()) +
+            ", \"generation\": " + n(site->templates->id()) + "},\n";
+    json += "  \"last_reload\": {\"at\": " + json_string(http_date(reload_unix)) + ", \"reason\": " +
+            json_string(reload.reason) + ", \"ok\": " + (reload.ok ? "true" : "false") +
+            ", \"error\": " + json_string(reload.error) + "},\n";
+    json += "  \"cache\": {\"entries\": " + n(stats.entries) + ", \"bytes\": " + n(stats.bytes) + ", \"hits\": " +
+            n(stats.hits) + ", \"misses\": " + n(stats.misses) + "}\n}\n";
+    return json;
+}
+
+}  // namespace vitae

@@ -1,0 +1,20 @@
+// GET /_vitae/status: what an operator needs to see at a glance, as JSON.
+// Rendered per request (never cached); nginx.conf allows it from loopback only
+// and the handler refuses other clients too.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "page_cache.hpp"
+#include "site.hpp"
+
+namespace vitae {
+
+std::string status_json(const SiteHolder& sites, const PageCache& cache,
+                        std::chrono::steady_clock::time_point started);
+
+// JSON string literal for `text`, quotes included.
+std::string json_string(std::string_view text);
+
+}  // namespace vitae
