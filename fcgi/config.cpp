@@ -46,6 +46,12 @@ constexpr Option options[] = {
      set_listen},
     {"--socket-mode", "VITAE_SOCKET_MODE", "OCTAL", "permissions of a unix socket created by --listen (default 0660)",
      [](Config& c, std::string_view v) { c.socket_mode = static_cast<mode_t>(parse_int("--socket-mode", v, 8, 0, 0777)); }},
+    {"--publish", "VITAE_PUBLISH_DIR", "DIR", "write every page (and .gz) here for nginx to serve directly",
+     [](Config& c, std::string_view v) { c.publish_dir = std::string(v); }},
+    {"--page-cache-mb", "VITAE_PAGE_CACHE_MB", "N", "memory for rendered pages (default 16; 0 renders every request)",
+     [](Config& c, std::string_view v) {
+         c.page_cache_bytes = static_cast<std::size_t>(parse_int("--page-cache-mb", v, 10, 0, 4096)) * 1024 * 1024;
+     }},
     {"--render", nullptr, "PATH", "print the page at PATH (e.g. /) to stdout and exit",
      [](Config& c, std::string_view v) { c.render_path = v; }},
     {"--help", nullptr, "", "show this help and exit", [](Config& c, std::string_view) { c.help = true; }},

@@ -23,6 +23,8 @@ struct Config {
     std::string listen;       // empty: the socket we were handed (systemd fd 3 or fd 0)
     mode_t socket_mode = 0660;  // for a unix socket we create ourselves
     std::string render_path;  // non-empty: print that page to stdout and exit
+    std::filesystem::path publish_dir;  // non-empty: keep static copies of every page here
+    std::size_t page_cache_bytes = 16 * 1024 * 1024;  // 0: render every request (benchmarks)
     bool help = false;
     bool version = false;
 };

@@ -73,12 +73,13 @@ Handler::Handler(SiteHolder& sites, PageCache& cache)
     : sites_(sites), cache_(cache), started_(std::chrono::steady_clock::now()) {}
 
 std::shared_ptr<const Site> Handler::fresh_site(ContentProbe& probe) {
-    auto site = sites_.current();
-    bool content = probe.changed(*site);
+    bool content = probe.changed(*sites_.current());
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = sites_.content_epoch();
-    if (content || sites_.templates_changed()) return sites_.refresh(content, epoch);
-    return site;
+    // A rebuild in progress may have consumed the template events this
+    // request must see: wait for it rather than serve the site it replaces.
+    if (content || sites_.templates_changed() || sites_.rebuilding()) return sites_.refresh(content, epoch);
+    return sites_.current();
 }
 
 std::shared_ptr<const Page> Handler::page_for(const Site& site, std::string_view path, PageRenderer& renderer,

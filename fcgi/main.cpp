@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     }
     try {
         SiteHolder sites({config.db_path, config.templates_dir});
-        PageCache cache(limits::page_cache_max_bytes, limits::page_cache_max_entries);
+        PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
         if (!config.render_path.empty()) {
             Handler handler(sites, cache);
             return render_to_stdout(handler, config.render_path);

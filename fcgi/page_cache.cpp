@@ -24,6 +24,7 @@ std::shared_ptr<const Page> PageCache::find(std::string_view key, std::uint64_t 
 }
 
 void PageCache::insert(const std::string& key, std::shared_ptr<const Page> page) {
+    if (max_bytes_ == 0) return;  // disabled: every request renders
     std::lock_guard lock(mutex_);
     auto it = entries_.find(key);
     if (it != entries_.end()) {

@@ -82,6 +82,14 @@ int Server::run() {
         return 1;
     }
     std::atomic<bool> stopping{false};
+    // Created before any thread, so a publish directory that fails throws cleanly.
+    std::unique_ptr<Publisher> publisher;
+    if (!config_.publish_dir.empty()) {
+        publisher = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
+        publisher->publish(*sites_.current());  // before READY: nginx finds every page from the start
+    }
+    std::thread publisher_thread;
+    if (publisher) publisher_thread = std::thread([&] { publisher->run(stopping); });
     std::vector<std::unique_ptr<WorkerState>> workers;
     for (int i = 0; i < config_.threads; ++i) {
         auto state = std::make_unique<WorkerState>();
@@ -148,6 +156,7 @@ int Server::run() {
         std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
     }
     for (auto& w : workers) w->thread.join();
+    if (publisher_thread.joinable()) publisher_thread.join();
     log_info("stopped");
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "config.hpp"
 #include "handler.hpp"
 #include "listener.hpp"
+#include "publisher.hpp"
 
 namespace vitae {
 

@@ -98,6 +98,11 @@ bool SiteHolder::reload(std::string_view reason) {
 }
 
 bool SiteHolder::rebuild(bool content, bool templates, std::string_view reason) {
+    struct Flag {
+        std::atomic<bool>& flag;
+        explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
+        ~Flag() { flag = false; }
+    } rebuilding(rebuilding_);
     auto old = current();
     auto new_content = old->content;
     auto new_templates = old->templates;

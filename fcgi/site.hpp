@@ -78,6 +78,8 @@ public:
     std::uint64_t content_epoch() const { return content_epoch_.load(); }
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen);
     bool templates_changed() { return watch_.pending(); }
+    bool rebuilding() const { return rebuilding_.load(); }
+    int watch_fd() const { return watch_.fd(); }  // for poll(2) in the publisher
 
     // SIGHUP: reload both now. False if either was rejected.
     bool reload(std::string_view reason);
@@ -98,6 +100,7 @@ private:
     std::uint64_t next_generation_ = 1;
     std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
     std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
+    std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after publishing
 };
 
 }  // namespace vitae

@@ -18,7 +18,7 @@ public:
 
     bool pending();  // an unconsumed change; cheap, any thread
     void drain();    // consume the events; call before loading templates
-    bool active() const { return static_cast<bool>(fd_); }
+    int fd() const { return fd_.get(); }
 
 private:
     bool add_watch();
