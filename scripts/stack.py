@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Run the whole Vitae stack (vitae-fcgi + the shipped nginx.conf) in a temp dir.
+
+The e2e tests and `scripts/serve` use this. nginx runs the production
+nginx.conf, rewritten only for ports, paths and `user` (see rewrite_conf).
+Readiness is waited for by connecting, never by sleeping; everything started
+is stopped by pid (SIGTERM, then SIGKILL after a timeout). Stdlib only.
+
+    with Stack(build_dir, db, templates) as s:
+        urllib... s.base_url + "/"
+
+    python3 scripts/stack.py serve --build build/release --db build/release/site.db \\
+        --templates templates [--port 8080] [--threads N]
+"""
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NGINX_CONF = os.path.join(REPO, "nginx.conf")
+TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+START_TIMEOUT_S = 10.0
+STOP_TIMEOUT_S = 5.0
+
+
+class StackError(RuntimeError):
+    pass
+
+
+def free_port(host="127.0.0.1"):
+    """A port that was free a moment ago (bind to 0, read it, close)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def rewrite_conf(text, *, port, socket_path, tmpdir, user):
+    """Return nginx.conf text moved into tmpdir; `user=None` drops the directive.
+
+    Each substitution must match exactly as often as expected, so a change
+    to nginx.conf that the tests would silently not follow fails here instead.
+    """
+    def sub(pattern, new, count_expected=1):
+        # `pattern` captures the indentation as group 1; `new` is literal text.
+        nonlocal text
+        text, n = re.subn(pattern, lambda m: m.group(1) + new, text, flags=re.MULTILINE)
+        if n != count_expected:
+            raise StackError("nginx.conf rewrite: %r matched %d times, expected %d"
+                             % (pattern, n, count_expected))
+
+    def t(*parts):
+        return os.path.join(tmpdir, *parts)
+
+    sub(r"^(\s*)user\s+[^;]*;", "user %s;" % user if user else "# user dropped;")
+    sub(r"^(\s*)pid\s+[^;]*;", "pid %s;" % t("nginx.pid"))
+    sub(r"^(\s*)error_log\s+[^;\s]+", "error_log %s" % t("error.log"))
+    sub(r"^(\s*)access_log\s+[^;\s]+", "access_log %s" % t("access.log"))
+    for name in TEMP_PATHS:
+        sub(r"^(\s*)%s_temp_path\s+[^;]*;" % name, "%s_temp_path %s;" % (name, t("temp", name)))
+    sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path)
+    sub(r"^(\s*)listen\s+80\b[^;]*;", "listen 127.0.0.1:%d;" % port)
+    sub(r"^(\s*)listen\s+\[::\]:80\b[^;]*;", "# IPv6 listen dropped;")
+    return text
+
+
+def stop_process(proc, timeout=STOP_TIMEOUT_S):
+    """SIGTERM, wait up to `timeout`, then SIGKILL. Returns the exit code."""
+    if proc is None or proc.poll() is not None:
+        return None if proc is None else proc.returncode
+    proc.send_signal(signal.SIGTERM)
+    try:
+        return proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait()
+
+
+def _tail(path, limit=4000):
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return ""
+    return data[-limit:].decode("utf-8", "replace").strip()
+
+
+def _wait_until(ready, proc, what, log_path, timeout=START_TIMEOUT_S):
+    """Poll `ready()` until true; fail fast with the log if `proc` exits."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise StackError("%s exited with code %d before it was ready:\n%s"
+                             % (what, proc.returncode, _tail(log_path)))
+        if ready():
+            return
+        if time.monotonic() > deadline:
+            raise StackError("%s not ready after %.0f s:\n%s" % (what, timeout, _tail(log_path)))
+        time.sleep(0.02)
+
+
+def _connects(family, address):
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.settimeout(1.0)
+        try:
+            s.connect(address)
+            return True
+        except OSError:
+            return False
+
+
+class Stack:
+    """vitae-fcgi + nginx in a fresh temp dir; a context manager.
+
+    Attributes: port, base_url, socket_path, worker, nginx (Popen), tmpdir,
+    worker_log, nginx_error_log, access_log; after stop(), final_worker_log.
+    """
+
+    def __init__(self, build_dir, db, templates, *, port=None, threads=None,
+                 nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False):
+        self.build_dir = os.path.abspath(build_dir)
+        self.db = os.path.abspath(db)
+        self.templates = os.path.abspath(templates)
+        self.requested_port = port
+        self.threads = threads
+        self.nginx_conf = nginx_conf
+        self.nginx_bin = nginx_bin or shutil.which("nginx") or "/usr/sbin/nginx"
+        self.keep_tmpdir = keep_tmpdir
+        self.port = None
+        self.base_url = None
+        self.worker = None
+        self.nginx = None
+        self.tmpdir = None
+        self.socket_path = None
+        self.worker_log = None
+        self.final_worker_log = ""
+
+    # -- lifecycle -------------------------------------------------------
+
+    def __enter__(self):
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+    def start(self):
+        self.tmpdir = tempfile.mkdtemp(prefix="vitae-stack-")
+        # nginx workers run as www-data when we are root: let them reach the socket.
+        os.chmod(self.tmpdir, 0o755)
+        self.socket_path = os.path.join(self.tmpdir, "fcgi.sock")
+        self.worker_log = os.path.join(self.tmpdir, "worker.log")
+        self.nginx_error_log = os.path.join(self.tmpdir, "error.log")
+        self.access_log = os.path.join(self.tmpdir, "access.log")
+        self._start_worker()
+        self._start_nginx()
+
+    def stop(self):
+        """Stop nginx, then the worker; returns the worker's exit code."""
+        stop_process(self.nginx)
+        code = stop_process(self.worker)
+        if self.worker_log and os.path.exists(self.worker_log):  # stop() may run twice
+            self.final_worker_log = self.worker_stderr()
+        if self.tmpdir and not self.keep_tmpdir:
+            shutil.rmtree(self.tmpdir, ignore_errors=True)
+        return code
+
+    # -- worker ----------------------------------------------------------
+
+    def worker_command(self):
+        cmd = [os.path.join(self.build_dir, "vitae-fcgi"),
+               "--db", self.db, "--templates", self.templates,
+               "--listen", "unix:" + self.socket_path, "--socket-mode", "0666"]
+        if self.threads:
+            cmd += ["--threads", str(self.threads)]
+        return cmd
+
+    def _start_worker(self):
+        cmd = self.worker_command()
+        if not os.access(cmd[0], os.X_OK):
+            raise StackError("worker binary not found or not executable: %s" % cmd[0])
+        # The worker also reads VITAE_* variables; only the arguments count here.
+        env = {k: v for k, v in os.environ.items() if not k.startswith("VITAE_")}
+        with open(self.worker_log, "wb") as log:
+            self.worker = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                           stdout=log, stderr=log, env=env)
+        _wait_until(lambda: _connects(socket.AF_UNIX, self.socket_path),
+                    self.worker, "vitae-fcgi (%s)" % " ".join(cmd), self.worker_log)
+
+    def worker_stderr(self):
+        return _tail(self.worker_log, limit=1 << 20) if self.worker_log else ""
+
+    # -- nginx -----------------------------------------------------------
+
+    def _write_conf(self, port):
+        with open(self.nginx_conf, encoding="utf-8") as f:
+            text = f.read()
+        user = "www-data" if os.geteuid() == 0 else None
+        text = rewrite_conf(text, port=port, socket_path=self.socket_path,
+                            tmpdir=self.tmpdir, user=user)
+        os.makedirs(os.path.join(self.tmpdir, "temp"), exist_ok=True)
+        path = os.path.join(self.tmpdir, "nginx.conf")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def _start_nginx(self):
+        # A free port can be taken between probing and nginx's bind: retry
+        # with a new one unless the caller asked for a specific port.
+        attempts = 1 if self.requested_port else 3
+        for attempt in range(attempts):
+            port = self.requested_port or free_port()
+            conf = self._write_conf(port)
+            cmd = [self.nginx_bin, "-p", self.tmpdir, "-c", conf,
+                   "-e", self.nginx_error_log, "-g", "daemon off;"]
+            self.nginx = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            try:
+                _wait_until(lambda: _connects(socket.AF_INET, ("127.0.0.1", port)),
+                            self.nginx, "nginx (%s)" % " ".join(cmd), self.nginx_error_log)
+            except StackError:
+                stop_process(self.nginx)
+                in_use = "Address already in use" in _tail(self.nginx_error_log)
+                if in_use and attempt + 1 < attempts:
+                    continue
+                raise
+            self.port = port
+            self.base_url = "http://127.0.0.1:%d" % port
+            return
+
+
+def _serve(args):
+    stop = {"flag": False}
+
+    def on_signal(signum, frame):
+        stop["flag"] = True
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    with Stack(args.build, args.db, args.templates, port=args.port,
+               threads=args.threads) as s:
+        print("vitae: serving %s/ (worker pid %d, nginx pid %d, logs in %s); Ctrl-C stops"
+              % (s.base_url, s.worker.pid, s.nginx.pid, s.tmpdir), flush=True)
+        while not stop["flag"]:
+            if s.worker.poll() is not None:
+                print("vitae: worker exited with code %d:\n%s"
+                      % (s.worker.returncode, _tail(s.worker_log)), file=sys.stderr)
+                return 1
+            if s.nginx.poll() is not None:
+                print("vitae: nginx exited with code %d:\n%s"
+                      % (s.nginx.returncode, _tail(s.nginx_error_log)), file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        print("vitae: stopping", flush=True)
+    return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="run nginx + worker in the foreground")
+    serve.add_argument("--build", required=True, help="build dir holding vitae-fcgi")
+    serve.add_argument("--db", required=True, help="site database")
+    serve.add_argument("--templates", required=True, help="templates dir")
+    serve.add_argument("--port", type=int, default=None, help="HTTP port on 127.0.0.1 (default: a free one)")
+    serve.add_argument("--threads", type=int, default=None, help="worker threads")
+    args = parser.parse_args(argv)
+    try:
+        return _serve(args)
+    except StackError as e:
+        print("vitae: %s" % e, file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
