@@ -11,45 +11,53 @@ namespace {
 
 constexpr std::string_view allowed_methods = "GET, HEAD";
 
-struct PageSpec {
-    std::string key;  // page cache key
+// The page a route names on one site. Built on every request, so it only
+// points into the site and the path: nothing is allocated on a cache hit.
+struct PageRef {
+    std::string_view key;  // page cache key: the canonical path, or "404"
     const char* template_name;
     const MustacheData* data;
+    const PostView* post;  // for the title, on post pages
     int status;
-    LayoutFields layout;
 };
 
-PageSpec spec_for(const Route& route, const Site& site, std::string_view path) {
+PageRef page_ref(const Route& route, const Site& site, std::string_view path) {
     const Views& v = site.views();
     switch (route.kind) {
-    case RouteKind::home:
-        return {"home", "home", &v.home, 200, {v.site_name, v.home_description, path}};
-    case RouteKind::blog_index:
-        return {"blog", "blog", &v.blog, 200, {"Blog — " + v.site_name, "Posts by " + v.site_name, path}};
+    case RouteKind::home: return {path, "home", &v.home, nullptr, 200};
+    case RouteKind::blog_index: return {path, "blog", &v.blog, nullptr, 200};
     case RouteKind::post:
-        if (auto it = v.posts.find(route.slug); it != v.posts.end()) {
-            const PostView& post = it->second;
-            return {"post/" + it->first, "post", &post.data, 200, {post.title + " — " + v.site_name, post.title, path}};
-        }
+        if (auto it = v.posts.find(route.slug); it != v.posts.end())
+            return {path, "post", &it->second.data, &it->second, 200};
         break;
     case RouteKind::status:
     case RouteKind::redirect:
-    case RouteKind::not_found:
-        break;
+    case RouteKind::not_found: break;
     }
-    return {"not_found", "not_found", &v.not_found, 404, {"Page not found — " + v.site_name, "", ""}};
+    return {"404", "not_found", &v.not_found, nullptr, 404};
 }
 
-std::shared_ptr<const Page> render(const Site& site, const PageSpec& spec, PageRenderer& renderer) {
+LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view path) {
+    if (ref.post) return {ref.post->title + " — " + v.site_name, ref.post->title, path};
+    std::string_view name = ref.template_name;
+    if (name == "home") return {v.site_name, v.home_description, path};
+    if (name == "blog") return {"Blog — " + v.site_name, "Posts by " + v.site_name, path};
+    return {"Page not found — " + v.site_name, "", ""};
+}
+
+std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view path,
+                                   PageRenderer& renderer) {
     auto page = std::make_shared<Page>();
-    page->status = spec.status;
-    page->body = renderer.render(*site.templates, site.views(), spec.template_name, *spec.data, spec.layout);
+    page->status = ref.status;
+    page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
+                                 layout_for(ref, site.views(), path));
     page->etag = etag_for(page->body);
     page->gzip = gzip_compress(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
+    prepare_wire(page);
     return page;
 }
 
@@ -84,14 +92,14 @@ std::shared_ptr<const Site> Handler::fresh_site(ContentProbe& probe) {
 
 std::shared_ptr<const Page> Handler::page_for(const Site& site, std::string_view path, PageRenderer& renderer,
                                               bool& cache_hit) {
-    PageSpec spec = spec_for(route(path), site, path);
-    if (auto cached = cache_.find(spec.key, site.generation)) {
+    PageRef ref = page_ref(route(path), site, path);
+    if (auto cached = cache_.find(ref.key, site.generation)) {
         cache_hit = true;
         return cached;
     }
     cache_hit = false;
-    auto page = render(site, spec, renderer);
-    cache_.insert(spec.key, page);
+    auto page = render(site, ref, path, renderer);
+    cache_.insert(std::string(ref.key), page);
     return page;
 }
 
@@ -139,6 +147,11 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
         if (response.status == 200 && not_modified(request, response)) response.status = 304;
     }
     response.send_body = request.method != Method::head && response.status != 304;
+    // A cache hit answered in full: the bytes were laid out once, at render time.
+    if (response.cache_hit && response.status == response.page->status) {
+        const auto& wire = response.page->wire[response.gzip ? 1 : 0];
+        response.wire = std::string_view(wire.bytes).substr(0, response.send_body ? wire.bytes.size() : wire.head_size);
+    }
     return response;
 }
 

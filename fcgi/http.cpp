@@ -137,6 +137,20 @@ std::string response_head(const Response& r) {
     return head;
 }
 
+void prepare_wire(const std::shared_ptr<Page>& page) {
+    for (int gzip = 0; gzip < 2; ++gzip) {
+        Response hit;
+        hit.status = page->status;
+        hit.page = page;
+        hit.gzip = gzip == 1;
+        hit.cache_hit = true;
+        auto& wire = page->wire[gzip];
+        wire.bytes = response_head(hit);
+        wire.head_size = wire.bytes.size();
+        wire.bytes += hit.body();
+    }
+}
+
 Response plain_response(int status, std::string_view text) {
     auto page = std::make_shared<Page>();
     page->status = status;

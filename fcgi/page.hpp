@@ -19,6 +19,14 @@ struct Page {
     std::string last_modified;  // HTTP-date; empty when not applicable
     std::int64_t last_modified_unix = 0;
     std::uint64_t generation = 0;  // the site version it was rendered from
+
+    // The whole answer to a cache hit, head then body, for the plain [0] and
+    // gzip [1] representation: one buffer, one write, no work per request.
+    struct Wire {
+        std::string bytes;
+        std::size_t head_size = 0;
+    };
+    Wire wire[2];
 };
 
 // Strong ETag from the bytes, so identical pages keep their ETag across

@@ -4,7 +4,9 @@ namespace vitae {
 
 namespace {
 
-std::size_t cost(const Page& page) { return page.body.size() + page.etag.size() + sizeof(Page); }
+std::size_t cost(const Page& page) {
+    return page.body.size() + page.gzip.size() + page.wire[0].bytes.size() + page.wire[1].bytes.size() + sizeof(Page);
+}
 
 }  // namespace
 
@@ -13,7 +15,7 @@ PageCache::PageCache(std::size_t max_bytes, std::size_t max_entries)
 
 std::shared_ptr<const Page> PageCache::find(std::string_view key, std::uint64_t generation) {
     std::lock_guard lock(mutex_);
-    auto it = entries_.find(std::string(key));
+    auto it = entries_.find(key);
     if (it == entries_.end() || it->second.page->generation != generation) {
         ++misses_;
         return nullptr;

@@ -38,11 +38,16 @@ private:
         std::list<std::string>::iterator lru;  // position in lru_
     };
     void evict_over_bounds();  // mutex_ held
+    // Lets find() look up a string_view without building a std::string.
+    struct KeyHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+    };
 
     const std::size_t max_bytes_;
     const std::size_t max_entries_;
     mutable std::mutex mutex_;  // guards everything below
-    std::unordered_map<std::string, Entry> entries_;
+    std::unordered_map<std::string, Entry, KeyHash, std::equal_to<>> entries_;
     std::list<std::string> lru_;  // most recently used first
     std::size_t bytes_ = 0;
     std::uint64_t hits_ = 0;

@@ -107,8 +107,12 @@ int Server::run() {
                      request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
                      request.param("REMOTE_ADDR")},
                     thread);
-                request.write(response_head(response));
-                if (response.send_body) request.write(response.body());
+                if (!response.wire.empty()) {
+                    request.write(response.wire);
+                } else {
+                    request.write(response_head(response));
+                    if (response.send_body) request.write(response.body());
+                }
                 request.finish();
             }
             s->done = true;
