@@ -4,6 +4,7 @@
 
 #include "error.hpp"
 #include "log.hpp"
+#include "page.hpp"
 
 namespace vitae {
 
@@ -160,6 +161,28 @@ Content load_content(const Db& db) {
     load_publications(db, content);
     load_sections(db, content);
     return content;
+}
+
+std::string content_digest(const Content& c) {
+    std::string all;
+    auto add = [&all](const auto&... fields) { ((all += fields, all += '\x1f'), ...); };
+    auto num = [](auto n) { return std::to_string(n); };
+    add(c.name);
+    for (const auto& p : c.bio_markdown) add(p);
+    for (const auto& e : c.emails) add("email", e.address, e.label);
+    for (const auto& l : c.links) add("link", l.label, l.url);
+    for (const auto& e : c.education) add("edu", num(e.start_year), num(e.end_year), e.degree, e.institution);
+    for (const auto& p : c.posts) add("post", p.slug, p.title, p.published, p.body_format, p.body);
+    for (const auto& p : c.publications) {
+        add("pub", p.slug, p.kind, p.title, p.venue, p.year ? num(*p.year) : "", p.abstract);
+        for (const auto& a : p.authors) add(a.name, num(a.is_owner), num(a.equal_contribution));
+        for (const auto& l : p.links) add(l.label, l.url);
+        for (const auto& a : p.awards) add(a);
+    }
+    for (const auto& t : c.teaching) add("teach", t.course, t.title, t.term);
+    for (const auto& s : c.services) add("service", s.role, s.venue);
+    for (const auto& e : c.experiences) add("exp", e.organization, e.location, e.role, e.start_month, e.end_month);
+    return etag_for(all);
 }
 
 }  // namespace vitae

@@ -16,4 +16,8 @@ inline constexpr int schema_version = 1;
 void check_database(const Db& db);
 Content load_content(const Db& db);
 
+// Equal digests, equal content: lets a reload that changed nothing keep the
+// current version (and its cached pages).
+std::string content_digest(const Content& content);
+
 }  // namespace vitae

@@ -55,6 +55,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     loaded->modified_unix = newest_mtime(db_path, st);
     loaded->publications = content.publications.size();
     loaded->posts = content.posts.size();
+    loaded->digest = content_digest(content);
     loaded->views = build_views(content);
     return loaded;
 }
@@ -88,16 +89,16 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
     bool content = content_changed && content_epoch_.load() == epoch_seen;
     if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
     bool templates = watch_.pending();
-    if (content || templates) rebuild(content, templates, content ? "database changed or first seen" : "templates changed");
+    if (content || templates) rebuild(content, templates, false, content ? "database changed" : "templates changed");
     return current();
 }
 
 bool SiteHolder::reload(std::string_view reason) {
     std::lock_guard lock(reload_mutex_);
-    return rebuild(true, true, reason);
+    return rebuild(true, true, true, reason);
 }
 
-bool SiteHolder::rebuild(bool content, bool templates, std::string_view reason) {
+bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason) {
     struct Flag {
         std::atomic<bool>& flag;
         explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
@@ -113,6 +114,10 @@ bool SiteHolder::rebuild(bool content, bool templates, std::string_view reason) 
         try {
             new_content = load_content_version(source_.db_path);
             rejected_db_.reset();
+            // Nothing changed (a thread's first look, a no-op commit): keep the
+            // current version and its cached pages.
+            if (new_content->digest == old->content->digest && new_content->db_file == old->content->db_file)
+                new_content = old->content;
         } catch (const std::exception& e) {
             rejected_db_ = seen;
             error = e.what();
@@ -127,8 +132,10 @@ bool SiteHolder::rebuild(bool content, bool templates, std::string_view reason) 
             error += (error.empty() ? "" : "; ") + std::string(e.what());
         }
     }
-    if (new_content != old->content || new_templates != old->templates) publish(new_content, new_templates);
-    record(reason, error);
+    // A successful forced reload always publishes: a new generation re-renders every page.
+    bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
+    if (changed) publish(new_content, new_templates);
+    if (changed || !error.empty()) record(reason, error);
     return error.empty();
 }
 

@@ -41,6 +41,7 @@ struct LoadedContent {
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::uint64_t publications = 0;
     std::uint64_t posts = 0;
+    std::string digest;  // content_digest() of what was loaded
 };
 
 struct Site {
@@ -86,7 +87,7 @@ public:
     ReloadStatus last_reload() const;
 
 private:
-    bool rebuild(bool content, bool templates, std::string_view reason);  // reload_mutex_ held
+    bool rebuild(bool content, bool templates, bool force, std::string_view reason);  // reload_mutex_ held
     void publish(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
     void record(std::string_view reason, const std::string& error);
 
