@@ -20,6 +20,7 @@ struct Config {
     std::string db_path;
     std::filesystem::path templates_dir;
     int threads = 0;          // 0 until parsed: then the number of cores
+    int workers = 2;          // serving processes under the supervisor; 0: serve in this process
     std::string listen;       // empty: the socket we were handed (systemd fd 3 or fd 0)
     mode_t socket_mode = 0660;  // for a unix socket we create ourselves
     std::string render_path;  // non-empty: print that page to stdout and exit

@@ -112,7 +112,7 @@ Response Handler::status_response(const Request& request) {
     Response response = plain_response(200, "");
     auto page = std::make_shared<Page>();
     page->content_type = "application/json";
-    page->body = status_json(sites_, cache_, started_);
+    page->body = status_json(sites_, cache_, started_, process_json_ ? process_json_() : std::string("null"));
     response.page = std::move(page);
     response.cache_control = "no-store";
     return response;

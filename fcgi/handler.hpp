@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,12 +44,16 @@ public:
                                          bool& cache_hit);
     std::shared_ptr<const Page> page_for(std::string_view path, PageRenderer& renderer, bool& cache_hit);
 
+    // Adds the supervisor's view (worker pids, restarts) to /_vitae/status.
+    void set_process_json(std::function<std::string()> fn) { process_json_ = std::move(fn); }
+
 private:
     Response status_response(const Request& request);
 
     SiteHolder& sites_;
     PageCache& cache_;
     const std::chrono::steady_clock::time_point started_;
+    std::function<std::string()> process_json_;
 };
 
 }  // namespace vitae

@@ -16,5 +16,8 @@ inline constexpr int max_threads = 1024;
 inline constexpr int listen_backlog = 1024;
 inline constexpr int shutdown_wake_interval_ms = 20;  // how often idle threads are poked on stop
 inline constexpr int shutdown_timeout_ms = 10000;     // then exit anyway; systemd waits 90 s
+inline constexpr int stuck_request_ms = 15000;        // > nginx's fastcgi_read_timeout (10 s): a thread this long in one request is stuck
+inline constexpr int max_workers = 64;                // worker processes under the supervisor
+inline constexpr int restart_backoff_max_ms = 5000;   // a crash-looping worker is restarted at most this slowly
 
 }  // namespace vitae::limits

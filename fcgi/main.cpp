@@ -1,27 +1,38 @@
-// vitae-fcgi: argv/env -> Config -> first Site -> Server, and the exit code.
+// vitae-fcgi: argv/env -> Config -> a validated site -> the listening socket
+// -> a supervisor with worker processes (or one process with --workers 0).
 // Every start-up failure is one log line naming the file and the problem,
 // and a non-zero exit, before any request is served.
+#include <systemd/sd-daemon.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "config.hpp"
-#include "error.hpp"
 #include "handler.hpp"
 #include "limits.hpp"
 #include "listener.hpp"
 #include "log.hpp"
 #include "server.hpp"
+#include "supervisor.hpp"
 #include "version.hpp"
 
 namespace {
 
-int render_to_stdout(vitae::Handler& handler, const std::string& path) {
+int render_to_stdout(const vitae::Config& config, const std::string& path) {
+    vitae::SiteHolder sites({config.db_path, config.templates_dir});
+    vitae::PageCache cache(config.page_cache_bytes, vitae::limits::page_cache_max_entries);
+    vitae::Handler handler(sites, cache);
     vitae::PageRenderer renderer;
     bool hit = false;
     auto page = handler.page_for(path, renderer, hit);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
+// Without a supervisor the serving process pings the watchdog itself.
+void ping_watchdog(bool healthy) {
+    if (healthy) sd_notify(0, "WATCHDOG=1");
 }
 
 }  // namespace
@@ -44,15 +55,13 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
-        SiteHolder sites({config.db_path, config.templates_dir});
-        PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
-        if (!config.render_path.empty()) {
-            Handler handler(sites, cache);
-            return render_to_stdout(handler, config.render_path);
-        }
+        if (!config.render_path.empty()) return render_to_stdout(config, config.render_path);
+        // Validate before taking the socket: a bad database or template fails here, once.
+        SiteHolder{{config.db_path, config.templates_dir}};
         auto listener = Listener::open(config.listen, config.socket_mode);
-        Server server(config, sites, cache, listener);
-        return server.run();
+        if (config.workers == 0) return serve_process(config, listener, ping_watchdog, {});
+        Supervisor supervisor(config, listener);
+        return supervisor.run();
     } catch (const std::exception& e) {
         log_error(e.what());
         return 1;

@@ -73,9 +73,7 @@ void Publisher::write_atomically(const std::string& relative, std::string_view b
 void Publisher::publish(const Site& site) {
     PageRenderer renderer;
     std::set<std::string> written;
-    auto paths = site_paths(site);
-    paths.push_back("/404.html");  // not a route: renders the not-found page for nginx's error_page
-    for (const auto& path : paths) {
+    for (const auto& path : site_paths(site)) {
         bool hit = false;
         auto page = handler_.page_for(site, path, renderer, hit);
         std::string file = published_file_for(path);

@@ -5,11 +5,8 @@
 #include <signal.h>
 #include <systemd/sd-daemon.h>
 
-#include <atomic>
 #include <chrono>
-#include <memory>
 #include <thread>
-#include <vector>
 
 #include "limits.hpp"
 #include "log.hpp"
@@ -17,6 +14,12 @@
 namespace vitae {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+}
 
 // Owns one FCGX_Request for the life of a thread. FCGX_Finish_r ends each
 // request; FCGX_Free releases the buffers without closing the shared listener.
@@ -43,12 +46,6 @@ private:
     FCGX_Request request_{};
 };
 
-struct WorkerState {
-    std::thread thread;
-    std::atomic<bool> in_accept{false};
-    std::atomic<bool> done{false};
-};
-
 void on_wake(int) {}  // SIGUSR1 only interrupts accept(); it touches no state
 
 sigset_t control_signals() {
@@ -72,61 +69,64 @@ void install_signal_dispositions() {
 
 }  // namespace
 
-Server::Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener)
-    : config_(config), sites_(sites), handler_(sites, cache), listener_(listener) {}
+struct Server::Worker {
+    std::thread thread;
+    std::atomic<bool> in_accept{false};
+    std::atomic<bool> done{false};
+    std::atomic<std::int64_t> busy_since_ms{0};  // 0 while not handling a request
+};
 
-int Server::run() {
-    install_signal_dispositions();
-    if (FCGX_Init() != 0) {
-        log_error("FCGX_Init failed");
-        return 1;
-    }
-    std::atomic<bool> stopping{false};
-    // Created before any thread, so a publish directory that fails throws cleanly.
-    std::unique_ptr<Publisher> publisher;
-    if (!config_.publish_dir.empty()) {
-        publisher = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
-        publisher->publish(*sites_.current());  // before READY: nginx finds every page from the start
-    }
-    std::thread publisher_thread;
-    if (publisher) publisher_thread = std::thread([&] { publisher->run(stopping); });
-    std::vector<std::unique_ptr<WorkerState>> workers;
-    for (int i = 0; i < config_.threads; ++i) {
-        auto state = std::make_unique<WorkerState>();
-        state->thread = std::thread([this, &stopping, s = state.get()] {
-            FcgiRequest request(listener_.fd());
-            ThreadState thread(sites_.source().db_path);
-            handler_.fresh_site(thread.probe);  // baseline: load anything committed before it
-            while (!stopping.load()) {
-                s->in_accept = true;
-                bool accepted = request.accept();
-                s->in_accept = false;
-                if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
-                Response response = handler_.handle(
-                    {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
-                     request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
-                     request.param("REMOTE_ADDR")},
-                    thread);
-                if (!response.wire.empty()) {
-                    request.write(response.wire);
-                } else {
-                    request.write(response_head(response));
-                    if (response.send_body) request.write(response.body());
-                }
-                request.finish();
-            }
-            s->done = true;
-        });
-        workers.push_back(std::move(state));
-    }
-    log_info("ready: serving " + in_quotes(listener_.description()) + " with " + std::to_string(config_.threads) +
-             " threads, generation " + std::to_string(sites_.current()->generation));
-    sd_notify(0, "READY=1");
+Server::Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener,
+               HealthReport report)
+    : config_(config), sites_(sites), handler_(sites, cache), listener_(listener), report_(std::move(report)) {}
 
+Server::~Server() = default;
+
+void Server::serve(Worker& w) {
+    FcgiRequest request(listener_.fd());
+    ThreadState thread(sites_.source().db_path);
+    handler_.fresh_site(thread.probe);  // baseline: load anything committed before it
+    while (!stopping_.load()) {
+        w.in_accept = true;
+        bool accepted = request.accept();
+        w.in_accept = false;
+        if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
+        w.busy_since_ms = now_ms();
+        Response response = handler_.handle(
+            {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
+             request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
+             request.param("REMOTE_ADDR")},
+            thread);
+        if (!response.wire.empty()) {
+            request.write(response.wire);
+        } else {
+            request.write(response_head(response));
+            if (response.send_body) request.write(response.body());
+        }
+        request.finish();
+        w.busy_since_ms = 0;
+    }
+    w.done = true;
+}
+
+bool Server::healthy() const {
+    auto now = now_ms();
+    for (const auto& w : workers_) {
+        auto since = w->busy_since_ms.load();
+        if (since != 0 && now - since > limits::stuck_request_ms) return false;
+    }
+    return true;
+}
+
+void Server::wait_for_stop() {
     sigset_t set = control_signals();
+    const timespec tick{1, 0};
     for (;;) {
-        int signo = 0;
-        if (sigwait(&set, &signo) != 0) continue;
+        int signo = ::sigtimedwait(&set, nullptr, &tick);
+        if (signo < 0) {
+            if (report_) report_(healthy());
+            continue;
+        }
         if (signo == SIGHUP) {
             sd_notify(0, "RELOADING=1");
             sites_.reload("SIGHUP");
@@ -136,33 +136,69 @@ int Server::run() {
         log_info(std::string("stopping on ") + (signo == SIGTERM ? "SIGTERM" : "SIGINT") +
                  ": finishing in-flight requests");
         sd_notify(0, "STOPPING=1");
-        break;
+        return;
     }
+}
 
-    // Threads mid-request finish it and see the flag; threads blocked in
-    // accept are poked until they return. Poking repeats because a thread may
-    // enter accept just after a poke.
-    stopping = true;
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits::shutdown_timeout_ms);
+// Threads mid-request finish it and see the flag; threads blocked in accept
+// are poked until they return. Poking repeats because a thread may enter
+// accept just after a poke. The listener is never shut down: it may be
+// systemd's, shared with the next process.
+void Server::stop_threads() {
+    stopping_ = true;
+    auto deadline = Clock::now() + std::chrono::milliseconds(limits::shutdown_timeout_ms);
     for (;;) {
         bool all_done = true;
-        for (auto& w : workers) {
+        for (auto& w : workers_) {
             if (w->done) continue;
             all_done = false;
             if (w->in_accept) pthread_kill(w->thread.native_handle(), SIGUSR1);
         }
         if (all_done) break;
-        if (std::chrono::steady_clock::now() > deadline) {
+        if (Clock::now() > deadline) {
             log_error("stop: request threads did not finish in " + std::to_string(limits::shutdown_timeout_ms) +
                       " ms; exiting anyway");
             std::_Exit(1);
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
     }
-    for (auto& w : workers) w->thread.join();
+    for (auto& w : workers_) w->thread.join();
+}
+
+int Server::run() {
+    install_signal_dispositions();
+    if (FCGX_Init() != 0) {
+        log_error("FCGX_Init failed");
+        return 1;
+    }
+    // Created before any thread, so a publish directory that fails throws cleanly.
+    if (!config_.publish_dir.empty()) {
+        publisher_ = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
+        publisher_->publish(*sites_.current());  // before READY: nginx finds every page from the start
+    }
+    std::thread publisher_thread;
+    if (publisher_) publisher_thread = std::thread([this] { publisher_->run(stopping_); });
+    for (int i = 0; i < config_.threads; ++i) {
+        workers_.push_back(std::make_unique<Worker>());
+        workers_.back()->thread = std::thread([this, w = workers_.back().get()] { serve(*w); });
+    }
+    log_info("ready: serving " + in_quotes(listener_.description()) + " with " + std::to_string(config_.threads) +
+             " threads, generation " + std::to_string(sites_.current()->generation));
+    sd_notify(0, "READY=1");
+    wait_for_stop();
+    stop_threads();
     if (publisher_thread.joinable()) publisher_thread.join();
     log_info("stopped");
     return 0;
+}
+
+int serve_process(const Config& config, const Listener& listener, HealthReport report,
+                  std::function<std::string()> process_json) {
+    SiteHolder sites({config.db_path, config.templates_dir});
+    PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
+    Server server(config, sites, cache, listener, std::move(report));
+    server.handler().set_process_json(std::move(process_json));
+    return server.run();
 }
 
 }  // namespace vitae

@@ -1,9 +1,16 @@
-// The FastCGI side: N threads, each with its own FCGX_Request, each blocking
-// in FCGX_Accept_r on the one shared listening socket (no mutex around accept:
-// it is thread-safe on Linux, and a lock would stall every thread behind one
-// slow connection). Signals are blocked in every thread and taken by the main
-// thread with sigwait: SIGHUP reloads, SIGTERM/SIGINT drain and stop.
+// The FastCGI side of one serving process: N threads, each with its own
+// FCGX_Request, each blocking in FCGX_Accept_r on the one shared listening
+// socket (no mutex around accept: it is thread-safe on Linux, and a lock
+// would stall every thread behind one slow connection). Signals are blocked
+// in every thread and taken by the main thread with sigwait: SIGHUP reloads,
+// SIGTERM/SIGINT drain and stop. About once a second the main thread reports
+// whether every request thread is making progress (the watchdog's input).
 #pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <vector>
 
 #include "config.hpp"
 #include "handler.hpp"
@@ -12,18 +19,39 @@
 
 namespace vitae {
 
+// Called about once a second: false when a request thread has been inside one
+// request for longer than limits::stuck_request_ms.
+using HealthReport = std::function<void(bool healthy)>;
+
 class Server {
 public:
-    Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener);
+    Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener,
+           HealthReport report);
+    ~Server();
 
-    // Serves until SIGTERM or SIGINT; returns the process exit code.
-    int run();
+    int run();  // serves until SIGTERM or SIGINT; returns the exit code
+    Handler& handler() { return handler_; }
 
 private:
+    struct Worker;
+    void serve(Worker& worker);
+    void wait_for_stop();
+    void stop_threads();
+    bool healthy() const;
+
     const Config& config_;
     SiteHolder& sites_;
     Handler handler_;
     const Listener& listener_;
+    HealthReport report_;
+    std::atomic<bool> stopping_{false};
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::unique_ptr<Publisher> publisher_;
 };
+
+// One serving process: loads the site, serves, returns the exit code.
+// `process_json` adds the supervisor's view to /_vitae/status (may be empty).
+int serve_process(const Config& config, const Listener& listener, HealthReport report,
+                  std::function<std::string()> process_json);
 
 }  // namespace vitae

@@ -1,5 +1,7 @@
 #include "status.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 
 #include "http.hpp"
@@ -30,7 +32,7 @@ std::string json_string(std::string_view text) {
 }
 
 std::string status_json(const SiteHolder& sites, const PageCache& cache,
-                        std::chrono::steady_clock::time_point started) {
+                        std::chrono::steady_clock::time_point started, const std::string& process) {
     auto site = sites.current();
     auto reload = sites.last_reload();
     auto stats = cache.stats();
@@ -40,6 +42,8 @@ std::string status_json(const SiteHolder& sites, const PageCache& cache,
     std::string json = "{\n";
     json += "  \"version\": " + json_string(version) + ",\n";
     json += "  \"uptime_seconds\": " + n(uptime.count()) + ",\n";
+    json += "  \"pid\": " + n(::getpid()) + ",\n";
+    json += "  \"process\": " + process + ",\n";
     json += "  \"generation\": " + n(site->generation) + ",\n";
     json += "  \"content\": {\"database\": " + json_string(sites.source().db_path) +
             ", \"inode\": " + n(site->content->db_file.inode) + ", \"publications\": " + n(site->content->publications) +

@@ -11,8 +11,9 @@
 
 namespace vitae {
 
+// `process` is a JSON value describing the process tree (or "null").
 std::string status_json(const SiteHolder& sites, const PageCache& cache,
-                        std::chrono::steady_clock::time_point started);
+                        std::chrono::steady_clock::time_point started, const std::string& process);
 
 // JSON string literal for `text`, quotes included.
 std::string json_string(std::string_view text);

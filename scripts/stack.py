@@ -65,7 +65,8 @@ def rewrite_conf(text, *, port, socket_path, tmpdir, user):
     sub(r"^(\s*)access_log\s+[^;\s]+", "access_log %s" % t("access.log"))
     for name in TEMP_PATHS:
         sub(r"^(\s*)%s_temp_path\s+[^;]*;" % name, "%s_temp_path %s;" % (name, t("temp", name)))
-    sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path)
+    sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path, count_expected=2)
+    sub(r"^(\s*)root\s+/run/vitae/pages;", "root %s;" % t("pages"))
     sub(r"^(\s*)listen\s+80\b[^;]*;", "listen 127.0.0.1:%d;" % port)
     sub(r"^(\s*)listen\s+\[::\]:80\b[^;]*;", "# IPv6 listen dropped;")
     return text
@@ -124,12 +125,14 @@ class Stack:
     """
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
-                 nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False):
+                 extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False):
         self.build_dir = os.path.abspath(build_dir)
         self.db = os.path.abspath(db)
         self.templates = os.path.abspath(templates)
         self.requested_port = port
         self.threads = threads
+        self.extra_args = list(extra_args)  # appended to the worker's command line
+        self.publish = publish  # the fast path: the worker publishes pages where nginx's root points
         self.nginx_conf = nginx_conf
         self.nginx_bin = nginx_bin or shutil.which("nginx") or "/usr/sbin/nginx"
         self.keep_tmpdir = keep_tmpdir
@@ -185,7 +188,9 @@ class Stack:
                "--listen", "unix:" + self.socket_path, "--socket-mode", "0666"]
         if self.threads:
             cmd += ["--threads", str(self.threads)]
-        return cmd
+        if self.publish:
+            cmd += ["--publish", os.path.join(self.tmpdir, "pages")]
+        return cmd + self.extra_args
 
     def _start_worker(self):
         cmd = self.worker_command()

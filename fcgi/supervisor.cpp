@@ -1,0 +1,193 @@
+#include "supervisor.hpp"
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <systemd/sd-daemon.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <new>
+
+#include "error.hpp"
+#include "log.hpp"
+#include "server.hpp"
+
+namespace vitae {
+
+namespace {
+
+constexpr int tick_ms = 250;
+constexpr std::int64_t quick_death_ms = 1000;  // dying this soon after start counts as a crash loop
+constexpr std::int64_t heartbeat_fresh_ms = 3000;
+
+std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+sigset_t supervisor_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : {SIGCHLD, SIGTERM, SIGINT, SIGHUP}) sigaddset(&set, s);
+    return set;
+}
+
+std::string describe_exit(int status) {
+    if (WIFSIGNALED(status)) return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
+                                    ::strsignal(WTERMSIG(status)) + ")";
+    return "exited with code " + std::to_string(WEXITSTATUS(status));
+}
+
+}  // namespace
+
+Supervisor::Supervisor(const Config& config, const Listener& listener) : config_(config), listener_(listener) {
+    void* memory = ::mmap(nullptr, sizeof(SharedProcessState), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw LoadError(std::string("supervisor: mmap: ") + std::strerror(errno));
+    shared_ = new (memory) SharedProcessState();
+}
+
+Supervisor::~Supervisor() {
+    shared_->~SharedProcessState();
+    ::munmap(shared_, sizeof(SharedProcessState));
+}
+
+std::string Supervisor::process_json(int slot) const {
+    std::string pids;
+    for (int i = 0; i < config_.workers; ++i)
+        pids += (i ? ", " : "") + std::to_string(shared_->slots[i].pid.load());
+    return "{\"supervisor\": " + std::to_string(::getppid()) + ", \"worker\": " + std::to_string(slot) +
+           ", \"workers\": [" + pids + "], \"restarts\": " + std::to_string(shared_->restarts.load()) + "}";
+}
+
+void Supervisor::spawn(int slot) {
+    auto& s = shared_->slots[slot];
+    s.heartbeat_ms = now_ms();
+    s.started_ms = now_ms();
+    pid_t pid = ::fork();
+    if (pid < 0) {
+        log_error(std::string("supervisor: fork: ") + std::strerror(errno) + "; retrying");
+        retry_at_ms_[slot] = now_ms() + 1000;
+        return;
+    }
+    if (pid == 0) {
+        // The worker: systemd talks to the supervisor only. Control signals stay
+        // blocked (Server takes them with sigwait); SIGCHLD is the supervisor's.
+        ::unsetenv("NOTIFY_SOCKET");
+        sigset_t chld;
+        sigemptyset(&chld);
+        sigaddset(&chld, SIGCHLD);
+        ::sigprocmask(SIG_UNBLOCK, &chld, nullptr);
+        int code = 1;
+        try {
+            code = serve_process(
+                config_, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = now_ms(); },
+                [this, slot] { return process_json(slot); });
+        } catch (const std::exception& e) {
+            log_error(e.what());
+        }
+        std::_Exit(code);  // never run the supervisor's destructors (they own the socket path)
+    }
+    s.pid = pid;
+    retry_at_ms_[slot] = 0;
+}
+
+void Supervisor::reap() {
+    int status = 0;
+    pid_t pid;
+    while ((pid = ::waitpid(-1, &status, WNOHANG)) > 0) {
+        for (int i = 0; i < config_.workers; ++i) {
+            auto& s = shared_->slots[i];
+            if (s.pid != pid) continue;
+            s.pid = 0;
+            if (stopping_) break;
+            bool quick = now_ms() - s.started_ms < quick_death_ms;
+            backoff_ms_[i] = quick ? std::min(std::max(backoff_ms_[i] * 2, 100), limits::restart_backoff_max_ms) : 0;
+            log_error("worker " + std::to_string(i) + " (pid " + std::to_string(pid) + ") " + describe_exit(status) +
+                      "; restarting" + (backoff_ms_[i] ? " in " + std::to_string(backoff_ms_[i]) + " ms" : ""));
+            shared_->restarts.fetch_add(1);
+            retry_at_ms_[i] = now_ms() + backoff_ms_[i];
+        }
+    }
+}
+
+void Supervisor::check_heartbeats() {
+    bool all_fresh = true;
+    auto now = now_ms();
+    for (int i = 0; i < config_.workers; ++i) {
+        auto& s = shared_->slots[i];
+        if (retry_at_ms_[i] != 0 && now >= retry_at_ms_[i]) spawn(i);
+        if (s.pid == 0) {
+            all_fresh = false;
+            continue;
+        }
+        auto age = now - s.heartbeat_ms.load();
+        if (age > heartbeat_fresh_ms) all_fresh = false;
+        if (age > limits::stuck_request_ms) {
+            log_error("worker " + std::to_string(i) + " (pid " + std::to_string(s.pid.load()) +
+                      ") made no progress for " + std::to_string(age) + " ms; killing it");
+            ::kill(s.pid, SIGKILL);
+            s.heartbeat_ms = now;  // one kill; reap() restarts it
+        }
+    }
+    if (all_fresh) sd_notify(0, "WATCHDOG=1");  // a no-op unless WatchdogSec= is set
+}
+
+void Supervisor::forward(int signo) {
+    for (int i = 0; i < config_.workers; ++i)
+        if (pid_t pid = shared_->slots[i].pid; pid > 0) ::kill(pid, signo);
+}
+
+void Supervisor::stop_workers() {
+    stopping_ = true;
+    forward(SIGTERM);
+    sigset_t chld;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    auto deadline = now_ms() + limits::shutdown_timeout_ms + 2000;
+    const timespec tick{0, tick_ms * 1000000L};
+    for (;;) {
+        reap();
+        bool any = false;
+        for (int i = 0; i < config_.workers; ++i) any = any || shared_->slots[i].pid != 0;
+        if (!any) return;
+        if (now_ms() > deadline) {
+            log_error("stop: workers did not exit in time; killing them");
+            forward(SIGKILL);
+            deadline = now_ms() + 2000;
+        }
+        ::sigtimedwait(&chld, nullptr, &tick);
+    }
+}
+
+int Supervisor::run() {
+    sigset_t set = supervisor_signals();
+    ::sigprocmask(SIG_BLOCK, &set, nullptr);
+    ::signal(SIGPIPE, SIG_IGN);
+    for (int i = 0; i < config_.workers; ++i) spawn(i);
+    log_info("supervisor: " + std::to_string(config_.workers) + " worker processes on " +
+             in_quotes(listener_.description()));
+    sd_notify(0, "READY=1");
+    const timespec tick{0, tick_ms * 1000000L};
+    for (;;) {
+        int signo = ::sigtimedwait(&set, nullptr, &tick);
+        if (signo == SIGCHLD) {
+            reap();
+        } else if (signo == SIGHUP) {
+            sd_notify(0, "RELOADING=1");
+            forward(SIGHUP);
+            sd_notify(0, "READY=1");
+        } else if (signo == SIGTERM || signo == SIGINT) {
+            log_info(std::string("supervisor: stopping on ") + (signo == SIGTERM ? "SIGTERM" : "SIGINT"));
+            sd_notify(0, "STOPPING=1");
+            break;
+        }
+        check_heartbeats();
+    }
+    stop_workers();
+    log_info("supervisor: stopped");
+    return 0;
+}
+
+}  // namespace vitae
