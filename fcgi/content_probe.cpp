@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 
+#include <utility>
+
 #include "error.hpp"
 
 namespace vitae {
@@ -24,7 +26,8 @@ void ContentProbe::reopen(const FileId& id) {
 
 bool ContentProbe::changed(const Site& site) {
     struct stat st {};
-    if (::stat(path_.c_str(), &st) != 0) return false;
+    if (::stat(path_.c_str(), &st) != 0) return !std::exchange(missing_, true);
+    missing_ = false;
     FileId id{st.st_dev, st.st_ino};
     if (!db_ || id != file_) {
         auto seen = std::tuple{id, st.st_size, static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};

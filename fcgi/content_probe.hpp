@@ -19,8 +19,9 @@ public:
     explicit ContentProbe(std::string db_path) : path_(std::move(db_path)) {}
 
     // True when content may differ from `site`'s: a commit since the last
-    // call, a replaced file, or a first look. A missing file is not a change:
-    // the last good content keeps being served until a new file appears.
+    // call, a replaced file, or a first look. The file going missing counts
+    // once (so the failed reload is logged and reported); the last good
+    // content keeps being served until a new file appears.
     bool changed(const Site& site);
 
 private:
@@ -31,6 +32,7 @@ private:
     std::optional<Stmt> data_version_;
     FileId file_;
     std::int64_t last_version_ = -1;
+    bool missing_ = false;
     // The stat of a file that could not be opened, so it is not retried on
     // every request; any change to it (size, mtime, inode) retries.
     std::optional<std::tuple<FileId, off_t, std::int64_t>> unopenable_;

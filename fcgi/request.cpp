@@ -73,6 +73,7 @@ bool is_valid_utf8(std::string_view text) {
 std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     if (raw.request_uri.size() > limits::max_uri_bytes) return Rejection{414, "URI too long"};
     if (raw.request_uri.empty() || raw.request_uri.front() != '/') return Rejection{400, "bad request URI"};
+    if (raw.method.empty()) return Rejection{400, "no request method"};
     Request request;
     request.method = parse_method(raw.method);
     auto query = raw.request_uri.find('?');

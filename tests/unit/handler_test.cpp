@@ -143,6 +143,8 @@ BOOST_AUTO_TEST_CASE(keeps_serving_when_the_file_disappears) {
     auto again = f.get("/");
     BOOST_TEST(again.status == 200);
     BOOST_TEST(again.page == first.page);
+    BOOST_TEST(!f.sites.last_reload().ok);
+    BOOST_TEST(f.sites.last_reload().error.find(f.db.string()) != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(serves_gzip_only_when_accepted) {

@@ -45,6 +45,7 @@ BOOST_AUTO_TEST_CASE(rejects_nul_bad_escapes_and_invalid_utf8) {
     BOOST_TEST(status_of(parse("GET", "/%ff")) == 400);
     BOOST_TEST(status_of(parse("GET", "")) == 400);
     BOOST_TEST(status_of(parse("GET", "relative")) == 400);
+    BOOST_TEST(status_of(parse("", "/")) == 400);
 }
 
 BOOST_AUTO_TEST_CASE(accepts_valid_utf8_and_dot_segments_as_plain_text) {

@@ -1,0 +1,140 @@
+#define BOOST_TEST_MODULE cli_args
+#include <boost/test/unit_test.hpp>
+
+#include <sstream>
+
+#include "add_post.hpp"
+#include "cli_error.hpp"
+#include "commands.hpp"
+#include "content_store.hpp"
+#include "test_support.hpp"
+#include "version.hpp"
+
+using namespace vitae;
+using namespace vitae::cli;
+using namespace vitae::test;
+
+namespace {
+
+struct Ran {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Ran vitae_cli(std::vector<std::string> argv) {
+    std::ostringstream out, err;
+    int status = run(argv, out, err);
+    return {status, out.str(), err.str()};
+}
+
+// A usage error: exit 2, one line on stderr naming `fragment`.
+void expect_usage_error(std::vector<std::string> argv, std::string_view fragment) {
+    auto r = vitae_cli(std::move(argv));
+    BOOST_TEST(r.status == 2);
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.err.find(fragment) != std::string::npos, r.err);
+    BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1, r.err);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(help_and_version_exit_zero) {
+    auto help = vitae_cli({"--help"});
+    BOOST_TEST(help.status == 0);
+    for (const auto& command : commands()) BOOST_TEST(help.out.find(usage_line(command.spec)) != std::string::npos);
+    auto version = vitae_cli({"--version"});
+    BOOST_TEST(version.status == 0);
+    BOOST_TEST(version.out == "vitae " + std::string(vitae::version) + "\n");
+    for (const auto& command : commands()) {
+        std::vector<std::string> argv;
+        std::string name(command.spec.name);
+        for (auto space = name.find(' '); space != std::string::npos; space = name.find(' ')) {
+            argv.push_back(name.substr(0, space));
+            name.erase(0, space + 1);
+        }
+        argv.push_back(name);
+        argv.push_back("--help");
+        auto r = vitae_cli(argv);
+        BOOST_TEST(r.status == 0, command.spec.name);
+        BOOST_TEST(r.out.starts_with("usage: " + usage_line(command.spec) + "\n"), r.out);
+        BOOST_TEST(r.out.find("example:") != std::string::npos, command.spec.name);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(bad_arguments_name_the_argument_and_exit_2) {
+    expect_usage_error({}, "missing command");
+    expect_usage_error({"frobnicate"}, "unknown command \"frobnicate\"");
+    expect_usage_error({"import-bibtex", "site.db"}, "import-bibtex: missing argument FILE.bib");
+    expect_usage_error({"import-bibtex", "site.db", "a.bib", "--dryrun"}, "unknown option \"--dryrun\"");
+    expect_usage_error({"import-bibtex", "site.db", "a.bib", "--dry-run=yes"}, "--dry-run takes no value");
+    expect_usage_error({"check", "a", "b", "c"}, "unexpected argument \"c\"");
+    expect_usage_error({"check", ""}, "argument DB is empty");
+    expect_usage_error({"export", "a", "b", "-x"}, "unknown option \"-x\"");
+    expect_usage_error({"add"}, "add: missing kind");
+    expect_usage_error({"add", "page", "db"}, "unknown kind \"page\"");
+    expect_usage_error({"add", "post", "db", "--title", "T", "--date", "2026-01-01"}, "missing option --slug S");
+    expect_usage_error({"add", "post", "db", "--slug", "Bad Slug", "--title", "T", "--date", "2026-01-01"}, "--slug");
+    expect_usage_error({"add", "post", "db", "--slug", "ok", "--title", "T", "--date", "2026-02-30"},
+                       "--date \"2026-02-30\"");
+    expect_usage_error({"add", "post", "db", "--slug", "ok", "--title", "T", "--date"}, "--date needs a value");
+    expect_usage_error({"add", "post", "db", "--slug=ok", "--slug", "x", "--title", "T", "--date", "2026-01-01"},
+                       "--slug given twice");
+    expect_usage_error({"add", "post", "db", "--slug", "ok", "--title", "T", "--date", "2026-01-01", "--format", "rst"},
+                       "--format \"rst\"");
+}
+
+BOOST_AUTO_TEST_CASE(an_argument_after_double_dash_is_positional) {
+    auto r = vitae_cli({"check", "--", "--not-an-option.db"});
+    BOOST_TEST(r.status == 1);  // parsed as DB, then not found
+    BOOST_TEST(r.err.find("--not-an-option.db") != std::string::npos, r.err);
+}
+
+BOOST_AUTO_TEST_CASE(validates_slugs_and_dates) {
+    BOOST_TEST(is_valid_slug("linear-attention-2"));
+    BOOST_TEST(!is_valid_slug("-leading"));
+    BOOST_TEST(!is_valid_slug("Upper"));
+    BOOST_TEST(!is_valid_slug(""));
+    BOOST_TEST(!is_valid_slug(std::string(129, 'a')));
+    BOOST_TEST(is_valid_date("2024-02-29"));
+    BOOST_TEST(!is_valid_date("2023-02-29"));
+    BOOST_TEST(!is_valid_date("2026-13-01"));
+    BOOST_TEST(!is_valid_date("2026-1-01"));
+    BOOST_TEST(!is_valid_date("2026-01-01x"));
+    BOOST_TEST(!is_valid_date("+026-01-01"));
+}
+
+BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
+    TempDir dir;
+    auto db = make_db(dir, shipped_content());
+    write_file(dir / "body.md", "Hello **world**.\n");
+    auto r = vitae_cli({"add", "post", db.string(), "--slug", "hello", "--title", "Hello & welcome", "--date",
+                        "2026-08-01", "--body-file", (dir / "body.md").string()});
+    BOOST_TEST(r.status == 0, r.err);
+    BOOST_TEST(r.out == "added post hello to " + db.string() + "\n");
+    auto reader = Db::open_readonly(db.string());
+    check_database(reader);
+    Content c = load_content(reader);
+    BOOST_REQUIRE(c.posts.size() == 2u);
+    BOOST_TEST(c.posts[0].slug == "hello");  // newest first
+    BOOST_TEST(c.posts[0].title == "Hello & welcome");
+    BOOST_TEST(c.posts[0].body == "Hello **world**.\n");
+    BOOST_TEST(c.posts[0].body_format == "markdown");
+}
+
+BOOST_AUTO_TEST_CASE(add_post_refuses_a_taken_slug_and_a_missing_body_file) {
+    TempDir dir;
+    auto db = make_db(dir, shipped_content());
+    auto taken = vitae_cli({"add", "post", db.string(), "--slug", "linear-attention-visualized", "--title", "Again",
+                            "--date", "2026-01-01"});
+    BOOST_TEST(taken.status == 1);
+    BOOST_TEST(taken.err.find("exists") != std::string::npos, taken.err);
+    auto no_body = vitae_cli({"add", "post", db.string(), "--slug", "x", "--title", "X", "--date", "2026-01-01",
+                              "--body-file", (dir / "absent.md").string()});
+    BOOST_TEST(no_body.status == 1);
+    BOOST_TEST(no_body.err.find("absent.md") != std::string::npos, no_body.err);
+    auto missing_db =
+        vitae_cli({"add", "post", (dir / "none.db").string(), "--slug", "x", "--title", "X", "--date", "2026-01-01"});
+    BOOST_TEST(missing_db.status == 1);
+    BOOST_TEST(!std::filesystem::exists(dir / "none.db"));  // not created by accident
+}

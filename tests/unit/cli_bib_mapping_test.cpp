@@ -1,0 +1,194 @@
+#define BOOST_TEST_MODULE cli_bib_mapping
+#include <boost/test/unit_test.hpp>
+
+#include "bib_mapping.hpp"
+#include "test_support.hpp"
+
+using namespace vitae;
+using namespace vitae::cli;
+using namespace vitae::test;
+
+namespace {
+
+std::vector<Publication> map_file(const std::string& name, std::string_view owner = "Haoran Zhang") {
+    auto path = fixtures_dir / "bibtex" / name;
+    std::vector<Publication> out;
+    for (const auto& entry : read_bibtex_file(path)) out.push_back(publication_from_entry(entry, owner, path.string()));
+    return out;
+}
+
+Publication map_text(const std::string& text, std::string_view owner = "Owner") {
+    auto entries = parse_bibtex(text, "t.bib");
+    BOOST_REQUIRE(entries.size() == 1u);
+    return publication_from_entry(entries[0], owner, "t.bib");
+}
+
+std::string map_error(const std::string& text) {
+    try {
+        map_text(text);
+    } catch (const BibError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+std::vector<std::string> names(const Publication& p) {
+    std::vector<std::string> out;
+    for (const auto& a : p.authors) out.push_back(a.name);
+    return out;
+}
+
+bool same(const Publication& a, const Publication& b) {
+    auto author_eq = [](const Author& x, const Author& y) {
+        return x.name == y.name && x.is_owner == y.is_owner && x.equal_contribution == y.equal_contribution;
+    };
+    auto link_eq = [](const Link& x, const Link& y) { return x.label == y.label && x.url == y.url; };
+    return a.slug == b.slug && a.kind == b.kind && a.title == b.title && a.venue == b.venue && a.year == b.year &&
+           a.abstract == b.abstract && a.awards == b.awards &&
+           std::equal(a.authors.begin(), a.authors.end(), b.authors.begin(), b.authors.end(), author_eq) &&
+           std::equal(a.links.begin(), a.links.end(), b.links.begin(), b.links.end(), link_eq);
+}
+
+Publication round_trip(const Publication& p, std::string_view owner) {
+    return map_text(entry_from_publication(p), owner);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(maps_a_conference_paper_with_accents_macros_and_note_awards) {
+    auto pubs = map_file("syntax.bib");
+    BOOST_REQUIRE(pubs.size() == 3u);
+    const auto& p = pubs[0];
+    BOOST_TEST(p.slug == "goedel-2024");
+    BOOST_TEST(p.kind == "conference");
+    BOOST_TEST(p.title == "CausalMesh: Caching for the Österreich–Straße Case");
+    BOOST_TEST(
+        names(p) == (std::vector<std::string>{"Kurt Gödel", "Renée François", "Anders Ångström", "Anton Dvořák"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(!p.authors[0].equal_contribution);
+    BOOST_TEST(p.authors[1].equal_contribution);  // "Renée François*"
+    BOOST_TEST(p.authors[3].equal_contribution);  // "Dvořák, Anton*"
+    BOOST_TEST(p.venue == "Proc. USENIX OSDI 2024");
+    BOOST_TEST(p.year.value_or(0) == 2024);
+    BOOST_TEST(p.awards == (std::vector<std::string>{"Best Paper", "Artifact Available"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(p.links.empty());
+}
+
+BOOST_AUTO_TEST_CASE(maps_a_journal_article_preferring_the_short_venue) {
+    const auto p = map_file("syntax.bib")[1];
+    BOOST_TEST(p.kind == "journal");
+    BOOST_TEST(p.title == "Automatic diagnosis of OCT volumes — with attention");
+    BOOST_TEST(p.venue == "JBO");
+    BOOST_TEST(
+        names(p) == (std::vector<std::string>{"Yankui Sun", "Haoran Zhang", "Barack Obama Foundation", "José Nuñez"}),
+        boost::test_tools::per_element());
+    BOOST_TEST(p.authors[1].is_owner);  // the profile's name
+    BOOST_TEST(!p.authors[0].is_owner);
+    BOOST_TEST(p.abstract == "Line one continues here with 50% & more.");
+}
+
+BOOST_AUTO_TEST_CASE(maps_an_arxiv_misc_to_a_preprint_with_links_in_field_order) {
+    const auto p = map_file("syntax.bib")[2];
+    BOOST_TEST(p.slug == "oneflow-2021");
+    BOOST_TEST(p.kind == "preprint");
+    BOOST_TEST(p.venue == "");
+    BOOST_TEST(!p.year.has_value());
+    BOOST_TEST(names(p) == (std::vector<std::string>{"Jinhui Yuan", "Haoran Zhang"}), boost::test_tools::per_element());
+    BOOST_TEST(p.authors[1].is_owner);
+    BOOST_REQUIRE(p.links.size() == 5u);
+    BOOST_TEST(p.links[0].label == "PDF");
+    BOOST_TEST(p.links[0].url == "https://arxiv.org/pdf/2110.15032");
+    BOOST_TEST(p.links[1].label == "Code");
+    BOOST_TEST(p.links[2].label == "Link");
+    BOOST_TEST(p.links[2].url == "https://example.org/a_b%20c~d");  // URLs are not TeX
+    BOOST_TEST(p.links[3].label == "Slides");
+    BOOST_TEST(p.links[3].url == "https://example.org/slides.pdf");
+    BOOST_TEST(p.links[4].label == "Talk");
+    BOOST_TEST(p.links[4].url == "");
+}
+
+BOOST_AUTO_TEST_CASE(entry_types_map_to_kinds) {
+    BOOST_TEST(map_text("@conference{a, title={T}, author={A}}").kind == "conference");
+    BOOST_TEST(map_text("@unpublished{a, title={T}, author={A}}").kind == "preprint");
+    BOOST_TEST(map_text("@online{a, title={T}, author={A}}").kind == "preprint");
+    BOOST_TEST(map_text("@article{a, title={T}, author={A}, journal={arXiv}, eprinttype={arxiv}}").kind == "preprint");
+    BOOST_TEST(map_text("@article{a, title={T}, author={A}, journal={J}, date={2024-05-01}}").year.value_or(0) == 2024);
+    BOOST_TEST(map_text("@misc{a, title={T}, author={A and others}}").authors[1].name == "et al.");
+    BOOST_TEST(map_text("@misc{a, title={T}, author={Ford, Jr., Henry}}").authors[0].name == "Henry Ford Jr.");
+    BOOST_TEST(
+        map_text("@misc{a, title={T}, author={A}, award={X}, note={ignored when award is given}}").awards.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(urls_are_kept_verbatim_except_tex_habit_escapes) {
+    auto p = map_text(R"(@misc{a, title={T}, author={A}, url={ https://a.org/x\_y%20z~w?a=1\&b=2 }})");
+    BOOST_REQUIRE(p.links.size() == 1u);
+    BOOST_TEST(p.links[0].url == "https://a.org/x_y%20z~w?a=1&b=2");
+}
+
+BOOST_AUTO_TEST_CASE(slugs_come_from_keys) {
+    BOOST_TEST(slug_from_key("Zhang:2025:CausalMesh") == "zhang-2025-causalmesh");
+    BOOST_TEST(slug_from_key("beaver") == "beaver");
+    BOOST_TEST(slug_from_key("__x__y__") == "x-y");
+    BOOST_TEST(slug_from_key("::") == "");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_unusable_entries_naming_file_line_and_entry) {
+    BOOST_TEST(map_error("@book{a, title={T}, author={A}}").find("t.bib:1: @book{a}: unsupported entry type") == 0u);
+    BOOST_TEST(map_error("@misc{a,\n author={A}}").find("t.bib:1: @misc{a}: no title") == 0u);
+    BOOST_TEST(map_error("@misc{a, title={T}}").find("no author field") != std::string::npos);
+    BOOST_TEST(map_error("@misc{a,\n title={T},\n author={A and and B}}").find("t.bib:3:") == 0u);
+    BOOST_TEST(
+        map_error("@misc{a,\n title={T}, author={A},\n year={MMXX}}").find("t.bib:3: @misc{a}: field \"year\"") == 0u);
+    BOOST_TEST(map_error("@misc{::, title={T}, author={A}}").find("no usable slug") != std::string::npos);
+    BOOST_TEST(map_error("@misc{a, title={T}, author={A},\n links={{Slides}}}").find("t.bib:2:") == 0u);
+    BOOST_TEST(map_error("@misc{a, title={T}, author={A, B, C, D}}").find("more than two commas") != std::string::npos);
+    std::string math = map_error("@misc{a,\n author={A},\n title={Fast $x$}}");
+    BOOST_TEST(math.find("t.bib:3: @misc{a}: field \"title\": math mode") == 0u, math);
+}
+
+BOOST_AUTO_TEST_CASE(a_field_the_importer_cannot_read_is_reported_at_its_line) {
+    try {
+        map_file("bad_field.bib");
+        BOOST_FAIL("accepted");
+    } catch (const BibError& e) {
+        BOOST_TEST(e.line() == 5);
+        BOOST_TEST(std::string(e.what()).find("bad_field.bib:5: @misc{math}: field \"title\"") != std::string::npos,
+                   e.what());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(export_then_import_gives_the_same_publication_for_hostile_text) {
+    Publication p;
+    p.slug = "paper-1";
+    p.kind = "conference";
+    p.title = "Title <img src=x onerror=alert(1)> & {braces} 100% $x$ a--b \\n";
+    p.venue = "V&ENUE #1";
+    p.year = 2025;
+    p.abstract = "An abstract with ~tilde^ and é, ß, 瓜皮.";
+    p.authors = {{"Owner <b>", true, true},     {"Other & \"Co\"", false, true}, {"Smith and Sons", false, false},
+                 {"Last, First", false, false}, {"Star*", false, false},         {"others", false, false},
+                 {"Zoë Ångström", false, false}};
+    p.links = {{"PDF", "https://example.org/a\"b"}, {"Code", ""}, {"PDF<script>", "https://x/{y}"}, {"Extra; one", ""}};
+    p.awards = {"Award <script>", "A; B"};
+    Publication back = round_trip(p, "Owner <b>");
+    BOOST_TEST(same(back, Publication{p.slug,
+                                      p.kind,
+                                      p.title,
+                                      p.venue,
+                                      p.year,
+                                      p.abstract,
+                                      p.authors,
+                                      {p.links[0], p.links[1], {"PDF<script>", "https://x/%7By%7D"}, p.links[3]},
+                                      p.awards}),
+               entry_from_publication(p));
+}
+
+BOOST_AUTO_TEST_CASE(export_keeps_link_order_when_extra_links_are_not_together) {
+    Publication p{"a", "journal", "T", "J", std::nullopt, "", {{"A", false, false}}, {}, {}};
+    p.links = {{"Slides", "s"}, {"PDF", "p"}, {"Video", "v"}, {"Code", "c"}, {"Link", "l"}, {"PDF", "p2"}};
+    BOOST_TEST(same(round_trip(p, ""), p), entry_from_publication(p));
+    p.kind = "preprint";
+    p.venue = "Workshop";
+    BOOST_TEST(same(round_trip(p, ""), p), entry_from_publication(p));
+}

@@ -1,0 +1,75 @@
+#define BOOST_TEST_MODULE cli_check
+#include <boost/test/unit_test.hpp>
+
+#include <sstream>
+
+#include "commands.hpp"
+#include "test_support.hpp"
+
+using namespace vitae::cli;
+using namespace vitae::test;
+
+namespace {
+
+struct Ran {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Ran vitae_cli(std::vector<std::string> argv) {
+    std::ostringstream out, err;
+    int status = run(argv, out, err);
+    return {status, out.str(), err.str()};
+}
+
+const std::string templates = (source_dir / "templates").string();
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(accepts_the_shipped_database_alone_and_with_templates) {
+    TempDir dir;
+    auto db = make_db(dir, shipped_content()).string();
+    auto alone = vitae_cli({"check", db});
+    BOOST_TEST(alone.status == 0);
+    BOOST_TEST(alone.out == "ok: " + db + " (8 publications, 1 posts)\n");
+    auto with_templates = vitae_cli({"check", db, templates});
+    BOOST_TEST(with_templates.status == 0, with_templates.err);
+    BOOST_TEST(with_templates.out == alone.out);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_file_that_is_not_a_database) {
+    TempDir dir;
+    write_file(dir / "bad.db", std::string(4096, 'x'));
+    auto r = vitae_cli({"check", (dir / "bad.db").string()});
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.out.empty());
+    BOOST_TEST(r.err.find("bad.db") != std::string::npos, r.err);
+    BOOST_TEST(r.err.find("not a database") != std::string::npos, r.err);
+    BOOST_TEST(std::count(r.err.begin(), r.err.end(), '\n') == 1);  // one line
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_missing_file_a_missing_profile_and_an_old_schema) {
+    TempDir dir;
+    BOOST_TEST(vitae_cli({"check", (dir / "absent.db").string()}).status == 1);
+    auto empty = make_db(dir, "", "empty.db");
+    auto no_profile = vitae_cli({"check", empty.string()});
+    BOOST_TEST(no_profile.status == 1);
+    BOOST_TEST(no_profile.err.find("profile") != std::string::npos, no_profile.err);
+    auto old = make_db(dir, shipped_content() + "PRAGMA user_version = 0;", "old.db");
+    auto old_check = vitae_cli({"check", old.string()});
+    BOOST_TEST(old_check.status == 1);
+    BOOST_TEST(old_check.err.find("vitae migrate") != std::string::npos, old_check.err);
+}
+
+BOOST_AUTO_TEST_CASE(rejects_broken_templates_naming_the_file) {
+    TempDir dir;
+    auto db = make_db(dir, shipped_content()).string();
+    auto broken = dir / "templates";
+    std::filesystem::copy(templates, broken);
+    write_file(broken / "home.mustache", "{{#unclosed}} section");
+    auto r = vitae_cli({"check", db, broken.string()});
+    BOOST_TEST(r.status == 1);
+    BOOST_TEST(r.err.find("home") != std::string::npos, r.err);
+    BOOST_TEST(vitae_cli({"check", db, (dir / "no-such-dir").string()}).status == 1);
+}

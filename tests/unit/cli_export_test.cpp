@@ -1,0 +1,121 @@
+#define BOOST_TEST_MODULE cli_export
+#include <boost/test/unit_test.hpp>
+
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include <sstream>
+
+#include "cli_error.hpp"
+#include "commands.hpp"
+#include "static_export.hpp"
+#include "test_support.hpp"
+
+using namespace vitae::cli;
+using namespace vitae::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string gunzip(const std::string& data) {
+    z_stream stream{};
+    BOOST_REQUIRE(inflateInit2(&stream, 15 + 16) == Z_OK);  // gzip wrapper only
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    stream.avail_in = static_cast<uInt>(data.size());
+    std::string out;
+    char buffer[16384];
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(buffer);
+        stream.avail_out = sizeof buffer;
+        rc = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - stream.avail_out);
+    }
+    inflateEnd(&stream);
+    BOOST_TEST(rc == Z_STREAM_END);
+    return out;
+}
+
+struct Fixture {
+    TempDir dir;
+    fs::path db = make_db(dir, shipped_content());
+    fs::path out = dir / "www";
+
+    int run_export(std::string& stdout_text, std::string& stderr_text) {
+        std::ostringstream o, e;
+        std::vector<std::string> argv = {"export", db.string(), (source_dir / "templates").string(), out.string()};
+        int status = run(argv, o, e);
+        stdout_text = o.str();
+        stderr_text = e.str();
+        return status;
+    }
+};
+
+const char* expected_files[] = {"index.html", "blog/index.html", "blog/linear-attention-visualized/index.html",
+                                "404.html"};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(maps_url_paths_to_files_nginx_try_files_serves) {
+    BOOST_TEST(file_for_path("/") == fs::path("index.html"));
+    BOOST_TEST(file_for_path("/blog/") == fs::path("blog/index.html"));
+    BOOST_TEST(file_for_path("/blog/a-post") == fs::path("blog/a-post/index.html"));
+}
+
+BOOST_AUTO_TEST_CASE(refuses_paths_that_could_leave_the_output_directory) {
+    for (const char* path : {"/../etc/passwd", "/blog/..", "/blog/./x", "//x", "/a//b", "relative", "/UPPER", "/a b"})
+        BOOST_CHECK_THROW(file_for_path(path), Error);
+}
+
+BOOST_AUTO_TEST_CASE(writes_every_page_and_a_gzip_of_each) {
+    Fixture f;
+    std::string out, err;
+    BOOST_TEST(f.run_export(out, err) == 0, err);
+    for (const char* file : expected_files) {
+        auto html = read_file(f.out / file);
+        BOOST_TEST(html.find("<html") != std::string::npos, file);
+        BOOST_TEST(gunzip(read_file(f.out / (std::string(file) + ".gz"))) == html, file);
+        struct stat st {};
+        BOOST_REQUIRE(::stat((f.out / file).c_str(), &st) == 0);
+        BOOST_TEST((st.st_mode & 0777) == 0644u);  // readable by the web server
+    }
+    BOOST_TEST(read_file(f.out / "index.html").find("CausalMesh") != std::string::npos);
+    BOOST_TEST(read_file(f.out / "blog/linear-attention-visualized/index.html").find("Linear Attention, Visualized") !=
+               std::string::npos);
+    BOOST_TEST(out.find("/blog/ -> blog/index.html (+ .gz)") != std::string::npos, out);
+    BOOST_TEST(out.find("ok: 4 pages in ") != std::string::npos, out);
+}
+
+BOOST_AUTO_TEST_CASE(a_second_export_replaces_files_and_leaves_no_temp_files) {
+    Fixture f;
+    std::string out, err;
+    BOOST_TEST(f.run_export(out, err) == 0, err);
+    write_file(f.out / "index.html", "stale");
+    BOOST_TEST(f.run_export(out, err) == 0, err);
+    BOOST_TEST(read_file(f.out / "index.html") != "stale");
+    std::size_t files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(f.out)) {
+        BOOST_TEST(entry.path().filename().string().find(".tmp-") == std::string::npos, entry.path());
+        files += entry.is_regular_file();
+    }
+    BOOST_TEST(files == 8u);
+}
+
+BOOST_AUTO_TEST_CASE(never_writes_through_a_symlink_inside_the_output_directory) {
+    Fixture f;
+    fs::create_directories(f.out);
+    fs::create_directory(f.dir / "elsewhere");
+    fs::create_directory_symlink(f.dir / "elsewhere", f.out / "blog");
+    std::string out, err;
+    BOOST_TEST(f.run_export(out, err) == 1);
+    BOOST_TEST(err.find("symlink") != std::string::npos, err);
+    BOOST_TEST(fs::is_empty(f.dir / "elsewhere"));
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_bad_database_before_writing_anything) {
+    Fixture f;
+    exec_sql(f.db, "DELETE FROM profile;");
+    std::string out, err;
+    BOOST_TEST(f.run_export(out, err) == 1);
+    BOOST_TEST(!fs::exists(f.out));
+}

@@ -1,0 +1,147 @@
+#define BOOST_TEST_MODULE cli_schema
+#include <boost/test/unit_test.hpp>
+
+#include <functional>
+#include <sstream>
+
+#include "cli_error.hpp"
+#include "commands.hpp"
+#include "content_store.hpp"
+#include "schema.hpp"
+#include "test_support.hpp"
+
+using namespace vitae;
+using namespace vitae::cli;
+using namespace vitae::test;
+
+namespace {
+
+// The schema as SQLite stores it, plus the version: two databases with equal
+// answers have the same tables, columns and constraints.
+std::string schema_of(const std::filesystem::path& path) {
+    auto db = Db::open_readonly(path.string());
+    std::string out = "version " + std::to_string(db.pragma_int("user_version")) + "\n";
+    auto stmt = db.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY name");
+    while (stmt.step()) out += stmt.text_at(0) + " " + stmt.text_at(1) + ": " + stmt.text_at(2) + "\n";
+    return out;
+}
+
+std::filesystem::path reference_db(const TempDir& dir) {
+    return make_db(dir, "", "reference.db");
+}
+
+std::size_t files_in(const TempDir& dir) {
+    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir.path()), {}));
+}
+
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(embedded_schema_is_data_schema_sql_and_has_one_migration_per_version) {
+    BOOST_TEST(migrations().size() == static_cast<std::size_t>(schema_version));
+    BOOST_TEST(latest_version() == schema_version);
+    BOOST_TEST(migrations()[0].from_version == 0);
+    BOOST_TEST(std::string(migrations()[0].sql) == read_file(source_dir / "data/schema.sql"));
+}
+
+BOOST_AUTO_TEST_CASE(init_creates_the_current_schema_and_leaves_no_temp_files) {
+    TempDir dir;
+    auto path = dir / "new.db";
+    init_database(path.string(), "Ada Lovelace");
+    BOOST_TEST(schema_of(path) == schema_of(reference_db(dir)));
+    auto db = Db::open_readonly(path.string());
+    check_database(db);
+    BOOST_TEST(load_content(db).name == "Ada Lovelace");
+    BOOST_TEST(files_in(dir) == 2u);  // new.db and reference.db
+}
+
+BOOST_AUTO_TEST_CASE(init_refuses_an_existing_file_and_keeps_it) {
+    TempDir dir;
+    write_file(dir / "taken.db", "precious");
+    BOOST_TEST(error_of([&] { init_database((dir / "taken.db").string(), ""); }).find("file exists") !=
+               std::string::npos);
+    BOOST_TEST(read_file(dir / "taken.db") == "precious");
+    BOOST_TEST(files_in(dir) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(migrate_brings_an_empty_database_to_the_latest_version_after_a_backup) {
+    TempDir dir;
+    auto path = dir / "old.db";
+    write_file(path, "");  // a zero-byte file is an empty SQLite database, user_version 0
+    auto result = migrate_database(path.string(), 1700000000);
+    BOOST_TEST(result.from == 0);
+    BOOST_TEST(result.to == 1);
+    BOOST_TEST(result.backup_path == path.string() + ".bak-1700000000");
+    BOOST_TEST(std::filesystem::exists(result.backup_path));
+    BOOST_TEST(schema_of(path) == schema_of(reference_db(dir)));
+}
+
+BOOST_AUTO_TEST_CASE(migrate_reports_a_current_database_and_changes_nothing) {
+    TempDir dir;
+    auto path = make_db(dir, shipped_content());
+    auto bytes = read_file(path);
+    std::ostringstream out, err;
+    std::vector<std::string> argv = {"migrate", path.string()};
+    BOOST_TEST(run(argv, out, err) == 0);
+    BOOST_TEST(out.str() == "already at version 1\n");
+    BOOST_TEST(read_file(path) == bytes);
+    BOOST_TEST(files_in(dir) == 1u);  // no backup
+}
+
+BOOST_AUTO_TEST_CASE(migrate_refuses_a_newer_database_untouched) {
+    TempDir dir;
+    auto path = make_db(dir, "PRAGMA user_version = 2;");
+    auto bytes = read_file(path);
+    BOOST_TEST(error_of([&] { migrate_database(path.string(), 1); }).find("newer than this vitae") !=
+               std::string::npos);
+    BOOST_TEST(read_file(path) == bytes);
+    BOOST_TEST(files_in(dir) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(migrate_refuses_version_zero_with_tables) {
+    TempDir dir;
+    auto path = dir / "other.db";
+    exec_sql(path, "CREATE TABLE t (x);");
+    BOOST_TEST(error_of([&] { migrate_database(path.string(), 1); }).find("not a Vitae database") != std::string::npos);
+    BOOST_TEST(schema_of(path).find("table t:") != std::string::npos);
+    BOOST_TEST(files_in(dir) == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(migrate_refuses_to_overwrite_an_existing_backup) {
+    TempDir dir;
+    auto path = dir / "old.db";
+    write_file(path, "");
+    write_file(path.string() + ".bak-5", "earlier backup");
+    BOOST_TEST(error_of([&] { migrate_database(path.string(), 5); }) != "no error");
+    BOOST_TEST(read_file(path.string() + ".bak-5") == "earlier backup");
+    BOOST_TEST(schema_of(path).starts_with("version 0\n"));
+}
+
+BOOST_AUTO_TEST_CASE(migrate_and_init_refuse_what_is_not_there_or_not_sqlite) {
+    TempDir dir;
+    BOOST_TEST(error_of([&] { migrate_database((dir / "absent.db").string(), 1); }).find("no such file") !=
+               std::string::npos);
+    write_file(dir / "text.db", "this is not a database, just some text that is long enough to have a header");
+    BOOST_TEST(error_of([&] { migrate_database((dir / "text.db").string(), 1); }).find("not a database") !=
+               std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(init_command_names_the_file_and_refuses_twice) {
+    TempDir dir;
+    auto path = (dir / "site.db").string();
+    std::ostringstream out, err;
+    std::vector<std::string> argv = {"init", path, "--name", "Ada"};
+    BOOST_TEST(run(argv, out, err) == 0);
+    BOOST_TEST(out.str() == "created " + path + " (schema version 1)\n");
+    std::ostringstream out2, err2;
+    BOOST_TEST(run(argv, out2, err2) == 1);
+    BOOST_TEST(err2.str().find("file exists") != std::string::npos);
+}
