@@ -1,6 +1,10 @@
 #include "content_probe.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstring>
 
 #include <utility>
 
@@ -8,9 +12,40 @@
 
 namespace vitae {
 
+namespace {
+
+bool read_exactly(int fd, unsigned char* out, std::size_t size) {
+    return ::pread(fd, out, size, 0) == static_cast<ssize_t>(size);
+}
+
+}  // namespace
+
+bool ContentProbe::read_marks(Marks& out) {
+    unsigned char header[28];
+    if (!db_fd_ || !read_exactly(db_fd_.get(), header, sizeof header)) return false;
+    std::memcpy(out.data(), header + 18, 2);
+    std::memcpy(out.data() + 2, header + 24, 4);
+    std::memset(out.data() + 6, 0, 96);
+    if (header[18] != 2) return true;  // not WAL: the change counter is enough
+    if (!shm_fd_) shm_fd_.reset(::open((path_ + "-shm").c_str(), O_RDONLY | O_CLOEXEC));
+    // Both copies must agree: a writer mid-update has written one of them.
+    return shm_fd_ && read_exactly(shm_fd_.get(), out.data() + 6, 96) &&
+           std::memcmp(out.data() + 6, out.data() + 6 + 48, 48) == 0;
+}
+
+bool ContentProbe::asked_sqlite_changed() {
+    data_version_->step();
+    std::int64_t version = data_version_->int_at(0);
+    data_version_->reset();
+    return std::exchange(last_version_, version) != version;
+}
+
 void ContentProbe::reopen(const FileId& id) {
     data_version_.reset();
     db_.reset();
+    shm_fd_.reset();
+    marks_valid_ = false;
+    db_fd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
     try {
         db_ = Db::open_readonly(path_);
         data_version_ = db_->prepare("PRAGMA data_version");
@@ -38,13 +73,13 @@ bool ContentProbe::changed(const Site& site) {
         return true;
     }
     try {
-        data_version_->step();
-        std::int64_t version = data_version_->int_at(0);
-        data_version_->reset();
-        if (version != last_version_) {
-            last_version_ = version;
-            return true;
-        }
+        Marks now;
+        bool readable = read_marks(now);
+        if (readable && marks_valid_ && now == marks_) return id != site.content->db_file;
+        // Read before asking SQLite: a commit after this read changes the marks again.
+        marks_ = now;
+        marks_valid_ = readable;
+        if (asked_sqlite_changed()) return true;
     } catch (const LoadError&) {
         reopen(id);  // e.g. truncated under us
         return true;

@@ -45,19 +45,26 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view pat
     return {"Page not found — " + v.site_name, "", ""};
 }
 
+// What a rendered page carries beyond its body. For the cache, everything;
+// with the cache off (benchmarks), only what this one request will send.
+struct Extras {
+    bool gzip = true;
+    bool wire = true;
+};
+
 std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view path,
-                                   PageRenderer& renderer) {
+                                   PageRenderer& renderer, Extras extras) {
     auto page = std::make_shared<Page>();
     page->status = ref.status;
     page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
                                  layout_for(ref, site.views(), path));
     page->etag = etag_for(page->body);
-    page->gzip = gzip_compress(page->body);
+    if (extras.gzip) page->gzip = gzip_compress(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
-    prepare_wire(page);
+    if (extras.wire) prepare_wire(page);
     return page;
 }
 
@@ -91,14 +98,16 @@ std::shared_ptr<const Site> Handler::fresh_site(ContentProbe& probe) {
 }
 
 std::shared_ptr<const Page> Handler::page_for(const Site& site, std::string_view path, PageRenderer& renderer,
-                                              bool& cache_hit) {
+                                              bool& cache_hit, bool gzip_wanted) {
     PageRef ref = page_ref(route(path), site, path);
     if (auto cached = cache_.find(ref.key, site.generation)) {
         cache_hit = true;
         return cached;
     }
     cache_hit = false;
-    auto page = render(site, ref, path, renderer);
+    Extras extras;
+    if (!cache_.enabled()) extras = {gzip_wanted, false};
+    auto page = render(site, ref, path, renderer, extras);
     cache_.insert(std::string(ref.key), page);
     return page;
 }
@@ -135,15 +144,16 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
     } else if (r.kind == RouteKind::status) {
         response = status_response(request);
     } else {
+        bool gzip_wanted = accepts_gzip(request.accept_encoding);
         try {
             auto site = fresh_site(thread.probe);
-            response.page = page_for(*site, request.path, thread.renderer, response.cache_hit);
+            response.page = page_for(*site, request.path, thread.renderer, response.cache_hit, gzip_wanted);
         } catch (const std::exception& e) {
             log_error("render " + in_quotes(request.path) + ": " + e.what());
             return plain_response(500, "internal server error");
         }
         response.status = response.page->status;
-        response.gzip = !response.page->gzip.empty() && accepts_gzip(request.accept_encoding);
+        response.gzip = !response.page->gzip.empty() && gzip_wanted;
         if (response.status == 200 && not_modified(request, response)) response.status = 304;
     }
     response.send_body = request.method != Method::head && response.status != 304;

@@ -41,7 +41,7 @@ public:
 
     // The page for a path, from the cache or rendered (for `--render`, tests, export).
     std::shared_ptr<const Page> page_for(const Site& site, std::string_view path, PageRenderer& renderer,
-                                         bool& cache_hit);
+                                         bool& cache_hit, bool gzip_wanted = true);
     std::shared_ptr<const Page> page_for(std::string_view path, PageRenderer& renderer, bool& cache_hit);
 
     // Adds the supervisor's view (worker pids, restarts) to /_vitae/status.

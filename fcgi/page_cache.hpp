@@ -31,6 +31,7 @@ public:
     std::shared_ptr<const Page> find(std::string_view key, std::uint64_t generation);
     void insert(const std::string& key, std::shared_ptr<const Page> page);
     CacheStats stats() const;
+    bool enabled() const { return max_bytes_ > 0; }
 
 private:
     struct Entry {
