@@ -1,0 +1,46 @@
+// Command-line parsing for `vitae`. Each command declares its arguments and
+// options once (commands.cpp); parse_args checks argv against that and throws
+// UsageError naming the argument that is wrong, and --help is built from it.
+#pragma once
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vitae::cli {
+
+struct OptionSpec {
+    std::string_view name;        // "--dry-run"
+    std::string_view value_name;  // "S" for `--slug S`; empty: a flag
+    bool required = false;
+    std::string_view help;
+};
+
+struct CommandSpec {
+    std::string_view name;  // "import-bibtex", "add post"
+    std::string_view summary;
+    std::vector<std::string_view> required_args;  // "DB", "FILE.bib"
+    std::vector<std::string_view> optional_args;  // after the required ones
+    std::vector<OptionSpec> options;
+    std::string_view details;  // --help text after the options: notes, an example
+};
+
+struct Args {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string, std::less<>> options;  // a flag maps to ""
+    bool help = false;
+
+    bool has(std::string_view option) const { return options.find(option) != options.end(); }
+    std::string get(std::string_view option) const;     // "" when absent
+    std::string optional_arg(std::size_t index) const;  // "" when absent
+};
+
+// `words`: what follows the command name. With --help the rest is not checked.
+Args parse_args(const CommandSpec& spec, std::span<const std::string> words);
+
+std::string usage_line(const CommandSpec& spec);  // "vitae check DB [TEMPLATES]"
+std::string command_help(const CommandSpec& spec);
+
+}  // namespace vitae::cli

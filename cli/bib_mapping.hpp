@@ -1,0 +1,30 @@
+// BibTeX entry <-> Publication, by the conventions docs/cli.md documents:
+// the key is the slug; @inproceedings/@article/@misc give the kind; a `*`
+// after an author's name marks equal contribution; `pdf`, `code`, `url` and a
+// `links = {{Label}{url}, ...}` field give the links, in field order; `award`
+// (or `note`) holds awards separated by `;`. Exporting writes exactly what
+// importing reads back to the same rows (tests/unit/cli_bib_mapping_test.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "bibtex.hpp"
+#include "content.hpp"
+
+namespace vitae::cli {
+
+inline constexpr std::size_t max_slug_bytes = 128;  // the router serves no longer slug
+
+// is_owner is set for authors whose name equals `owner_name` (the profile's).
+// Throws BibError at the entry's or the field's line.
+Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name);
+
+// One entry, ending in a newline. is_owner is not written: the profile decides it.
+std::string entry_from_publication(const Publication& publication);
+
+// Lower case, [a-z0-9-] only, other characters become '-': "Zhang:2025" ->
+// "zhang-2025". Empty when nothing usable remains.
+std::string slug_from_key(std::string_view key);
+
+}  // namespace vitae::cli

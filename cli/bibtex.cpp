@@ -1,0 +1,265 @@
+#include "bibtex.hpp"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "log.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool is_alpha(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+// Entry types, field and macro names: BibTeX allows a few punctuation marks.
+bool is_name_char(char c) {
+    return is_alpha(c) || is_digit(c) || std::string_view("_-:.+/'").find(c) != std::string_view::npos;
+}
+bool is_key_char(char c) {
+    return !is_space(c) && std::string_view(",{}()\"#%=\\").find(c) == std::string_view::npos;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+// Every bibliography style defines the month macros; files rely on them.
+std::map<std::string, std::string, std::less<>> predefined_macros() {
+    return {{"jan", "January"},   {"feb", "February"}, {"mar", "March"},    {"apr", "April"},
+            {"may", "May"},       {"jun", "June"},     {"jul", "July"},     {"aug", "August"},
+            {"sep", "September"}, {"oct", "October"},  {"nov", "November"}, {"dec", "December"}};
+}
+
+class Parser {
+public:
+    Parser(std::string_view text, std::string_view file) : text_(text), file_(file) {}
+
+    std::vector<BibEntry> run() {
+        while (skip_outside()) item();
+        return std::move(entries_);
+    }
+
+private:
+    bool at_end() const { return pos_ >= text_.size(); }
+    char peek() const { return at_end() ? '\0' : text_[pos_]; }
+    char get() {
+        char c = text_[pos_++];
+        if (c == '\n') ++line_;
+        return c;
+    }
+    [[noreturn]] void fail(int line, std::string_view message) const { throw BibError(file_, line, message); }
+
+    void skip_space() {
+        while (!at_end() && is_space(peek())) get();
+    }
+
+    // Between entries only whitespace and % comments may stand, so a lost
+    // '@' is reported instead of silently dropping an entry. True at an '@'.
+    bool skip_outside() {
+        for (;;) {
+            skip_space();
+            if (at_end()) return false;
+            if (peek() == '@') return true;
+            if (peek() != '%') fail(line_, "unexpected text outside an entry (start a comment with %)");
+            while (!at_end() && peek() != '\n') get();
+        }
+    }
+
+    std::string name() {
+        std::size_t start = pos_;
+        while (!at_end() && is_name_char(peek())) get();
+        return lower(text_.substr(start, pos_ - start));
+    }
+
+    void item() {
+        int line = line_;
+        get();  // '@'
+        skip_space();
+        std::string type = name();
+        if (type.empty()) fail(line, "expected an entry type after '@'");
+        skip_space();
+        if (type == "comment") return skip_comment();
+        char open = at_end() ? '\0' : get();
+        if (open != '{' && open != '(') fail(line, "expected '{' after @" + type);
+        char close = open == '{' ? '}' : ')';
+        if (type == "string") return string_definition(line, close);
+        if (type == "preamble") {
+            value(line);  // parsed for errors, not needed by a web page
+            return expect_close(line, close, "@preamble");
+        }
+        entry(std::move(type), line, close);
+    }
+
+    // @comment{...} skips a balanced group; a bare @comment, the rest of its line.
+    void skip_comment() {
+        if (peek() != '{' && peek() != '(') {
+            while (!at_end() && peek() != '\n') get();
+            return;
+        }
+        int line = line_;
+        char close = get() == '{' ? '}' : ')';
+        for (int depth = 0; !(depth == 0 && peek() == close); get()) {
+            if (at_end()) fail(line, "@comment is not closed");
+            if (peek() == '{') ++depth;
+            if (peek() == '}') --depth;
+        }
+        get();
+    }
+
+    void expect_close(int item_line, char close, std::string_view what) {
+        skip_space();
+        if (at_end()) fail(item_line, std::string(what) + " is not closed (missing '" + close + "')");
+        if (get() != close) fail(line_, std::string("expected '") + close + "' to end " + std::string(what));
+    }
+
+    void string_definition(int line, char close) {
+        skip_space();
+        std::string macro = name();
+        if (macro.empty()) fail(line_, "expected a macro name in @string");
+        skip_space();
+        if (peek() != '=') fail(line_, "expected '=' after @string name \"" + macro + "\"");
+        get();
+        macros_[macro] = value(line);
+        expect_close(line, close, "@string");
+    }
+
+    void entry(std::string type, int line, char close) {
+        skip_space();
+        std::size_t start = pos_;
+        while (!at_end() && is_key_char(peek()) && peek() != close) get();
+        BibEntry e{std::move(type), std::string(text_.substr(start, pos_ - start)), line, {}};
+        if (e.key.empty()) fail(line, "@" + e.type + " has no key");
+        check_unique_key(e);
+        skip_space();
+        while (!at_end() && peek() == ',') {
+            get();
+            skip_space();
+            if (at_end() || peek() == close) break;  // a trailing comma is allowed
+            field(e);
+            skip_space();
+        }
+        if (at_end()) fail(line, "entry \"" + e.key + "\" is not closed (missing '" + close + "')");
+        if (peek() != close)
+            fail(line_,
+                 std::string("expected ',' or '") + close + "' in entry \"" + e.key + "\", found '" + peek() + "'");
+        get();
+        entries_.push_back(std::move(e));
+    }
+
+    void check_unique_key(const BibEntry& e) {
+        auto [it, added] = keys_.emplace(lower(e.key), e.line);
+        if (!added) fail(e.line, "duplicate key \"" + e.key + "\" (first at line " + std::to_string(it->second) + ")");
+    }
+
+    void field(BibEntry& e) {
+        int line = line_;
+        std::string field_name = name();
+        if (field_name.empty())
+            fail(line, "expected a field name in entry \"" + e.key + "\", found '" + std::string(1, peek()) + "'");
+        skip_space();
+        if (peek() != '=') fail(line_, "expected '=' after field \"" + field_name + "\"");
+        get();
+        if (e.find(field_name)) fail(line, "duplicate field \"" + field_name + "\" in entry \"" + e.key + "\"");
+        e.fields.push_back({field_name, value(e.line), line});
+    }
+
+    // part # part # ...
+    std::string value(int item_line) {
+        skip_space();
+        std::string out = part(item_line);
+        skip_space();
+        while (peek() == '#') {
+            get();
+            skip_space();
+            out += part(item_line);
+            skip_space();
+        }
+        return out;
+    }
+
+    std::string part(int item_line) {
+        if (at_end()) fail(item_line, "entry is not closed: the file ends where a value should be");
+        char c = peek();
+        if (c == '{' || c == '"') return delimited(get() == '{' ? '}' : '"');
+        std::size_t start = pos_;
+        if (is_digit(c)) {
+            while (!at_end() && is_digit(peek())) get();
+            return std::string(text_.substr(start, pos_ - start));
+        }
+        std::string macro = name();
+        if (macro.empty()) fail(line_, std::string("expected a value, found '") + c + "'");
+        auto it = macros_.find(macro);
+        if (it == macros_.end()) fail(line_, "undefined macro \"" + macro + "\" (define it with @string)");
+        return it->second;
+    }
+
+    // {...} or "...": braces nest; \{ \} \" are text, not delimiters.
+    std::string delimited(char close) {
+        int line = line_;
+        std::size_t start = pos_;
+        int depth = 0;
+        while (!(depth == 0 && peek() == close)) {
+            if (at_end())
+                fail(line, close == '"' ? "quoted value is not closed" : "unbalanced braces: this '{' is never closed");
+            char c = get();
+            if (c == '\\' && !at_end())
+                get();
+            else if (c == '{')
+                ++depth;
+            else if (c == '}' && --depth < 0)
+                fail(line, "quoted value is not closed (a '}' at line " + std::to_string(line_) + " comes first)");
+        }
+        std::string out(text_.substr(start, pos_ - start));
+        get();
+        return out;
+    }
+
+    std::string_view text_;
+    std::string file_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+    std::map<std::string, std::string, std::less<>> macros_ = predefined_macros();
+    std::map<std::string, int> keys_;  // lower-cased key -> line: BibTeX keys ignore case
+    std::vector<BibEntry> entries_;
+};
+
+}  // namespace
+
+const BibField* BibEntry::find(std::string_view name) const {
+    for (const auto& f : fields)
+        if (f.name == name) return &f;
+    return nullptr;
+}
+
+BibError::BibError(std::string_view file, int line, std::string_view message)
+    : Error(std::string(file) + ":" + std::to_string(line) + ": " + std::string(message)), line_(line) {}
+
+std::vector<BibEntry> parse_bibtex(std::string_view text, std::string_view file_name) {
+    return Parser(text, file_name).run();
+}
+
+std::vector<BibEntry> read_bibtex_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot open file");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = std::move(buffer).str();
+    if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
+    if (text.size() > max_bibtex_bytes)
+        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(max_bibtex_bytes) +
+                    " bytes");
+    return parse_bibtex(text, path.string());
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,175 @@
+// The command table and the thin functions behind it: each turns Args into
+// a call to the unit that does the work and prints the outcome.
+#include "commands.hpp"
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "add_post.hpp"
+#include "bib_mapping.hpp"
+#include "check.hpp"
+#include "cli_error.hpp"
+#include "content_store.hpp"
+#include "import_bibtex.hpp"
+#include "log.hpp"
+#include "schema.hpp"
+#include "sqlite.hpp"
+#include "static_export.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+inline constexpr std::size_t max_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
+
+void run_init(const Args& args, std::ostream& out) {
+    init_database(args.positional[0], args.get("--name"));
+    out << "created " << args.positional[0] << " (schema version " << latest_version() << ")\n";
+    if (!args.has("--name")) out << "note: no profile yet; add it with --name or SQL (docs/cli.md)\n";
+}
+
+void run_migrate(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    auto result = migrate_database(args.positional[0], now.count());
+    if (result.backup_path.empty()) {
+        out << "already at version " << result.to << "\n";
+        return;
+    }
+    out << "migrated " << args.positional[0] << " from version " << result.from << " to " << result.to
+        << " (backup: " << result.backup_path << ")\n";
+}
+
+void run_import_bibtex(const Args& args, std::ostream& out) {
+    bool dry_run = args.has("--dry-run");
+    auto changes = import_bibtex(args.positional[0], args.positional[1], dry_run);
+    int counts[3] = {0, 0, 0};
+    for (const auto& change : changes) {
+        out << describe(change) << "\n";
+        ++counts[static_cast<int>(change.action)];
+    }
+    out << counts[0] << " added, " << counts[1] << " updated, " << counts[2] << " unchanged"
+        << (dry_run ? " (dry run: nothing written)" : "") << "\n";
+}
+
+void run_export_bibtex(const Args& args, std::ostream& out) {
+    auto db = Db::open_readonly(args.positional[0]);
+    check_database(db);
+    Content content = load_content(db);
+    std::string slug = args.optional_arg(1);
+    bool found = false;
+    for (const auto& publication : content.publications) {
+        if (!slug.empty() && publication.slug != slug) continue;
+        out << (found ? "\n" : "") << entry_from_publication(publication);
+        found = true;
+    }
+    if (!slug.empty() && !found)
+        throw Error("export-bibtex " + in_quotes(args.positional[0]) + ": no publication " + in_quotes(slug));
+}
+
+void run_check(const Args& args, std::ostream& out) {
+    std::optional<std::filesystem::path> templates;
+    if (args.positional.size() > 1) templates = args.positional[1];
+    out << check_site(args.positional[0], templates) << "\n";
+}
+
+void run_export(const Args& args, std::ostream& out) {
+    auto pages = export_site(args.positional[0], args.positional[1], args.positional[2]);
+    for (const auto& page : pages)
+        out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << " (+ .gz)\n";
+    out << "ok: " << pages.size() << " pages in " << args.positional[2] << "\n";
+}
+
+std::string read_body(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
+    std::ostringstream body;
+    body << in.rdbuf();
+    if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
+    if (body.view().size() > max_body_bytes)
+        throw Error("read " + in_quotes(path) + ": larger than " + std::to_string(max_body_bytes) + " bytes");
+    return std::move(body).str();
+}
+
+void run_add_post(const Args& args, std::ostream& out) {
+    NewPost post{args.get("--slug"), args.get("--title"), args.get("--date"), "markdown", ""};
+    if (!is_valid_slug(post.slug))
+        throw UsageError("add post: --slug " + in_quotes(post.slug) +
+                         ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
+    if (post.title.empty()) throw UsageError("add post: --title is empty");
+    if (!is_valid_date(post.published))
+        throw UsageError("add post: --date " + in_quotes(post.published) + ": not a date as YYYY-MM-DD");
+    if (args.has("--format")) post.body_format = args.get("--format");
+    if (post.body_format != "markdown" && post.body_format != "html")
+        throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
+    if (args.has("--body-file")) post.body = read_body(args.get("--body-file"));
+    add_post(args.positional[0], post);
+    out << "added post " << post.slug << " to " << args.positional[0] << "\n";
+}
+
+}  // namespace
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> table = {
+        {{"init",
+          "Create an empty database with this build's schema. Refuses an existing file.",
+          {"DB"},
+          {},
+          {{"--name", "NAME", false, "the owner's name, as the page shows it"}},
+          "example:\n  vitae init /var/lib/vitae/site.db --name 'Haoran Zhang'\n"},
+         run_init},
+        {{"migrate",
+          "Bring an older database up to this build's schema, in place, after a backup (DB.bak-<unix time>).",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae migrate /var/lib/vitae/site.db\n"},
+         run_migrate},
+        {{"import-bibtex",
+          "Add or update publications from a BibTeX file, matched by key (the slug). One transaction.",
+          {"DB", "FILE.bib"},
+          {},
+          {{"--dry-run", "", false, "print what would change; write nothing"}},
+          "Conventions (docs/cli.md): Last, First or First Last authors, a trailing * for equal\n"
+          "contribution; pdf/code/url/links fields for links; award = {A; B}.\n"
+          "example:\n  vitae import-bibtex site.db papers.bib --dry-run\n"},
+         run_import_bibtex},
+        {{"export-bibtex",
+          "Print BibTeX for one publication or all of them; import-bibtex reads it back unchanged.",
+          {"DB"},
+          {"SLUG"},
+          {},
+          "example:\n  vitae export-bibtex site.db causalmesh\n"},
+         run_export_bibtex},
+        {{"check",
+          "Validate a database (and templates) exactly as the worker does before serving them.",
+          {"DB"},
+          {"TEMPLATES"},
+          {},
+          "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
+         run_check},
+        {{"export",
+          "Write every page as static HTML with a .gz beside each, and 404.html.",
+          {"DB", "TEMPLATES", "OUTDIR"},
+          {},
+          {},
+          "A page at /a/b is written to OUTDIR/a/b/index.html (nginx: try_files $uri $uri/index.html).\n"
+          "example:\n  vitae export site.db templates /srv/www/vitae\n"},
+         run_export},
+        {{"add post",
+          "Add a blog post (an empty body lists it as not yet written).",
+          {"DB"},
+          {},
+          {{"--slug", "S", true, "URL name: a-z, 0-9 and '-'"},
+           {"--title", "T", true, "title as shown"},
+           {"--date", "YYYY-MM-DD", true, "publication date"},
+           {"--body-file", "F", false, "the body (Markdown unless --format html)"},
+           {"--format", "markdown|html", false, "the body's format; markdown if not given"}},
+          "example:\n  vitae add post site.db --slug linear-attention --title 'Linear Attention' --date 2026-07-25 \\\n"
+          "      --body-file post.md\n"},
+         run_add_post},
+    };
+    return table;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,140 @@
+// Publication -> BibTeX, written so bib_to_publication.cpp reads back the
+// same rows: titles in double braces (styles keep their capitals), TeX
+// specials escaped, author names and awards braced where a comma, "and",
+// ";" or "*" would otherwise be read as structure.
+#include <algorithm>
+
+#include "bib_mapping.hpp"
+#include "latex.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+void add_field(std::string& out, std::string_view name, std::string_view value) {
+    out += "  ";
+    out += name;
+    out += " = {";
+    out += value;
+    out += "},\n";
+}
+
+// Braces inside a value must balance and a backslash would escape the
+// closing brace, so those three are percent-encoded: the same URL.
+std::string url_text(std::string_view url) {
+    std::string out;
+    for (char c : url) {
+        if (c == '{')
+            out += "%7B";
+        else if (c == '}')
+            out += "%7D";
+        else if (c == '\\')
+            out += "%5C";
+        else
+            out += c;
+    }
+    return out;
+}
+
+std::string author_text(const Author& author) {
+    std::string tex = utf8_to_latex(author.name);
+    bool ambiguous = tex.find(',') != std::string::npos || split_names(tex).size() > 1 || tex.ends_with('*') ||
+                     tex == "others" || tex.empty();
+    if (ambiguous) tex = "{" + tex + "}";
+    if (author.equal_contribution) tex += '*';
+    return tex;
+}
+
+std::string authors_text(const std::vector<Author>& authors) {
+    std::string out;
+    for (const auto& author : authors) {
+        if (!out.empty()) out += " and ";
+        out += author_text(author);
+    }
+    return out;
+}
+
+std::string awards_text(const std::vector<std::string>& awards) {
+    std::string out;
+    for (const auto& award : awards) {
+        std::string tex = utf8_to_latex(award);
+        if (tex.find(';') != std::string::npos) tex = "{" + tex + "}";
+        if (!out.empty()) out += "; ";
+        out += tex;
+    }
+    return out;
+}
+
+const char* standard_field(std::string_view label) {
+    if (label == "PDF") return "pdf";
+    if (label == "Code") return "code";
+    if (label == "Link") return "url";
+    return nullptr;
+}
+
+// The first PDF, Code and Link go to their usual fields, the rest to one
+// `links` field. That keeps the order only if the rest stand together;
+// otherwise every link goes to `links`.
+std::vector<const char*> fields_for_links(const std::vector<Link>& links) {
+    std::vector<const char*> fields;
+    std::vector<std::string_view> used;
+    for (const auto& link : links) {
+        const char* field = standard_field(link.label);
+        if (field && std::find(used.begin(), used.end(), field) != used.end()) field = nullptr;
+        if (field) used.push_back(field);
+        fields.push_back(field);
+    }
+    int runs = 0;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+        if (!fields[i] && (i == 0 || fields[i - 1])) ++runs;
+    if (runs > 1) std::fill(fields.begin(), fields.end(), nullptr);
+    return fields;
+}
+
+void add_links(std::string& out, const std::vector<Link>& links) {
+    auto fields = fields_for_links(links);
+    std::string custom;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        if (fields[i]) continue;
+        if (!custom.empty()) custom += ", ";
+        custom += "{" + utf8_to_latex(links[i].label) + "}{" + url_text(links[i].url) + "}";
+    }
+    bool custom_written = false;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        if (fields[i]) {
+            add_field(out, fields[i], url_text(links[i].url));
+        } else if (!custom_written) {
+            add_field(out, "links", custom);
+            custom_written = true;
+        }
+    }
+}
+
+const char* entry_type(std::string_view kind) {
+    if (kind == "conference") return "inproceedings";
+    if (kind == "journal") return "article";
+    return "misc";
+}
+
+const char* venue_field(std::string_view kind) {
+    if (kind == "conference") return "booktitle";
+    if (kind == "journal") return "journal";
+    return "venue";
+}
+
+}  // namespace
+
+std::string entry_from_publication(const Publication& p) {
+    std::string out = "@" + std::string(entry_type(p.kind)) + "{" + p.slug + ",\n";
+    add_field(out, "title", "{" + utf8_to_latex(p.title) + "}");
+    add_field(out, "author", authors_text(p.authors));
+    if (!p.venue.empty()) add_field(out, venue_field(p.kind), utf8_to_latex(p.venue));
+    if (p.year) add_field(out, "year", std::to_string(*p.year));
+    add_links(out, p.links);
+    if (!p.awards.empty()) add_field(out, "award", awards_text(p.awards));
+    if (!p.abstract.empty()) add_field(out, "abstract", utf8_to_latex(p.abstract));
+    out += "}\n";
+    return out;
+}
+
+}  // namespace vitae::cli
