@@ -1,0 +1,162 @@
+// Micro-benchmarks of the worker's own steps, without FastCGI or nginx: what
+// a cache hit costs per request (content-change check, cache lookup, the
+// whole Handler::handle + response head), what a miss costs (render, gzip),
+// and what a content swap costs (load the site, render every page).
+// bench/run runs it and copies the numbers into bench/RESULTS.md; the
+// targets (issue 4) are a homepage render <= 50 us and a swap <= 20 ms.
+//
+//   vitae_micro_bench [--benchmark_filter=...]   (VITAE_DB, VITAE_TEMPLATES override the inputs)
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "gzip.hpp"
+#include "handler.hpp"
+#include "http.hpp"
+#include "page_cache.hpp"
+#include "renderer.hpp"
+#include "site.hpp"
+
+namespace {
+
+std::string input(const char* env, const char* fallback) {
+    const char* value = std::getenv(env);
+    return value != nullptr && *value != '\0' ? value : fallback;
+}
+
+// One loaded site for every benchmark, like a worker after start-up.
+struct World {
+    vitae::SiteSource source{input("VITAE_DB", VITAE_BENCH_DB), input("VITAE_TEMPLATES", VITAE_BENCH_TEMPLATES)};
+    vitae::SiteHolder sites{source};
+    vitae::PageCache cache{16 * 1024 * 1024, 1024};
+    vitae::Handler handler{sites, cache};
+
+    static World& get() {
+        static World world;
+        return world;
+    }
+};
+
+vitae::LayoutFields home_layout(const vitae::Views& v) { return {v.site_name, v.home_description, "/"}; }
+
+// The homepage template + layout from loaded content: what a cache miss renders.
+void render_home(benchmark::State& state) {
+    auto site = World::get().sites.current();
+    vitae::PageRenderer renderer;
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        std::string page = renderer.render(*site->templates, site->views(), "home", site->views().home,
+                                           home_layout(site->views()));
+        bytes = page.size();
+        benchmark::DoNotOptimize(page);
+    }
+    state.counters["page_bytes"] = static_cast<double>(bytes);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(render_home)->Unit(benchmark::kMicrosecond);
+
+// gzip of the rendered homepage, done once per page version.
+void gzip_page(benchmark::State& state) {
+    auto site = World::get().sites.current();
+    vitae::PageRenderer renderer;
+    std::string page =
+        renderer.render(*site->templates, site->views(), "home", site->views().home, home_layout(site->views()));
+    std::size_t out = 0;
+    for (auto _ : state) {
+        std::string gz = vitae::gzip_compress(page);
+        out = gz.size();
+        benchmark::DoNotOptimize(gz);
+    }
+    state.counters["gzip_bytes"] = static_cast<double>(out);
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * page.size()));
+}
+BENCHMARK(gzip_page)->Unit(benchmark::kMicrosecond);
+
+// A hit in the page cache (lock, hash, LRU splice, shared_ptr copy).
+// Threads(2): two request threads hitting the same entry, as on a 2-core box.
+void page_cache_find(benchmark::State& state) {
+    // Its own cache and key, so it does not depend on the handler's key scheme;
+    // the entry is the rendered homepage, as the handler would store it.
+    static vitae::PageCache cache(16 * 1024 * 1024, 1024);
+    World& w = World::get();
+    auto site = w.sites.current();
+    vitae::PageRenderer renderer;
+    bool hit = false;
+    if (state.thread_index() == 0) cache.insert("/", w.handler.page_for(*site, "/", renderer, hit));
+    for (auto _ : state) {
+        auto page = cache.find("/", site->generation);
+        if (!page) state.SkipWithError("page cache miss");
+        benchmark::DoNotOptimize(page);
+    }
+}
+BENCHMARK(page_cache_find)->Unit(benchmark::kNanosecond);
+BENCHMARK(page_cache_find)->Unit(benchmark::kNanosecond)->Threads(2);
+
+// The per-request content-change check with nothing pending: stat(2) plus
+// `PRAGMA data_version` on the thread's own connection, plus the template watch.
+void fresh_site_no_change(benchmark::State& state) {
+    World& w = World::get();
+    vitae::ContentProbe probe(w.source.db_path);
+    w.handler.fresh_site(probe);  // first look: the baseline
+    for (auto _ : state) {
+        auto site = w.handler.fresh_site(probe);
+        benchmark::DoNotOptimize(site);
+    }
+}
+BENCHMARK(fresh_site_no_change)->Unit(benchmark::kMicrosecond);
+
+// Everything the worker does for a cache hit except FastCGI I/O: parse and
+// validate, change check, route, cache lookup, representation, response head.
+void handle_cache_hit(benchmark::State& state, const char* accept_encoding) {
+    World& w = World::get();
+    vitae::ThreadState thread(w.source.db_path);
+    vitae::RawRequest raw{"GET", "/", "", accept_encoding, "", "127.0.0.1"};
+    w.handler.handle(raw, thread);  // baseline probe + fill the cache
+    for (auto _ : state) {
+        vitae::Response response = w.handler.handle(raw, thread);
+        if (!response.cache_hit || response.status != 200) state.SkipWithError("not a 200 cache hit");
+        std::string head = vitae::response_head(response);
+        benchmark::DoNotOptimize(head);
+        benchmark::DoNotOptimize(response.body().data());
+    }
+}
+BENCHMARK_CAPTURE(handle_cache_hit, plain, "")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(handle_cache_hit, gzip, "gzip, deflate, br")->Unit(benchmark::kMicrosecond);
+
+// A content swap, part 1: read the database in one transaction, build the
+// views, load and compile the templates.
+void load_site(benchmark::State& state) {
+    const vitae::SiteSource& source = World::get().source;
+    for (auto _ : state) {
+        auto site = vitae::load_site(source, 1);
+        benchmark::DoNotOptimize(site);
+    }
+}
+BENCHMARK(load_site)->Unit(benchmark::kMillisecond);
+
+// A content swap, part 2: render (and gzip, ETag) every page the publisher
+// writes, with a disabled cache so each one is rendered.
+void render_all_pages(benchmark::State& state) {
+    World& w = World::get();
+    auto site = w.sites.current();
+    vitae::PageCache no_cache(0, 1);
+    vitae::Handler handler(w.sites, no_cache);
+    auto paths = vitae::site_paths(*site);
+    paths.push_back("/404.html");
+    vitae::PageRenderer renderer;
+    for (auto _ : state) {
+        for (const auto& path : paths) {
+            bool hit = false;
+            auto page = handler.page_for(*site, path, renderer, hit);
+            benchmark::DoNotOptimize(page);
+        }
+    }
+    state.counters["pages"] = static_cast<double>(paths.size());
+}
+BENCHMARK(render_all_pages)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
