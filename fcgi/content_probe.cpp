@@ -20,17 +20,21 @@ bool read_exactly(int fd, unsigned char* out, std::size_t size) {
 
 }  // namespace
 
-bool ContentProbe::read_marks(Marks& out) {
+bool ContentProbe::read_marks(const struct stat& st, Marks& out) {
+    std::int64_t size = st.st_size;
+    std::int64_t mtime = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+    std::memcpy(out.data(), &size, 8);
+    std::memcpy(out.data() + 8, &mtime, 8);
+    unsigned char* marks = out.data() + 16;
     unsigned char header[28];
     if (!db_fd_ || !read_exactly(db_fd_.get(), header, sizeof header)) return false;
-    std::memcpy(out.data(), header + 18, 2);
-    std::memcpy(out.data() + 2, header + 24, 4);
-    std::memset(out.data() + 6, 0, 96);
+    std::memcpy(marks, header + 18, 2);
+    std::memcpy(marks + 2, header + 24, 4);
+    std::memset(marks + 6, 0, 96);
     if (header[18] != 2) return true;  // not WAL: the change counter is enough
     if (!shm_fd_) shm_fd_.reset(::open((path_ + "-shm").c_str(), O_RDONLY | O_CLOEXEC));
     // Both copies must agree: a writer mid-update has written one of them.
-    return shm_fd_ && read_exactly(shm_fd_.get(), out.data() + 6, 96) &&
-           std::memcmp(out.data() + 6, out.data() + 6 + 48, 48) == 0;
+    return shm_fd_ && read_exactly(shm_fd_.get(), marks + 6, 96) && std::memcmp(marks + 6, marks + 6 + 48, 48) == 0;
 }
 
 bool ContentProbe::asked_sqlite_changed() {
@@ -74,12 +78,19 @@ bool ContentProbe::changed(const Site& site) {
     }
     try {
         Marks now;
-        bool readable = read_marks(now);
-        if (readable && marks_valid_ && now == marks_) return id != site.content->db_file;
-        // Read before asking SQLite: a commit after this read changes the marks again.
+        if (!read_marks(st, now)) {  // e.g. a WAL header mid-update: ask SQLite
+            marks_valid_ = false;
+            if (asked_sqlite_changed()) return true;
+            return id != site.content->db_file;
+        }
+        if (marks_valid_ && now == marks_) return id != site.content->db_file;
+        bool moved = marks_valid_;  // not just the first read after a reopen
         marks_ = now;
-        marks_valid_ = readable;
-        if (asked_sqlite_changed()) return true;
+        marks_valid_ = true;
+        // Ask even when the marks moved, to keep data_version's baseline; the
+        // marks alone also catch damage (a file truncated in place keeps its
+        // change counter, and SQLite's data_version too).
+        return asked_sqlite_changed() || moved;
     } catch (const LoadError&) {
         reopen(id);  // e.g. truncated under us
         return true;

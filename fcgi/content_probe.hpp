@@ -11,6 +11,8 @@
 // Measured: 10 system calls per request before, 3-4 after (bench/).
 #pragma once
 
+#include <sys/stat.h>
+
 #include <array>
 #include <optional>
 #include <tuple>
@@ -33,10 +35,11 @@ public:
     bool changed(const Site& site);
 
 private:
-    // The commit-dependent bytes: db header 18-19 and 24-27, then both copies
+    // What a commit or damage changes: the file's size and mtime (from the
+    // stat already made), db header bytes 18-19 and 24-27, then both copies
     // of the WAL-index header (zeros when not in WAL mode).
-    using Marks = std::array<unsigned char, 6 + 96>;
-    bool read_marks(Marks& out);
+    using Marks = std::array<unsigned char, 16 + 6 + 96>;
+    bool read_marks(const struct stat& st, Marks& out);
     bool asked_sqlite_changed();
     void reopen(const FileId& id);  // a new baseline: what was committed before it must be loaded
 
