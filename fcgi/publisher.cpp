@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/inotify.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -56,7 +57,7 @@ void Publisher::write_atomically(const std::string& relative, std::string_view b
     fs::path target = dir_ / relative;
     fs::create_directories(target.parent_path());
     fs::path temp = target;
-    temp += ".tmp";
+    temp += ".tmp" + std::to_string(::getpid());  // unique even if two processes publish
     UniqueFd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
     if (!fd) throw LoadError("publish " + in_quotes(temp.string()) + ": " + std::strerror(errno));
     for (std::size_t done = 0; done < bytes.size();) {

@@ -79,10 +79,13 @@ void Supervisor::spawn(int slot) {
         sigemptyset(&chld);
         sigaddset(&chld, SIGCHLD);
         ::sigprocmask(SIG_UNBLOCK, &chld, nullptr);
+        // One publisher is enough: the others would write the same files.
+        Config worker_config = config_;
+        if (slot != 0) worker_config.publish_dir.clear();
         int code = 1;
         try {
             code = serve_process(
-                config_, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = now_ms(); },
+                worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = now_ms(); },
                 [this, slot] { return process_json(slot); });
         } catch (const std::exception& e) {
             log_error(e.what());
