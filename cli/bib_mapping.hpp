@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "bibtex.hpp"
+#include "citation.hpp"
 #include "content.hpp"
 
 namespace vitae::cli {
@@ -20,8 +21,7 @@ inline constexpr std::size_t max_slug_bytes = 128;  // the router serves no long
 // Throws BibError at the entry's or the field's line.
 Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name);
 
-// One entry, ending in a newline. is_owner is not written: the profile decides it.
-std::string entry_from_publication(const Publication& publication);
+// Writing an entry is vitae::bibtex_entry (fcgi/citation.hpp), shared with the worker.
 
 // Lower case, [a-z0-9-] only, other characters become '-': "Zhang:2025" ->
 // "zhang-2025". Empty when nothing usable remains.

@@ -10,6 +10,7 @@
 #include "bib_mapping.hpp"
 #include "check.hpp"
 #include "cli_error.hpp"
+#include "config.hpp"
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
 #include "log.hpp"
@@ -57,10 +58,14 @@ void run_export_bibtex(const Args& args, std::ostream& out) {
     check_database(db);
     Content content = load_content(db);
     std::string slug = args.optional_arg(1);
+    if (slug.empty()) {
+        out << bibtex_file(content.publications);  // the worker's /publications.bib, byte for byte
+        return;
+    }
     bool found = false;
     for (const auto& publication : content.publications) {
         if (!slug.empty() && publication.slug != slug) continue;
-        out << (found ? "\n" : "") << entry_from_publication(publication);
+        out << (found ? "\n" : "") << bibtex_entry(publication);
         found = true;
     }
     if (!slug.empty() && !found)
@@ -74,7 +79,13 @@ void run_check(const Args& args, std::ostream& out) {
 }
 
 void run_export(const Args& args, std::ostream& out) {
-    auto pages = export_site(args.positional[0], args.positional[1], args.positional[2]);
+    std::string base_url = args.has("--base-url") ? args.get("--base-url") : std::string(default_base_url);
+    try {
+        check_base_url(base_url);
+    } catch (const vitae::UsageError& e) {
+        throw UsageError(e.what());
+    }
+    auto pages = export_site(args.positional[0], args.positional[1], args.positional[2], base_url);
     for (const auto& page : pages)
         out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << " (+ .gz)\n";
     out << "ok: " << pages.size() << " pages in " << args.positional[2] << "\n";
@@ -152,7 +163,7 @@ const std::vector<Command>& commands() {
           "Write every page as static HTML with a .gz beside each, and 404.html.",
           {"DB", "TEMPLATES", "OUTDIR"},
           {},
-          {},
+          {{"--base-url", "URL", false, "the site's public URL for canonical links, feed, sitemap (default http://127.0.0.1:8080)"}},
           "A page at /a/b is written to OUTDIR/a/b/index.html (nginx: try_files $uri $uri/index.html).\n"
           "example:\n  vitae export site.db templates /srv/www/vitae\n"},
          run_export},

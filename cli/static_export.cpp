@@ -26,6 +26,13 @@ bool is_segment(std::string_view s) {
     return true;
 }
 
+// "causalmesh.bib", "feed.xml": a name, one dot, an extension; such a file is
+// written as it is named, as nginx's `try_files $uri` finds it.
+bool is_file_name(std::string_view s) {
+    auto dot = s.find('.');
+    return dot != std::string_view::npos && dot > 0 && is_segment(s.substr(0, dot)) && is_segment(s.substr(dot + 1));
+}
+
 // Creates root/relative one directory at a time, refusing a symlink on the
 // way, so nothing is created or written outside root. A symlink at the file
 // itself is harmless: rename() replaces the link, not its target.
@@ -59,6 +66,7 @@ fs::path file_for_path(std::string_view url_path) {
     while (!rest.empty()) {
         auto slash = rest.find('/');
         std::string_view segment = rest.substr(0, slash);
+        if (slash == std::string_view::npos && is_file_name(segment)) return file / std::string(segment);
         if (!is_segment(segment)) throw Error("export: refusing path " + in_quotes(url_path) + " (unsafe segment)");
         file /= std::string(segment);
         rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
@@ -67,10 +75,11 @@ fs::path file_for_path(std::string_view url_path) {
 }
 
 std::vector<ExportedPage> export_site(const std::string& db_path, const fs::path& templates_dir,
-                                      const fs::path& out_dir) {
+                                      const fs::path& out_dir, const std::string& base_url) {
     SiteHolder sites({db_path, templates_dir});
     PageCache cache(export_cache_bytes, export_cache_entries);
     Handler handler(sites, cache);
+    handler.set_base_url(base_url);
     PageRenderer renderer;
 
     fs::create_directories(out_dir);

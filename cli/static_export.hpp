@@ -14,7 +14,7 @@
 namespace vitae::cli {
 
 // "/" -> "index.html", "/blog/" -> "blog/index.html", "/blog/x" ->
-// "blog/x/index.html". Throws Error for a path with other characters than
+// "blog/x/index.html", "/publications/x.bib" -> "publications/x.bib". Throws Error for a path with other characters than
 // [a-z0-9-/], or with an empty, "." or ".." segment.
 std::filesystem::path file_for_path(std::string_view url_path);
 
@@ -23,7 +23,8 @@ struct ExportedPage {
     std::filesystem::path file;  // relative to OUTDIR; the .gz is file + ".gz"
 };
 
+// `base_url` is what absolute URLs (canonical, feed, sitemap) start with.
 std::vector<ExportedPage> export_site(const std::string& db_path, const std::filesystem::path& templates_dir,
-                                      const std::filesystem::path& out_dir);
+                                      const std::filesystem::path& out_dir, const std::string& base_url);
 
 }  // namespace vitae::cli

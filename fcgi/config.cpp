@@ -35,6 +35,11 @@ void set_listen(Config& c, std::string_view v) {
     c.listen = v;
 }
 
+void set_base_url(Config& c, std::string_view v) {
+    check_base_url(v);
+    c.base_url = v;
+}
+
 constexpr Option options[] = {
     {"--db", "VITAE_DB", "PATH", "SQLite content database (opened read-only)",
      [](Config& c, std::string_view v) { c.db_path = v; }},
@@ -55,6 +60,8 @@ constexpr Option options[] = {
      [](Config& c, std::string_view v) {
          c.page_cache_bytes = static_cast<std::size_t>(parse_int("--page-cache-mb", v, 10, 0, 4096)) * 1024 * 1024;
      }},
+    {"--base-url", "VITAE_BASE_URL", "URL",
+     "the site's public URL for canonical links, feed and sitemap (default http://127.0.0.1:8080)", set_base_url},
     {"--render", nullptr, "PATH", "print the page at PATH (e.g. /) to stdout and exit",
      [](Config& c, std::string_view v) { c.render_path = v; }},
     {"--help", nullptr, "", "show this help and exit", [](Config& c, std::string_view) { c.help = true; }},
@@ -96,6 +103,25 @@ Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(
     if (config.templates_dir.empty()) throw UsageError("missing --templates DIR (or VITAE_TEMPLATES)");
     if (config.threads == 0) config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return config;
+}
+
+void check_base_url(std::string_view url) {
+    auto fail = [url](const char* why) {
+        throw UsageError("--base-url: \"" + std::string(url) + "\" " + why +
+                         " (expected e.g. https://example.org, no trailing slash)");
+    };
+    std::string_view rest;
+    if (url.starts_with("https://")) rest = url.substr(8);
+    else if (url.starts_with("http://")) rest = url.substr(7);
+    else fail("is not an http:// or https:// URL");
+    if (url.size() > limits::max_base_url_bytes) fail("is too long");
+    for (char c : url)
+        if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\')
+            fail("contains a space, quote or control character");
+    if (url.find_first_of("?#") != std::string_view::npos) fail("has a query or fragment");
+    auto host = rest.substr(0, rest.find('/'));
+    if (host.empty() || host.front() == ':' || host.find('@') != std::string_view::npos) fail("has no host (or has user info)");
+    if (url.ends_with('/')) fail("ends with a slash");
 }
 
 std::string usage(std::string_view program) {

@@ -16,6 +16,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Where the site is reached, for absolute URLs (canonical, feed, sitemap).
+inline constexpr const char* default_base_url = "http://127.0.0.1:8080";
+
 struct Config {
     std::string db_path;
     std::filesystem::path templates_dir;
@@ -26,6 +29,7 @@ struct Config {
     std::string render_path;  // non-empty: print that page to stdout and exit
     std::filesystem::path publish_dir;  // non-empty: keep static copies of every page here
     std::size_t page_cache_bytes = 16 * 1024 * 1024;  // 0: render every request (benchmarks)
+    std::string base_url = default_base_url;  // scheme://host[:port][/path], no trailing slash
     bool help = false;
     bool version = false;
 };
@@ -33,5 +37,9 @@ struct Config {
 // getenv is passed in so tests can give their own environment.
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*));
 std::string usage(std::string_view program);
+
+// Throws UsageError unless `url` is http(s)://HOST[:PORT][/PATH] without a
+// trailing slash, query, fragment, user info, spaces or control characters.
+void check_base_url(std::string_view url);
 
 }  // namespace vitae

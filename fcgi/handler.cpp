@@ -2,6 +2,7 @@
 
 #include "gzip.hpp"
 #include "log.hpp"
+#include "pages.hpp"
 #include "router.hpp"
 #include "status.hpp"
 
@@ -11,40 +12,6 @@ namespace {
 
 constexpr std::string_view allowed_methods = "GET, HEAD";
 
-// The page a route names on one site. Built on every request, so it only
-// points into the site and the path: nothing is allocated on a cache hit.
-struct PageRef {
-    std::string_view key;  // page cache key: the canonical path, or "404"
-    const char* template_name;
-    const MustacheData* data;
-    const PostView* post;  // for the title, on post pages
-    int status;
-};
-
-PageRef page_ref(const Route& route, const Site& site, std::string_view path) {
-    const Views& v = site.views();
-    switch (route.kind) {
-    case RouteKind::home: return {path, "home", &v.home, nullptr, 200};
-    case RouteKind::blog_index: return {path, "blog", &v.blog, nullptr, 200};
-    case RouteKind::post:
-        if (auto it = v.posts.find(route.slug); it != v.posts.end())
-            return {path, "post", &it->second.data, &it->second, 200};
-        break;
-    case RouteKind::status:
-    case RouteKind::redirect:
-    case RouteKind::not_found: break;
-    }
-    return {"404", "not_found", &v.not_found, nullptr, 404};
-}
-
-LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view path) {
-    if (ref.post) return {ref.post->title + " — " + v.site_name, ref.post->title, path};
-    std::string_view name = ref.template_name;
-    if (name == "home") return {v.site_name, v.home_description, path};
-    if (name == "blog") return {"Blog — " + v.site_name, "Posts by " + v.site_name, path};
-    return {"Page not found — " + v.site_name, "", ""};
-}
-
 // What a rendered page carries beyond its body. For the cache, everything;
 // with the cache off (benchmarks), only what this one request will send.
 struct Extras {
@@ -53,11 +20,15 @@ struct Extras {
 };
 
 std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view path,
-                                   PageRenderer& renderer, Extras extras) {
+                                   std::string_view base_url, PageRenderer& renderer, Extras extras) {
     auto page = std::make_shared<Page>();
     page->status = ref.status;
-    page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
-                                 layout_for(ref, site.views(), path));
+    page->content_type = ref.content_type;
+    if (ref.template_name)
+        page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
+                                     layout_for(ref, site.views(), path, base_url));
+    else
+        page->body = generated_body(ref, site, base_url);
     page->etag = etag_for(page->body);
     if (extras.gzip) page->gzip = gzip_compress(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
@@ -78,11 +49,7 @@ bool not_modified(const Request& request, const Response& response) {
 
 }  // namespace
 
-std::vector<std::string> site_paths(const Site& site) {
-    std::vector<std::string> paths = {"/", "/blog/"};
-    for (const auto& [slug, post] : site.views().posts) paths.push_back("/blog/" + slug);
-    return paths;
-}
+std::vector<std::string> site_paths(const Site& site) { return all_paths(site.views()); }
 
 Handler::Handler(SiteHolder& sites, PageCache& cache)
     : sites_(sites), cache_(cache), started_(std::chrono::steady_clock::now()) {}
@@ -107,7 +74,7 @@ std::shared_ptr<const Page> Handler::page_for(const Site& site, std::string_view
     cache_hit = false;
     Extras extras;
     if (!cache_.enabled()) extras = {gzip_wanted, false};
-    auto page = render(site, ref, path, renderer, extras);
+    auto page = render(site, ref, path, base_url_, renderer, extras);
     cache_.insert(std::string(ref.key), page);
     return page;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "config.hpp"
 #include "content_probe.hpp"
 #include "http.hpp"
 #include "page_cache.hpp"
@@ -44,6 +45,11 @@ public:
                                          bool& cache_hit, bool gzip_wanted = true);
     std::shared_ptr<const Page> page_for(std::string_view path, PageRenderer& renderer, bool& cache_hit);
 
+    // The site's public URL for canonical links, the feed, sitemap and
+    // robots.txt (Config::base_url). Set before serving: cached pages keep it.
+    void set_base_url(std::string base_url) { base_url_ = std::move(base_url); }
+    const std::string& base_url() const { return base_url_; }
+
     // Adds the supervisor's view (worker pids, restarts) to /_vitae/status.
     void set_process_json(std::function<std::string()> fn) { process_json_ = std::move(fn); }
 
@@ -54,6 +60,7 @@ private:
     PageCache& cache_;
     const std::chrono::steady_clock::time_point started_;
     std::function<std::string()> process_json_;
+    std::string base_url_{default_base_url};
 };
 
 }  // namespace vitae

@@ -7,6 +7,7 @@
 namespace vitae::limits {
 
 inline constexpr std::size_t max_uri_bytes = 4096;          // nginx's default large header buffer is 8k
+inline constexpr std::size_t max_base_url_bytes = 512;      // --base-url: a site URL, not a page URL
 inline constexpr std::size_t max_header_value_bytes = 1024;  // If-None-Match, Accept-Encoding
 inline constexpr std::size_t page_cache_max_entries = 1024;
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;

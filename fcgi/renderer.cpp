@@ -12,8 +12,13 @@ using kainjow::mustache::object;
 
 MustacheData nav_data(std::string_view current_path) {
     MustacheData nav{MustacheData::type::list};
-    for (auto [href, label] : {std::pair{"/", "Home"}, std::pair{"/blog/", "Blog"}})
-        nav.push_back(object{{"href", href}, {"label", label}, {"current", current_path == href}});
+    // A section is current on its index and on every page under it.
+    for (auto [href, label] :
+         {std::pair{"/", "Home"}, std::pair{"/publications/", "Publications"}, std::pair{"/blog/", "Blog"}}) {
+        std::string_view h = href;
+        bool current = current_path == h || (h != "/" && current_path.starts_with(h));
+        nav.push_back(object{{"href", href}, {"label", label}, {"current", current}});
+    }
     return nav;
 }
 
@@ -44,7 +49,14 @@ std::string PageRenderer::render(const Templates& templates, const Views& views,
                                       {"has_description", !layout.description.empty()},
                                       {"site_name", views.site_name},
                                       {"version", std::string(version)},
-                                      {"nav", nav_data(layout.current_path)}};
+                                      {"nav", nav_data(layout.current_path)},
+                                      {"canonical_url", layout.canonical_url},
+                                      {"has_canonical", !layout.canonical_url.empty()},
+                                      {"og_type", layout.og_type},
+                                      {"json_ld", layout.json_ld},
+                                      {"has_json_ld", !layout.json_ld.empty()},
+                                      {"feed_url", layout.feed_url}};
+    if (layout.meta) layout_data.set("meta", *layout.meta);
     layout_data.set("content", render_one(page, data));
     return render_one("layout", layout_data);
 }

@@ -17,6 +17,11 @@ struct LayoutFields {
     std::string title;
     std::string description;
     std::string_view current_path;  // for the nav's aria-current
+    std::string canonical_url{};    // absolute; empty on the 404 page (which gets noindex)
+    std::string og_type = "website";
+    std::string json_ld{};                // raw <script> text made by structured_data.*; empty: none
+    const MustacheData* meta = nullptr;   // extra <meta name content> pairs (Google Scholar's)
+    std::string feed_url{};               // absolute URL of /feed.xml
 };
 
 class PageRenderer {

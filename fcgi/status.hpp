@@ -7,6 +7,7 @@
 #include <string>
 
 #include "page_cache.hpp"
+#include "escape.hpp"  // json_string
 #include "site.hpp"
 
 namespace vitae {
@@ -14,8 +15,5 @@ namespace vitae {
 // `process` is a JSON value describing the process tree (or "null").
 std::string status_json(const SiteHolder& sites, const PageCache& cache,
                         std::chrono::steady_clock::time_point started, const std::string& process);
-
-// JSON string literal for `text`, quotes included.
-std::string json_string(std::string_view text);
 
 }  // namespace vitae

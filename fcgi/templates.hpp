@@ -17,7 +17,8 @@ namespace vitae {
 using Mustache = kainjow::mustache::mustache;
 
 // The pages the worker renders; layout wraps each of the others.
-inline constexpr const char* required_templates[] = {"layout", "home", "blog", "post", "not_found"};
+inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",
+                                                      "publications", "paper", "not_found"};
 
 class Templates {
 public:

@@ -1,8 +1,11 @@
 #include "views.hpp"
 
 #include <array>
+#include <set>
 
+#include "citation.hpp"
 #include "markdown.hpp"
+#include "router.hpp"
 
 namespace vitae {
 
@@ -37,7 +40,14 @@ MustacheData post_data(const Post& post) {
                   {"date", display_date(post.published)},
                   {"date_iso", post.published},
                   {"has_body", !post.body.empty()},
+                  {"reading_minutes", std::to_string(reading_minutes(post.body))},
                   {"body_html", body_html}};
+}
+
+bool any_equal_contribution(const Publication& p) {
+    for (const auto& a : p.authors)
+        if (a.equal_contribution) return true;
+    return false;
 }
 
 MustacheData publication_data(const Publication& p) {
@@ -52,6 +62,8 @@ MustacheData publication_data(const Publication& p) {
     auto awards = list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return object{{"name", a}}; });
     return object{{"slug", p.slug},
                   {"kind", p.kind},
+                  {"url", "/publications/" + p.slug},
+                  {"cite_url", "/publications/" + p.slug + "#cite"},
                   {"title", p.title},
                   {"venue", p.venue},
                   {"year", p.year ? std::to_string(*p.year) : std::string()},
@@ -74,7 +86,7 @@ void add_publications(const Content& c, MustacheData& home) {
     bool equal_contribution = false;
     for (const auto& p : c.publications) {
         (p.kind == "preprint" ? preprints : papers).push_back(publication_data(p));
-        for (const auto& a : p.authors) equal_contribution = equal_contribution || a.equal_contribution;
+        equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     home.set("has_publications", !papers.is_empty_list());
     home.set("publications", papers);
@@ -142,7 +154,141 @@ std::string first_sentence(const std::vector<std::string>& paragraphs) {
     return end == std::string::npos ? p : p.substr(0, end + 1);
 }
 
+const char* kind_heading(std::string_view kind) {
+    if (kind == "conference") return "Conference papers";
+    if (kind == "journal") return "Journal articles";
+    if (kind == "preprint") return "Preprints";
+    return "Publications";
+}
+
+const char* kind_label(std::string_view kind) {
+    if (kind == "conference") return "Conference paper";
+    if (kind == "journal") return "Journal article";
+    return "Preprint";
+}
+
+// Years newest first; a preprint without a year under "Preprints" (first:
+// it is the newest work), any other paper without one under "Undated" (last).
+MustacheData year_groups(const std::vector<const Publication*>& pubs) {
+    std::set<int, std::greater<>> years;
+    bool undated_preprints = false, undated = false;
+    for (const auto* p : pubs) {
+        if (p->year) years.insert(*p->year);
+        else (p->kind == "preprint" ? undated_preprints : undated) = true;
+    }
+    MustacheData groups{MustacheData::type::list};
+    auto add = [&](std::string id, std::string heading, auto&& belongs) {
+        MustacheData items{MustacheData::type::list};
+        for (const auto* p : pubs)
+            if (belongs(*p)) items.push_back(publication_data(*p));
+        groups.push_back(object{{"id", id}, {"heading", heading}, {"pubs", items}});
+    };
+    if (undated_preprints) add("preprints", "Preprints", [](const Publication& p) { return !p.year && p.kind == "preprint"; });
+    for (int y : years) add("y" + std::to_string(y), std::to_string(y), [y](const Publication& p) { return p.year == y; });
+    if (undated) add("undated", "Undated", [](const Publication& p) { return !p.year && p.kind != "preprint"; });
+    return groups;
+}
+
+PublicationList publication_list_view(const Content& c, std::string_view filter) {
+    std::vector<const Publication*> pubs;
+    bool equal_contribution = false;
+    for (const auto& p : c.publications) {
+        if (!filter.empty() && p.kind != filter) continue;
+        pubs.push_back(&p);
+        equal_contribution = equal_contribution || any_equal_contribution(p);
+    }
+    MustacheData filters{MustacheData::type::list};
+    filters.push_back(object{{"href", "/publications/"}, {"label", "All"}, {"current", filter.empty()}});
+    for (auto kind : publication_kinds)
+        filters.push_back(object{{"href", "/publications/" + std::string(kind) + "/"},
+                                 {"label", std::string(kind_heading(kind))},
+                                 {"current", filter == kind}});
+    MustacheData data = object{{"heading", std::string(kind_heading(filter))},
+                               {"filters", filters},
+                               {"groups", year_groups(pubs)},
+                               {"has_pubs", !pubs.empty()},
+                               {"has_equal_contribution", equal_contribution}};
+    return {kind_heading(filter), data};
+}
+
+std::string authors_sentence(const Publication& p) {
+    std::string out;
+    for (std::size_t i = 0; i < p.authors.size(); ++i) out += joiner(i, p.authors.size()) + p.authors[i].name;
+    return out;
+}
+
+// Google Scholar's tags (scholar.google.com/intl/en/scholar/inclusion.html):
+// authors in order, the year as the date, the venue by kind, a PDF only if known.
+MustacheData scholar_meta(const Publication& p) {
+    MustacheData meta{MustacheData::type::list};
+    auto add = [&meta](std::string name, std::string content) {
+        meta.push_back(object{{"name", std::move(name)}, {"content", std::move(content)}});
+    };
+    add("citation_title", p.title);
+    for (const auto& a : p.authors) add("citation_author", a.name);
+    if (p.year) add("citation_publication_date", std::to_string(*p.year));
+    if (!p.venue.empty() && p.kind == "conference") add("citation_conference_title", p.venue);
+    if (!p.venue.empty() && p.kind == "journal") add("citation_journal_title", p.venue);
+    for (const auto& l : p.links)
+        if (l.label == "PDF" && !l.url.empty()) {
+            add("citation_pdf_url", l.url);
+            break;
+        }
+    return meta;
+}
+
+PublicationView publication_view(const Publication& p, std::size_t index) {
+    PublicationView v;
+    v.index = index;
+    v.title = p.title;
+    std::string venue_year = p.venue + (p.year ? (p.venue.empty() ? "" : " ") + std::to_string(*p.year) : "");
+    v.description = authors_sentence(p) + "." + (venue_year.empty() ? "" : " " + venue_year + ".");
+    v.bibtex = bibtex_entry(p);
+    v.ris = ris_entry(p);
+    v.csl_json = csl_json(p);
+    MustacheData pub = publication_data(p);
+    pub.set("kind_label", std::string(kind_label(p.kind)));
+    pub.set("abstract", p.abstract);
+    pub.set("has_abstract", !p.abstract.empty());
+    pub.set("bibtex", v.bibtex);
+    pub.set("bib_url", "/publications/" + p.slug + ".bib");
+    pub.set("ris_url", "/publications/" + p.slug + ".ris");
+    pub.set("json_url", "/publications/" + p.slug + ".json");
+    pub.set("has_equal_contribution", any_equal_contribution(p));
+    v.data = object{{"pub", pub}};
+    v.meta = scholar_meta(p);
+    return v;
+}
+
+// Previous (older) and next (newer) post; posts are newest first.
+void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData& post) {
+    auto link = [](const Post& p) { return object{{"url", "/blog/" + p.slug}, {"title", p.title}}; };
+    post.set("has_older", i + 1 < posts.size());
+    if (i + 1 < posts.size()) post.set("older", link(posts[i + 1]));
+    post.set("has_newer", i > 0);
+    if (i > 0) post.set("newer", link(posts[i - 1]));
+    post.set("has_neighbours", posts.size() > 1);
+}
+
 }  // namespace
+
+const PublicationList* publication_list(const Views& views, std::string_view filter) {
+    if (filter.empty()) return &views.publication_lists[0];
+    for (std::size_t i = 0; i < std::size(publication_kinds); ++i)
+        if (publication_kinds[i] == filter) return &views.publication_lists[i + 1];
+    return nullptr;
+}
+
+int reading_minutes(std::string_view text) {
+    int words = 0;
+    bool in_word = false;
+    for (char c : text) {
+        bool space = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        if (!space && !in_word) ++words;
+        in_word = !space;
+    }
+    return std::max(1, words / 200);
+}
 
 std::string display_date(std::string_view iso) {
     static constexpr std::array<std::string_view, 12> months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -167,8 +313,19 @@ Views build_views(const Content& c) {
     v.home_description = first_sentence(c.bio_markdown);
     v.home = home_view(c);
     v.blog = object{{"has_posts", !c.posts.empty()}, {"posts", posts_data(c.posts)}};
-    for (const auto& post : c.posts) v.posts.emplace(post.slug, PostView{post.title, object{{"post", post_data(post)}}});
+    for (std::size_t i = 0; i < c.posts.size(); ++i) {
+        MustacheData post = post_data(c.posts[i]);
+        add_neighbours(c.posts, i, post);
+        v.posts.emplace(c.posts[i].slug, PostView{c.posts[i].title, object{{"post", post}}});
+    }
+    for (std::size_t i = 0; i < c.publications.size(); ++i)
+        v.publications.emplace(c.publications[i].slug, publication_view(c.publications[i], i));
+    v.publication_lists[0] = publication_list_view(c, "");
+    for (std::size_t i = 0; i < std::size(publication_kinds); ++i)
+        v.publication_lists[i + 1] = publication_list_view(c, publication_kinds[i]);
+    v.bibtex_all = bibtex_file(c.publications);
     v.not_found = object{};
+    v.content = c;
     return v;
 }
 

@@ -37,7 +37,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:;"
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self';"
                                " base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
 }
 # Headers that may differ between two answers for the same page.
@@ -78,7 +78,8 @@ def request(method, path, body=None, headers=None, conn=None):
 def setUpModule():
     global STACK, FIRST_HOME, SEED
     SEED = seed.load()
-    STACK = stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2)
+    # One worker process: X-Vitae-Cache is per process, and these tests read it.
+    STACK = stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=["--workers", "1"])
     STACK.__enter__()
     try:
         FIRST_HOME = request("GET", "/")

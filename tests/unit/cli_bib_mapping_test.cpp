@@ -50,7 +50,7 @@ bool same(const Publication& a, const Publication& b) {
 }
 
 Publication round_trip(const Publication& p, std::string_view owner) {
-    return map_text(entry_from_publication(p), owner);
+    return map_text(bibtex_entry(p), owner);
 }
 
 }  // namespace
@@ -181,14 +181,14 @@ BOOST_AUTO_TEST_CASE(export_then_import_gives_the_same_publication_for_hostile_t
                                       p.authors,
                                       {p.links[0], p.links[1], {"PDF<script>", "https://x/%7By%7D"}, p.links[3]},
                                       p.awards}),
-               entry_from_publication(p));
+               bibtex_entry(p));
 }
 
 BOOST_AUTO_TEST_CASE(export_keeps_link_order_when_extra_links_are_not_together) {
     Publication p{"a", "journal", "T", "J", std::nullopt, "", {{"A", false, false}}, {}, {}};
     p.links = {{"Slides", "s"}, {"PDF", "p"}, {"Video", "v"}, {"Code", "c"}, {"Link", "l"}, {"PDF", "p2"}};
-    BOOST_TEST(same(round_trip(p, ""), p), entry_from_publication(p));
+    BOOST_TEST(same(round_trip(p, ""), p), bibtex_entry(p));
     p.kind = "preprint";
     p.venue = "Workshop";
-    BOOST_TEST(same(round_trip(p, ""), p), entry_from_publication(p));
+    BOOST_TEST(same(round_trip(p, ""), p), bibtex_entry(p));
 }

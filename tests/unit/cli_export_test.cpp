@@ -43,7 +43,8 @@ struct Fixture {
 
     int run_export(std::string& stdout_text, std::string& stderr_text) {
         std::ostringstream o, e;
-        std::vector<std::string> argv = {"export", db.string(), (source_dir / "templates").string(), out.string()};
+        std::vector<std::string> argv = {"export", db.string(), (source_dir / "templates").string(), out.string(),
+                                         "--base-url", "https://cdn.example"};
         int status = run(argv, o, e);
         stdout_text = o.str();
         stderr_text = e.str();
@@ -51,8 +52,17 @@ struct Fixture {
     }
 };
 
-const char* expected_files[] = {"index.html", "blog/index.html", "blog/linear-attention-visualized/index.html",
+const char* expected_files[] = {"index.html",
+                                "blog/index.html",
+                                "blog/linear-attention-visualized/index.html",
+                                "publications/index.html",
+                                "publications/conference/index.html",
+                                "publications/causalmesh/index.html",
                                 "404.html"};
+
+// 4 blog and home pages + 4 publication lists + 8 papers x (page, .bib, .ris,
+// .json) + publications.bib, feed, sitemap, robots + the 404 page.
+constexpr std::size_t exported_pages = 3 + 4 + 8 * 4 + 4 + 1;
 
 }  // namespace
 
@@ -60,10 +70,13 @@ BOOST_AUTO_TEST_CASE(maps_url_paths_to_files_nginx_try_files_serves) {
     BOOST_TEST(file_for_path("/") == fs::path("index.html"));
     BOOST_TEST(file_for_path("/blog/") == fs::path("blog/index.html"));
     BOOST_TEST(file_for_path("/blog/a-post") == fs::path("blog/a-post/index.html"));
+    BOOST_TEST(file_for_path("/publications/x.bib") == fs::path("publications/x.bib"));
+    BOOST_TEST(file_for_path("/robots.txt") == fs::path("robots.txt"));
 }
 
 BOOST_AUTO_TEST_CASE(refuses_paths_that_could_leave_the_output_directory) {
-    for (const char* path : {"/../etc/passwd", "/blog/..", "/blog/./x", "//x", "/a//b", "relative", "/UPPER", "/a b"})
+    for (const char* path : {"/../etc/passwd", "/blog/..", "/blog/./x", "//x", "/a//b", "relative", "/UPPER", "/a b",
+                             "/.bib", "/x.", "/a.b/c", "/x..bib", "/x.b.c"})
         BOOST_CHECK_THROW(file_for_path(path), Error);
 }
 
@@ -83,7 +96,10 @@ BOOST_AUTO_TEST_CASE(writes_every_page_and_a_gzip_of_each) {
     BOOST_TEST(read_file(f.out / "blog/linear-attention-visualized/index.html").find("Linear Attention, Visualized") !=
                std::string::npos);
     BOOST_TEST(out.find("/blog/ -> blog/index.html (+ .gz)") != std::string::npos, out);
-    BOOST_TEST(out.find("ok: 4 pages in ") != std::string::npos, out);
+    BOOST_TEST(out.find("ok: " + std::to_string(exported_pages) + " pages in ") != std::string::npos, out);
+    BOOST_TEST(read_file(f.out / "publications/causalmesh.bib").starts_with("@inproceedings{causalmesh,"));
+    BOOST_TEST(read_file(f.out / "robots.txt").find("Sitemap: https://cdn.example/sitemap.xml") != std::string::npos);
+    BOOST_TEST(read_file(f.out / "feed.xml").find("<feed xmlns=\"http://www.w3.org/2005/Atom\">") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_second_export_replaces_files_and_leaves_no_temp_files) {
@@ -98,7 +114,7 @@ BOOST_AUTO_TEST_CASE(a_second_export_replaces_files_and_leaves_no_temp_files) {
         BOOST_TEST(entry.path().filename().string().find(".tmp-") == std::string::npos, entry.path());
         files += entry.is_regular_file();
     }
-    BOOST_TEST(files == 8u);
+    BOOST_TEST(files == 2 * exported_pages);
 }
 
 BOOST_AUTO_TEST_CASE(never_writes_through_a_symlink_inside_the_output_directory) {

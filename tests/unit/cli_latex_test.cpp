@@ -4,7 +4,7 @@
 #include "latex.hpp"
 #include "latex_table.hpp"
 
-using namespace vitae::cli;
+using namespace vitae;
 
 namespace {
 

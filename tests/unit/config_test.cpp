@@ -70,3 +70,21 @@ BOOST_AUTO_TEST_CASE(help_needs_no_other_options) {
     BOOST_TEST(parse({"--help"}).help);
     BOOST_TEST(usage("vitae-fcgi").find("--templates DIR") != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(base_url_defaults_and_is_validated) {
+    env.clear();
+    BOOST_TEST(parse({"--db", "a", "--templates", "t"}).base_url == "http://127.0.0.1:8080");
+    BOOST_TEST(parse({"--db", "a", "--templates", "t", "--base-url", "https://example.org"}).base_url ==
+               "https://example.org");
+    BOOST_TEST(parse({"--db", "a", "--templates", "t", "--base-url=https://example.org:8443/~me"}).base_url ==
+               "https://example.org:8443/~me");
+    env["VITAE_BASE_URL"] = "https://env.example";
+    BOOST_TEST(parse({"--db", "a", "--templates", "t"}).base_url == "https://env.example");
+    env.clear();
+    for (const char* bad : {"example.org", "ftp://example.org", "https://example.org/", "https://example.org?x=1",
+                            "https://example.org#top", "https://", "https:///path", "https://u@example.org",
+                            "https://exa mple.org", "http://a\"b", ""}) {
+        BOOST_CHECK_EXCEPTION(parse({"--db", "a", "--templates", "t", "--base-url", bad}), UsageError,
+                              [](const UsageError& e) { return message_has(e, "--base-url"); });
+    }
+}

@@ -180,3 +180,60 @@ BOOST_AUTO_TEST_CASE(status_is_json_for_loopback_only) {
     auto remote = f.handler.handle({"GET", "/_vitae/status", {}, {}, {}, "203.0.113.9"}, f.thread);
     BOOST_TEST(remote.status == 404);
 }
+
+BOOST_AUTO_TEST_CASE(new_routes_answer_with_their_content_type) {
+    Fixture f;
+    struct Case {
+        const char* path;
+        const char* type;
+    };
+    for (auto [path, type] : {Case{"/publications/", "text/html; charset=utf-8"},
+                              Case{"/publications/journal/", "text/html; charset=utf-8"},
+                              Case{"/publications/causalmesh", "text/html; charset=utf-8"},
+                              Case{"/publications/causalmesh.bib", "application/x-bibtex; charset=utf-8"},
+                              Case{"/publications/causalmesh.ris", "application/x-research-info-systems; charset=utf-8"},
+                              Case{"/publications/causalmesh.json", "application/vnd.citationstyles.csl+json; charset=utf-8"},
+                              Case{"/publications.bib", "application/x-bibtex; charset=utf-8"},
+                              Case{"/feed.xml", "application/atom+xml; charset=utf-8"},
+                              Case{"/sitemap.xml", "application/xml; charset=utf-8"},
+                              Case{"/robots.txt", "text/plain; charset=utf-8"}}) {
+        auto r = f.get(path);
+        BOOST_TEST(r.status == 200, path);
+        BOOST_TEST(r.page->content_type == type, path);
+        auto again = f.get(path, "GET", r.page->etag);
+        BOOST_TEST(again.status == 304, path);
+        BOOST_TEST(again.cache_hit, path);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(unknown_publication_slugs_share_the_404_entry) {
+    Fixture f;
+    auto a = f.get("/publications/nope");
+    auto b = f.get("/publications/nope.bib");
+    auto c = f.get("/publications/other.ris");
+    BOOST_TEST(a.status == 404);
+    BOOST_TEST(b.status == 404);
+    BOOST_TEST(c.cache_hit);
+    BOOST_TEST(b.page == a.page);
+}
+
+BOOST_AUTO_TEST_CASE(paper_page_carries_scholar_tags_and_json_ld) {
+    Fixture f;
+    f.handler.set_base_url("https://example.org");
+    std::string page = body(f.get("/publications/causalmesh"));
+    BOOST_TEST(page.find(R"(<meta name="citation_title" content="CausalMesh: A Causal Cache for Stateful Serverless Computing">)") !=
+               std::string::npos);
+    BOOST_TEST(page.find(R"(<link rel="canonical" href="https://example.org/publications/causalmesh">)") !=
+               std::string::npos);
+    BOOST_TEST(page.find(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"ScholarlyArticle")") !=
+               std::string::npos);
+    BOOST_TEST(page.find("id=\"cite\"") != std::string::npos);
+    BOOST_TEST(body(f.get("/robots.txt")).find("Sitemap: https://example.org/sitemap.xml") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(site_paths_cover_every_route_and_render_200) {
+    Fixture f;
+    auto paths = site_paths(*f.sites.current());
+    BOOST_TEST(paths.size() == 3u + 3u + 1u + 8u + 8u * 3u + 4u);
+    for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
+}

@@ -27,3 +27,43 @@ BOOST_AUTO_TEST_CASE(everything_else_is_not_found) {
                                   "/blog/x y", "/BLOG/", "/blog//"})
         BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_publication_pages_and_filters) {
+    BOOST_TEST(kind("/publications/") == static_cast<int>(RouteKind::publications));
+    BOOST_TEST(route("/publications/").filter == "");
+    for (std::string_view k : {"conference", "journal", "preprint"}) {
+        auto r = route("/publications/" + std::string(k) + "/");
+        BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::publications));
+        BOOST_TEST(r.filter == k);
+    }
+    auto paper = route("/publications/causalmesh");
+    BOOST_TEST(static_cast<int>(paper.kind) == static_cast<int>(RouteKind::publication));
+    BOOST_TEST(paper.slug == "causalmesh");
+    BOOST_TEST(route("/publications").location == "/publications/");
+}
+
+BOOST_AUTO_TEST_CASE(routes_citation_formats_by_extension) {
+    auto bib = route("/publications/causalmesh.bib");
+    BOOST_TEST(static_cast<int>(bib.kind) == static_cast<int>(RouteKind::citation));
+    BOOST_TEST(bib.slug == "causalmesh");
+    BOOST_TEST(static_cast<int>(bib.format) == static_cast<int>(CitationFormat::bibtex));
+    BOOST_TEST(static_cast<int>(route("/publications/x.ris").format) == static_cast<int>(CitationFormat::ris));
+    BOOST_TEST(static_cast<int>(route("/publications/x.json").format) == static_cast<int>(CitationFormat::csl_json));
+    BOOST_TEST(kind("/publications.bib") == static_cast<int>(RouteKind::publications_bib));
+}
+
+BOOST_AUTO_TEST_CASE(routes_machine_files) {
+    BOOST_TEST(kind("/feed.xml") == static_cast<int>(RouteKind::feed));
+    BOOST_TEST(kind("/sitemap.xml") == static_cast<int>(RouteKind::sitemap));
+    BOOST_TEST(kind("/robots.txt") == static_cast<int>(RouteKind::robots));
+}
+
+BOOST_AUTO_TEST_CASE(rejects_malformed_publication_paths) {
+    for (std::string_view path :
+         {"/publications/a/b", "/publications/.bib", "/publications/x.pdf", "/publications/x.bib.bib",
+          "/publications/UPPER", "/publications/x.BIB", "/publications/other/", "/publications//", "/feed.xml/",
+          "/publications/conference", "/publications/causalmesh/", "/Robots.txt"})
+        BOOST_TEST((kind(path) == static_cast<int>(RouteKind::not_found) ||
+                    (kind(path) == static_cast<int>(RouteKind::publication) && path == "/publications/conference")),
+                   path);
+}

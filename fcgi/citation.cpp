@@ -1,13 +1,16 @@
-// Publication -> BibTeX, written so bib_to_publication.cpp reads back the
-// same rows: titles in double braces (styles keep their capitals), TeX
-// specials escaped, author names and awards braced where a comma, "and",
-// ";" or "*" would otherwise be read as structure.
+// Publication -> BibTeX, RIS and CSL-JSON. BibTeX is written so `vitae
+// import-bibtex` (cli/bib_to_publication.cpp) reads back the same rows:
+// titles in double braces (styles keep their capitals), TeX specials escaped,
+// author names and awards braced where a comma, "and", ";" or "*" would
+// otherwise be read as structure. The worker and the CLI share this writer.
+#include "citation.hpp"
+
 #include <algorithm>
 
-#include "bib_mapping.hpp"
+#include "escape.hpp"
 #include "latex.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -124,7 +127,7 @@ const char* venue_field(std::string_view kind) {
 
 }  // namespace
 
-std::string entry_from_publication(const Publication& p) {
+std::string bibtex_entry(const Publication& p) {
     std::string out = "@" + std::string(entry_type(p.kind)) + "{" + p.slug + ",\n";
     add_field(out, "title", "{" + utf8_to_latex(p.title) + "}");
     add_field(out, "author", authors_text(p.authors));
@@ -137,4 +140,81 @@ std::string entry_from_publication(const Publication& p) {
     return out;
 }
 
-}  // namespace vitae::cli
+std::string bibtex_file(const std::vector<Publication>& publications) {
+    std::string out;
+    for (const auto& p : publications) out += (out.empty() ? "" : "\n") + bibtex_entry(p);
+    return out;
+}
+
+namespace {
+
+// "Dan R. K. Ports" -> {"Ports", "Dan R. K."}: the last word is the family
+// name. A one-word name has no given part.
+std::pair<std::string_view, std::string_view> split_name(std::string_view name) {
+    auto space = name.rfind(' ');
+    if (space == std::string_view::npos) return {name, {}};
+    return {name.substr(space + 1), name.substr(0, space)};
+}
+
+const char* ris_type(std::string_view kind) {
+    if (kind == "conference") return "CONF";
+    if (kind == "journal") return "JOUR";
+    return "UNPB";
+}
+
+const char* csl_type(std::string_view kind) {
+    if (kind == "conference") return "paper-conference";
+    if (kind == "journal") return "article-journal";
+    return "article";  // CSL's type for a preprint
+}
+
+void ris_line(std::string& out, std::string_view tag, std::string_view value) {
+    std::string v = ris_value(value);
+    if (v.empty()) return;
+    out += tag;
+    out += "  - ";
+    out += v;
+    out += "\r\n";
+}
+
+}  // namespace
+
+std::string ris_entry(const Publication& p) {
+    std::string out;
+    ris_line(out, "TY", ris_type(p.kind));
+    ris_line(out, "ID", p.slug);
+    ris_line(out, "TI", p.title);
+    for (const auto& a : p.authors) {
+        auto [family, given] = split_name(a.name);
+        ris_line(out, "AU", given.empty() ? std::string(family) : std::string(family) + ", " + std::string(given));
+    }
+    ris_line(out, "T2", p.venue);
+    if (p.year) ris_line(out, "PY", std::to_string(*p.year));
+    ris_line(out, "AB", p.abstract);
+    for (const auto& link : p.links) ris_line(out, link.label == "PDF" ? "L1" : "UR", link.url);
+    for (const auto& award : p.awards) ris_line(out, "N1", award);
+    out += "ER  - \r\n";
+    return out;
+}
+
+std::string csl_json(const Publication& p) {
+    std::string out = "[{\"id\":" + json_string(p.slug) + ",\"type\":" + json_string(csl_type(p.kind));
+    out += ",\"title\":" + json_string(p.title) + ",\"author\":[";
+    for (std::size_t i = 0; i < p.authors.size(); ++i) {
+        auto [family, given] = split_name(p.authors[i].name);
+        out += i ? ",{" : "{";
+        out += given.empty() ? "\"literal\":" + json_string(family)
+                             : "\"family\":" + json_string(family) + ",\"given\":" + json_string(given);
+        out += "}";
+    }
+    out += "]";
+    if (!p.venue.empty()) out += ",\"container-title\":" + json_string(p.venue);
+    if (p.year) out += ",\"issued\":{\"date-parts\":[[" + std::to_string(*p.year) + "]]}";
+    if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
+    auto link = std::find_if(p.links.begin(), p.links.end(), [](const Link& l) { return !l.url.empty(); });
+    if (link != p.links.end()) out += ",\"URL\":" + json_string(link->url);
+    out += "}]\n";
+    return out;
+}
+
+}  // namespace vitae

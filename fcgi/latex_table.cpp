@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -97,4 +97,4 @@ bool is_formatting_command(std::string_view command) {
     return std::find(formatting.begin(), formatting.end(), command) != formatting.end();
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

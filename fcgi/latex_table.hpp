@@ -6,7 +6,7 @@
 #include <span>
 #include <string_view>
 
-namespace vitae::cli {
+namespace vitae {
 
 // `accent` applied to the i-th letter of `bases` gives the i-th UTF-8
 // character of `composed`. `combining` is the Unicode combining mark used for
@@ -30,4 +30,4 @@ std::span<const Symbol> symbols();
 // \textsc{X}, \emph{X}...: the command is dropped and X kept as plain text.
 bool is_formatting_command(std::string_view command);
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace vitae::cli {
+namespace vitae {
 
 // What is wrong, without file or line: the caller knows where the value was.
 class LatexError : public std::runtime_error {
@@ -34,4 +34,4 @@ std::vector<std::string_view> split_names(std::string_view tex);
 
 std::string_view trim(std::string_view text);
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -4,7 +4,7 @@
 
 #include "latex_table.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -268,4 +268,4 @@ std::vector<std::string_view> split_names(std::string_view tex) {
     });
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -1,0 +1,37 @@
+// What the site says to machines: the Atom feed of blog posts, the sitemap
+// and robots.txt. Built at render time from the content and the site's base
+// URL (absolute URLs are required by all three), cached like any page.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "content.hpp"
+
+namespace vitae {
+
+// Atom 1.0 (RFC 4287). Entry dates are the posts' dates at 00:00 UTC; the
+// feed's `updated` is the newest of them, or `fallback_unix` without posts. A
+// post without a body has no <content>: the feed never invents text.
+std::string atom_feed(const Content& content, std::string_view base_url, std::int64_t fallback_unix);
+
+struct SitemapEntry {
+    std::string path;     // "/blog/x"
+    std::string lastmod;  // W3C date, or empty when the content has no date for it
+};
+
+// Every HTML page of the site, in navigation order.
+std::vector<SitemapEntry> sitemap_entries(const Content& content);
+
+// sitemaps.org 0.9 <urlset>.
+std::string sitemap_xml(const std::vector<SitemapEntry>& entries, std::string_view base_url);
+
+// Allows everything and names the sitemap.
+std::string robots_txt(std::string_view base_url);
+
+// 1785110400 -> "2026-07-27T00:00:00Z".
+std::string rfc3339_utc(std::int64_t unix_seconds);
+
+}  // namespace vitae

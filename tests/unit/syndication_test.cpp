@@ -1,0 +1,101 @@
+#define BOOST_TEST_MODULE syndication
+#include <boost/test/unit_test.hpp>
+
+#include "structured_data.hpp"
+#include "syndication.hpp"
+
+using namespace vitae;
+
+namespace {
+
+Content sample() {
+    Content c;
+    c.name = "Haoran Zhang";
+    c.posts = {{"newer", "B & <b>", "2026-07-25", "markdown", "Hello *world*"},
+               {"older", "Empty", "2025-01-02", "markdown", ""}};
+    Publication p;
+    p.slug = "causalmesh";
+    p.kind = "conference";
+    p.title = "CausalMesh";
+    c.publications = {p};
+    c.education = {{2019, 2024, "Ph.D.", "University of Pennsylvania"}, {2014, 2019, "B.E.", "Tsinghua University"}};
+    c.links = {{"GitHub", ""}};
+    return c;
+}
+
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(feed_has_the_required_atom_elements) {
+    std::string feed = atom_feed(sample(), "https://example.org", 0);
+    BOOST_TEST(feed.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"));
+    BOOST_TEST(has(feed, "<id>https://example.org/blog/</id>"));
+    BOOST_TEST(has(feed, "<updated>2026-07-25T00:00:00Z</updated>"));
+    BOOST_TEST(has(feed, "<author>\n<name>Haoran Zhang</name>\n</author>"));
+    BOOST_TEST(has(feed, R"(<link rel="self" type="application/atom+xml" href="https://example.org/feed.xml"/>)"));
+    BOOST_TEST(has(feed, "<id>https://example.org/blog/newer</id>\n<title>B &amp; &lt;b&gt;</title>"));
+}
+
+BOOST_AUTO_TEST_CASE(feed_escapes_html_content_and_invents_none) {
+    std::string feed = atom_feed(sample(), "https://example.org", 0);
+    BOOST_TEST(has(feed, "<content type=\"html\">&lt;p&gt;Hello &lt;em&gt;world&lt;/em&gt;&lt;/p&gt;"));
+    auto older = feed.substr(feed.find("<id>https://example.org/blog/older</id>"));
+    BOOST_TEST(!has(older, "<content"));
+    BOOST_TEST(!has(older, "<summary"));
+}
+
+BOOST_AUTO_TEST_CASE(feed_without_posts_is_dated_by_the_content) {
+    Content c = sample();
+    c.posts.clear();
+    std::string feed = atom_feed(c, "https://example.org", 86400);
+    BOOST_TEST(has(feed, "<updated>1970-01-02T00:00:00Z</updated>"));
+    BOOST_TEST(!has(feed, "<entry>"));
+}
+
+BOOST_AUTO_TEST_CASE(sitemap_lists_every_page_with_known_dates) {
+    auto entries = sitemap_entries(sample());
+    std::string xml = sitemap_xml(entries, "https://example.org");
+    BOOST_TEST(has(xml, "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"));
+    BOOST_TEST(has(xml, "<url><loc>https://example.org/</loc></url>"));
+    BOOST_TEST(has(xml, "<url><loc>https://example.org/blog/</loc><lastmod>2026-07-25</lastmod></url>"));
+    BOOST_TEST(has(xml, "<url><loc>https://example.org/blog/older</loc><lastmod>2025-01-02</lastmod></url>"));
+    BOOST_TEST(has(xml, "<url><loc>https://example.org/publications/causalmesh</loc></url>"));
+    BOOST_TEST(has(xml, "<loc>https://example.org/publications/preprint/</loc>"));
+    BOOST_TEST(entries.size() == 3u + 3u + 2u + 1u);
+}
+
+BOOST_AUTO_TEST_CASE(robots_allows_all_and_names_the_sitemap) {
+    BOOST_TEST(robots_txt("https://example.org") == "User-agent: *\nAllow: /\n\nSitemap: https://example.org/sitemap.xml\n");
+}
+
+BOOST_AUTO_TEST_CASE(person_json_ld_states_only_what_the_content_has) {
+    std::string json = person_json_ld(sample(), "https://example.org");
+    BOOST_TEST(json == R"({"@context":"https://schema.org","@type":"Person","name":"Haoran Zhang",)"
+                       R"("url":"https://example.org/","alumniOf":[{"@type":"EducationalOrganization",)"
+                       R"("name":"University of Pennsylvania"},{"@type":"EducationalOrganization",)"
+                       R"("name":"Tsinghua University"}]})");
+    Content c = sample();
+    c.links = {{"GitHub", "https://github.com/x"}, {"LinkedIn", ""}};
+    BOOST_TEST(has(person_json_ld(c, "https://example.org"), R"("sameAs":["https://github.com/x"])"));
+}
+
+BOOST_AUTO_TEST_CASE(article_json_ld_names_authors_and_venue) {
+    Publication p;
+    p.kind = "journal";
+    p.title = "A </script> title";
+    p.venue = "JBO";
+    p.year = 2020;
+    p.authors = {{"Yankui Sun", false, false}, {"Haoran Zhang", true, false}};
+    std::string json = article_json_ld(p, "https://example.org/publications/x");
+    BOOST_TEST(!has(json, "</"));
+    BOOST_TEST(has(json, R"("@type":"ScholarlyArticle")"));
+    BOOST_TEST(has(json, R"("author":[{"@type":"Person","name":"Yankui Sun"},{"@type":"Person","name":"Haoran Zhang"}])"));
+    BOOST_TEST(has(json, R"("datePublished":"2020")"));
+    BOOST_TEST(has(json, R"("isPartOf":{"@type":"Periodical","name":"JBO"})"));
+}
+
+BOOST_AUTO_TEST_CASE(rfc3339_is_utc) {
+    BOOST_TEST(rfc3339_utc(0) == "1970-01-01T00:00:00Z");
+    BOOST_TEST(rfc3339_utc(1785110400) == "2026-07-27T00:00:00Z");
+}

@@ -1,0 +1,84 @@
+#define BOOST_TEST_MODULE views
+#include <boost/test/unit_test.hpp>
+
+#include "content_store.hpp"
+#include "sqlite.hpp"
+#include "test_support.hpp"
+#include "views.hpp"
+
+using namespace vitae;
+using namespace vitae::test;
+
+namespace {
+
+Content seed() {
+    TempDir dir;
+    auto db = Db::open_readonly(make_db(dir, shipped_content()).string());
+    return load_content(db);
+}
+
+std::string str(const MustacheData& d, const std::string& key) { return d.get(key)->string_value(); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(reading_time_is_words_over_200_at_least_one) {
+    BOOST_TEST(reading_minutes("") == 1);
+    BOOST_TEST(reading_minutes("one two three") == 1);
+    std::string text;
+    for (int i = 0; i < 650; ++i) text += "word\n ";
+    BOOST_TEST(reading_minutes(text) == 3);
+}
+
+BOOST_AUTO_TEST_CASE(publications_are_grouped_by_year_with_the_undated_preprint_first) {
+    Views v = build_views(seed());
+    const auto* all = publication_list(v, "");
+    BOOST_REQUIRE(all);
+    const auto& groups = all->data.get("groups")->list_value();
+    std::vector<std::string> headings;
+    for (const auto& g : groups) headings.push_back(str(g, "heading"));
+    BOOST_TEST((headings == std::vector<std::string>{"Preprints", "2025", "2024", "2023", "2020"}));
+    BOOST_TEST(groups[2].get("pubs")->list_value().size() == 2u);  // Beaver, Mucache: the owner's order
+    BOOST_TEST(str(groups[2].get("pubs")->list_value()[0], "slug") == "beaver");
+}
+
+BOOST_AUTO_TEST_CASE(filters_keep_one_kind_and_mark_the_current_one) {
+    Views v = build_views(seed());
+    const auto* journal = publication_list(v, "journal");
+    BOOST_REQUIRE(journal);
+    BOOST_TEST(journal->heading == "Journal articles");
+    const auto& groups = journal->data.get("groups")->list_value();
+    BOOST_TEST(groups.size() == 1u);
+    BOOST_TEST(str(groups[0].get("pubs")->list_value()[0], "slug") == "oct-macular-diagnosis");
+    int current = 0;
+    for (const auto& f : journal->data.get("filters")->list_value())
+        if (f.get("current")->is_true()) {
+            ++current;
+            BOOST_TEST(str(f, "href") == "/publications/journal/");
+        }
+    BOOST_TEST(current == 1);
+    BOOST_TEST(publication_list(v, "book") == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(paper_meta_lists_authors_in_order_and_the_venue_by_kind) {
+    Views v = build_views(seed());
+    const auto& meta = v.publications.at("causalmesh").meta.list_value();
+    std::vector<std::string> authors;
+    bool conference = false, pdf = false;
+    for (const auto& m : meta) {
+        if (str(m, "name") == "citation_author") authors.push_back(str(m, "content"));
+        if (str(m, "name") == "citation_conference_title") conference = str(m, "content") == "VLDB";
+        if (str(m, "name") == "citation_pdf_url") pdf = true;
+    }
+    BOOST_TEST((authors == std::vector<std::string>{"Haoran Zhang", "Shuai Mu", "Sebastian Angel", "Vincent Liu"}));
+    BOOST_TEST(conference);
+    BOOST_TEST(!pdf);  // the seed's PDF link has no URL
+    BOOST_TEST(v.publications.at("causalmesh").description ==
+               "Haoran Zhang, Shuai Mu, Sebastian Angel, and Vincent Liu. VLDB 2025.");
+}
+
+BOOST_AUTO_TEST_CASE(citation_bodies_are_made_once_per_version) {
+    Views v = build_views(seed());
+    BOOST_TEST(v.publications.at("oneflow").bibtex.starts_with("@misc{oneflow,"));
+    BOOST_TEST(v.publications.at("oct-macular-diagnosis").ris.starts_with("TY  - JOUR"));
+    BOOST_TEST(v.bibtex_all.find("@inproceedings{causalmesh,") == 0u);
+}
