@@ -23,6 +23,7 @@ int render_to_stdout(const vitae::Config& config, const std::string& path) {
     vitae::SiteHolder sites({config.db_path, config.templates_dir});
     vitae::PageCache cache(config.page_cache_bytes, vitae::limits::page_cache_max_entries);
     vitae::Handler handler(sites, cache);
+    handler.set_base_url(config.base_url);
     vitae::PageRenderer renderer;
     bool hit = false;
     auto page = handler.page_for(path, renderer, hit);
@@ -57,10 +58,10 @@ int main(int argc, char** argv) {
     try {
         if (!config.render_path.empty()) return render_to_stdout(config, config.render_path);
         // Validate before taking the socket: a bad database or template fails here, once.
-        SiteHolder{{config.db_path, config.templates_dir}};
+        auto validated = load_site({config.db_path, config.templates_dir}, 1);
         auto listener = Listener::open(config.listen, config.socket_mode);
         if (config.workers == 0) return serve_process(config, listener, ping_watchdog, {});
-        Supervisor supervisor(config, listener);
+        Supervisor supervisor(config, listener, std::move(validated));
         return supervisor.run();
     } catch (const std::exception& e) {
         log_error(e.what());

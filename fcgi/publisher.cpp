@@ -44,7 +44,7 @@ std::string published_file_for(std::string_view path) {
 Publisher::Publisher(SiteHolder& sites, Handler& handler, fs::path dir)
     : sites_(sites), handler_(handler), dir_(std::move(dir)) {
     std::error_code ec;
-    fs::create_directories(dir_, ec);
+    if (!dir_.empty()) fs::create_directories(dir_, ec);
     if (ec) throw LoadError("publish " + in_quotes(dir_.string()) + ": " + ec.message());
     db_watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
     auto db_dir = fs::absolute(sites_.source().db_path).parent_path();
@@ -72,6 +72,7 @@ void Publisher::write_atomically(const std::string& relative, std::string_view b
 }
 
 void Publisher::publish(const Site& site) {
+    if (dir_.empty()) return;  // watching only
     PageRenderer renderer;
     std::set<std::string> written;
     for (const auto& path : site_paths(site)) {

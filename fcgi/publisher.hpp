@@ -22,9 +22,13 @@ namespace vitae {
 // "/feed.xml" -> "feed.xml": what nginx's `try_files $uri $uri.html $uri/index.html` finds.
 std::string published_file_for(std::string_view path);
 
+// Runs in every worker process. With an empty DIR it only keeps the process's
+// site current without traffic: an idle process must not be left holding old
+// content when the file is later replaced by a bad one (its "last good" site
+// must be the newest good one). With a DIR it also publishes.
 class Publisher {
 public:
-    // Throws LoadError if DIR cannot be created or written.
+    // Throws LoadError if DIR cannot be created or written, or nothing can be watched.
     Publisher(SiteHolder& sites, Handler& handler, std::filesystem::path dir);
 
     void run(const std::atomic<bool>& stopping);  // the publisher thread's body

@@ -172,12 +172,9 @@ int Server::run() {
         return 1;
     }
     // Created before any thread, so a publish directory that fails throws cleanly.
-    if (!config_.publish_dir.empty()) {
-        publisher_ = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
-        publisher_->publish(*sites_.current());  // before READY: nginx finds every page from the start
-    }
-    std::thread publisher_thread;
-    if (publisher_) publisher_thread = std::thread([this] { publisher_->run(stopping_); });
+    publisher_ = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
+    publisher_->publish(*sites_.current());  // before READY: nginx finds every page from the start
+    std::thread publisher_thread([this] { publisher_->run(stopping_); });
     for (int i = 0; i < config_.threads; ++i) {
         workers_.push_back(std::make_unique<Worker>());
         workers_.back()->thread = std::thread([this, w = workers_.back().get()] { serve(*w); });
@@ -193,11 +190,12 @@ int Server::run() {
 }
 
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
-                  std::function<std::string()> process_json) {
-    SiteHolder sites({config.db_path, config.templates_dir});
+                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback) {
+    SiteHolder sites({config.db_path, config.templates_dir}, std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
     Server server(config, sites, cache, listener, std::move(report));
     server.handler().set_process_json(std::move(process_json));
+    server.handler().set_base_url(config.base_url);
     return server.run();
 }
 

@@ -49,9 +49,10 @@ private:
     std::unique_ptr<Publisher> publisher_;
 };
 
-// One serving process: loads the site, serves, returns the exit code.
-// `process_json` adds the supervisor's view to /_vitae/status (may be empty).
+// One serving process: loads the site (or starts from `fallback` if the files
+// are bad now), serves, returns the exit code. `process_json` adds the
+// supervisor's view to /_vitae/status (may be empty).
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
-                  std::function<std::string()> process_json);
+                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback = nullptr);
 
 }  // namespace vitae

@@ -69,9 +69,19 @@ std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t ge
     return site;
 }
 
-SiteHolder::SiteHolder(SiteSource source) : source_(std::move(source)), watch_(source_.templates_dir) {
-    current_ = load_site(source_, next_generation_++);
-    last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
+SiteHolder::SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback)
+    : source_(std::move(source)), watch_(source_.templates_dir) {
+    try {
+        current_ = load_site(source_, next_generation_++);
+        last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
+    } catch (const std::exception& e) {
+        if (!fallback) throw;
+        current_ = std::move(fallback);
+        next_generation_ = current_->generation + 1;
+        last_reload_ = {std::chrono::system_clock::now(), "start", false, e.what()};
+        log_error(std::string("start: ") + e.what() + "; serving the last good site (generation " +
+                  std::to_string(current_->generation) + ")");
+    }
 }
 
 std::shared_ptr<const Site> SiteHolder::current() const {

@@ -66,7 +66,10 @@ struct ReloadStatus {
 
 class SiteHolder {
 public:
-    explicit SiteHolder(SiteSource source);  // loads the first site; throws LoadError
+    // Loads the first site; throws LoadError, unless a fallback is given: a
+    // worker restarted while the files are bad then serves the last good site
+    // its supervisor had, instead of not serving at all.
+    explicit SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback = nullptr);
 
     std::shared_ptr<const Site> current() const;
     const SiteSource& source() const { return source_; }

@@ -31,7 +31,14 @@ std::optional<std::int64_t> Stmt::optional_int_at(int column) const {
 std::string Stmt::text_at(int column) const {
     const auto* text = sqlite3_column_text(stmt_.get(), column);
     if (text == nullptr) return {};
-    return {reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column))};
+    std::string value(reinterpret_cast<const char*>(text),
+                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column)));
+    // SQLite's GLOB CHECKs stop at a NUL, so a slug like "a\0/x" passes them
+    // (found by tests/fuzz/content_fuzz). No field of ours may hold one.
+    if (value.find('\0') != std::string::npos)
+        throw LoadError("read " + in_quotes(db_path_) + ": column " + sqlite3_column_name(stmt_.get(), column) +
+                        " holds a NUL byte");
+    return value;
 }
 
 void Stmt::bind(int index, std::string_view text) {

@@ -42,7 +42,8 @@ std::string describe_exit(int status) {
 
 }  // namespace
 
-Supervisor::Supervisor(const Config& config, const Listener& listener) : config_(config), listener_(listener) {
+Supervisor::Supervisor(const Config& config, const Listener& listener, std::shared_ptr<const Site> last_good)
+    : config_(config), listener_(listener), last_good_(std::move(last_good)) {
     void* memory = ::mmap(nullptr, sizeof(SharedProcessState), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) throw LoadError(std::string("supervisor: mmap: ") + std::strerror(errno));
     shared_ = new (memory) SharedProcessState();
@@ -86,7 +87,7 @@ void Supervisor::spawn(int slot) {
         try {
             code = serve_process(
                 worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = now_ms(); },
-                [this, slot] { return process_json(slot); });
+                [this, slot] { return process_json(slot); }, last_good_);
         } catch (const std::exception& e) {
             log_error(e.what());
         }
@@ -180,6 +181,11 @@ int Supervisor::run() {
         } else if (signo == SIGHUP) {
             sd_notify(0, "RELOADING=1");
             forward(SIGHUP);
+            try {
+                last_good_ = load_site({config_.db_path, config_.templates_dir}, last_good_->generation);
+            } catch (const std::exception&) {
+                // the workers log why; keep the older last good site
+            }
             sd_notify(0, "READY=1");
         } else if (signo == SIGTERM || signo == SIGINT) {
             log_info(std::string("supervisor: stopping on ") + (signo == SIGTERM ? "SIGTERM" : "SIGINT"));

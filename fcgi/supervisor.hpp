@@ -13,11 +13,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "config.hpp"
 #include "limits.hpp"
 #include "listener.hpp"
+#include "site.hpp"
 
 namespace vitae {
 
@@ -34,7 +36,9 @@ static_assert(std::atomic<std::int64_t>::is_always_lock_free, "heartbeats cross 
 
 class Supervisor {
 public:
-    Supervisor(const Config& config, const Listener& listener);
+    // `last_good` is the site validated at start; a worker restarted while the
+    // files are bad starts from it. SIGHUP refreshes it when the files load.
+    Supervisor(const Config& config, const Listener& listener, std::shared_ptr<const Site> last_good);
     ~Supervisor();
     Supervisor(const Supervisor&) = delete;
     Supervisor& operator=(const Supervisor&) = delete;
@@ -51,6 +55,7 @@ private:
 
     const Config& config_;
     const Listener& listener_;
+    std::shared_ptr<const Site> last_good_;
     SharedProcessState* shared_;  // mmap'd MAP_SHARED before any fork
     std::int64_t retry_at_ms_[limits::max_workers] = {};   // 0: no restart pending
     int backoff_ms_[limits::max_workers] = {};
