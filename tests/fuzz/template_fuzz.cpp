@@ -1,0 +1,74 @@
+// Fuzzes template loading: the input replaces layout.mustache in a private
+// copy of templates/. Templates::load must refuse a broken set with LoadError;
+// templates.hpp promises that what it accepts "never reaches a visitor"
+// broken, so a set that loads but fails to render home is a finding too.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <string_view>
+
+#include "error.hpp"
+#include "fuzz_support.hpp"
+#include "renderer.hpp"
+#include "site.hpp"
+#include "templates.hpp"
+
+using namespace vitae;
+using namespace vitae::fuzz;
+
+namespace {
+
+fs::path templates_dir;
+std::shared_ptr<const LoadedContent> content;
+PageRenderer* renderer = nullptr;
+
+std::size_t count(std::string_view text, std::string_view what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string_view::npos; at = text.find(what, at + what.size())) ++n;
+    return n;
+}
+
+// Sections nest multiplicatively ({{#nav}} has two items, and {{{content}}} is
+// ~20 KB), so a few hundred bytes could ask for gigabytes of output: a template
+// author's problem, not a bug. Such inputs are only loaded, not rendered.
+bool cheap_to_render(std::string_view layout) {
+    if (layout.find("{{=") != std::string_view::npos) return false;  // new delimiters hide the sections
+    return count(layout, "{{#") + count(layout, "{{^") <= 6;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    templates_dir = copy_templates("templates");
+    try {
+        content = load_content_version(build_shipped_db().string());
+    } catch (const std::exception& e) {
+        setup_failed(std::string("load the shipped content: ") + e.what());
+    }
+    static PageRenderer instance;
+    renderer = &instance;
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    std::string_view layout(reinterpret_cast<const char*>(data), size);
+    write_file(templates_dir / "layout.mustache", layout);
+    std::shared_ptr<const Templates> templates;
+    try {
+        templates = Templates::load(templates_dir);
+    } catch (const LoadError&) {
+        return 0;  // refused, naming the file
+    }
+    VITAE_FUZZ_CHECK(templates->pages().size() == std::size(required_templates));
+    if (!cheap_to_render(layout)) return 0;
+    const Views& views = content->views;
+    try {
+        renderer->render(*templates, views, "home", views.home, {views.site_name, views.home_description, "/"});
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "template_fuzz: accepted layout fails to render home: %s\n", e.what());
+        __builtin_trap();
+    }
+    return 0;
+}
