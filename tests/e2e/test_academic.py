@@ -18,17 +18,11 @@ import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "scripts"))
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import seed  # noqa: E402
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
 
-BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
-TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 VITAE_CLI = os.path.join(BUILD_DIR, "cli", "vitae")
 VALIDATE_FEED = os.path.join(REPO, "tests", "tools", "validate-feed.sh")
 

@@ -22,18 +22,12 @@ import time
 import unittest
 import http.client
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "scripts"))
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import fcgi_client  # noqa: E402
 import procinfo  # noqa: E402
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
-BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
-TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 FORCE = os.environ.get("VITAE_FORCE_FAULTS") == "1"
 STOP_BOUND_S = 5.0
 REPLACE_BOUND_S = 3.0  # a dead worker is back within this (the supervisor's backoff is <= 1 s for a first death)

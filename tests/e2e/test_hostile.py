@@ -24,18 +24,12 @@ import threading
 import time
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "scripts"))
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import fcgi_client  # noqa: E402
 import procinfo  # noqa: E402
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
 
-BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
-TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 SOURCE_DIR = os.environ.get("VITAE_SOURCE_DIR", REPO)
 DISTINCT_URLS = int(os.environ.get("VITAE_DISTINCT_URLS", "100000"))
 RSS_GROWTH_LIMIT_KB = 10 * 1024

@@ -17,16 +17,10 @@ import tempfile
 import time
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "scripts"))
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
-BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
-TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 SWAPS = int(os.environ.get("VITAE_SWAPS", "100"))
 
 NAME_RE = re.compile(r"<h1>Owner (\d+)</h1>")

@@ -20,16 +20,11 @@ import subprocess
 import sys
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(REPO, "scripts"))
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import seed  # noqa: E402
 import stack  # noqa: E402
+from client import Reply  # noqa: E402
 
-BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
-TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 
 POST_SLUG = "linear-attention-visualized"
 HTML_TYPE = "text/html; charset=utf-8"
@@ -48,28 +43,13 @@ FIRST_HOME = None  # the very first GET / of the run (cache miss expected)
 SEED = None
 
 
-class Response:
-    def __init__(self, status, headers, body):
-        self.status = status
-        self.headers = headers  # list of (name, value)
-        self.body = body
-
-    def header(self, name):
-        values = [v for k, v in self.headers if k.lower() == name.lower()]
-        return values[0] if values else None
-
-    @property
-    def text(self):
-        return self.body.decode("utf-8")
-
-
 def request(method, path, body=None, headers=None, conn=None):
     own = conn is None
     conn = conn or http.client.HTTPConnection("127.0.0.1", STACK.port, timeout=10)
     try:
         conn.request(method, path, body=body, headers=headers or {})
         r = conn.getresponse()
-        return Response(r.status, r.getheaders(), r.read())
+        return Reply(r.status, r.getheaders(), r.read())
     finally:
         if own:
             conn.close()

@@ -1,0 +1,19 @@
+"""Where the end-to-end tests find the build, the database and the templates.
+
+Every test module imports this first; it also puts tests/e2e and scripts/ on
+sys.path, so `import stack`, `import seed` and `from client import …` work
+however the test is started. CTest sets VITAE_BUILD_DIR, VITAE_DB and
+VITAE_TEMPLATES; the defaults are build/dev and this checkout's files.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+for _path in (os.path.join(REPO, "scripts"), HERE):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
+DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
+TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
