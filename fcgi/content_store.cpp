@@ -5,6 +5,7 @@
 #include "error.hpp"
 #include "log.hpp"
 #include "page.hpp"
+#include "router.hpp"
 
 namespace vitae {
 
@@ -47,6 +48,12 @@ std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, cons
     return out;
 }
 
+std::string checked_slug(const Db& db, std::string slug) {
+    if (!is_slug(slug))
+        throw LoadError("load " + in_quotes(db.path()) + ": slug " + in_quotes(slug) + " is not [a-z0-9-]{1,128}");
+    return slug;
+}
+
 Author read_author(const Stmt& s) {
     return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0};
 }
@@ -79,7 +86,7 @@ void load_publications(const Db& db, Content& c) {
     while (pubs.step()) {
         auto id = pubs.int_at(0);
         Publication p;
-        p.slug = pubs.text_at(1);
+        p.slug = checked_slug(db, pubs.text_at(1));
         p.kind = pubs.text_at(2);
         p.title = pubs.text_at(3);
         p.venue = pubs.text_at(4);
@@ -100,7 +107,8 @@ void load_sections(const Db& db, Content& c) {
 
     auto posts = db.prepare(sql_post);
     while (posts.step())
-        c.posts.push_back({posts.text_at(0), posts.text_at(1), posts.text_at(2), posts.text_at(3), posts.text_at(4)});
+        c.posts.push_back({checked_slug(db, posts.text_at(0)), posts.text_at(1), posts.text_at(2), posts.text_at(3),
+                           posts.text_at(4)});
 
     auto teaching = db.prepare(sql_teaching);
     while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2)});

@@ -6,13 +6,6 @@ namespace vitae {
 
 namespace {
 
-// Slugs are [a-z0-9-]+ (the schema enforces it), so anything else is a 404.
-bool is_slug(std::string_view s) {
-    if (s.empty() || s.size() > 128) return false;
-    for (char c : s)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-    return true;
-}
 
 Route of(RouteKind kind, std::string_view slug = {}) {
     Route r;
@@ -52,6 +45,13 @@ Route publications_route(std::string_view rest) {
 }
 
 }  // namespace
+
+bool is_slug(std::string_view s) {
+    if (s.empty() || s.size() > 128) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    return true;
+}
 
 Route route(std::string_view path) {
     constexpr std::string_view blog = "/blog/";

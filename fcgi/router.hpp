@@ -36,6 +36,10 @@ struct Route {
 
 Route route(std::string_view path);
 
+// [a-z0-9-]{1,128}: what a post or publication slug may be. The loader checks
+// it too: a damaged file can hold values its schema's CHECKs would refuse.
+bool is_slug(std::string_view s);
+
 // The publication kinds the list can be filtered by, in display order.
 inline constexpr std::string_view publication_kinds[] = {"conference", "journal", "preprint"};
 
