@@ -22,11 +22,14 @@ namespace vitae::cli {
 
 namespace {
 
-// Append a step here together with every change to data/schema.sql, and
-// freeze the step before it: step 0 -> 1 must keep creating version 1 once
-// schema.sql describes version 2 (copy today's schema.sql into a constant).
+// Append a step here together with every change to data/schema.sql. An
+// empty database gets data/schema.sql at once (the latest version), so only
+// the steps from 1 on run one after another.
 constexpr Migration migration_table[] = {
-    {0, "empty database -> version 1: create every table (data/schema.sql)", schema_sql},
+    {0, "empty database -> latest: create every table (data/schema.sql)", schema_sql},
+    {1, "version 1 -> 2: profile gains affiliation and job_title",
+     "ALTER TABLE profile ADD COLUMN affiliation TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE profile ADD COLUMN job_title TEXT NOT NULL DEFAULT '';"},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
@@ -121,8 +124,12 @@ MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {
     Transaction transaction(db);
     if (db.user_version() != result.from)
         throw Error("migrate " + in_quotes(path) + ": changed by another writer; run migrate again");
+    if (result.from == 0) {
+        db.exec_script(std::string(schema_sql).c_str());
+        set_user_version(db, latest_version());
+    }
     for (const auto& step : migrations()) {
-        if (step.from_version < result.from) continue;
+        if (result.from == 0 || step.from_version < result.from) continue;
         db.exec_script(std::string(step.sql).c_str());
         set_user_version(db, step.from_version + 1);
     }

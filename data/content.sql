@@ -5,7 +5,10 @@
 -- home template builds it from profile_email and profile_link.
 BEGIN;
 
-INSERT INTO profile (id, name) VALUES (1, 'Haoran Zhang');
+-- affiliation and job title: from the first bio sentence ("an applied research
+-- scientist at NVIDIA ADLR").
+INSERT INTO profile (id, name, affiliation, job_title)
+    VALUES (1, 'Haoran Zhang', 'NVIDIA ADLR', 'Applied Research Scientist');
 
 -- Plain sentences; none of their characters is CommonMark syntax.
 INSERT INTO profile_paragraph (position, markdown) VALUES

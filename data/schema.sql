@@ -1,15 +1,17 @@
--- Vitae content schema, version 1 (PRAGMA user_version).
+-- Vitae content schema, version 2 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
-    name TEXT NOT NULL CHECK (name <> '')
+    name TEXT NOT NULL CHECK (name <> ''),
+    affiliation TEXT NOT NULL DEFAULT '',  -- where the owner works now (schema.org affiliation); v2
+    job_title   TEXT NOT NULL DEFAULT ''   -- v2
 );
 
 -- Bio paragraphs in CommonMark (rendered in safe mode: raw HTML dropped).

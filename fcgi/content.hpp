@@ -72,6 +72,8 @@ struct Experience {
 
 struct Content {
     std::string name;
+    std::string affiliation;  // may be empty
+    std::string job_title;    // may be empty
     std::vector<std::string> bio_markdown;
     std::vector<Email> emails;
     std::vector<Link> links;

@@ -13,7 +13,7 @@ namespace {
 
 // Every query the loader runs; check_database prepares them all, so a file
 // whose tables or columns differ is refused before anything is read.
-constexpr const char* sql_profile = "SELECT name FROM profile WHERE id = 1";
+constexpr const char* sql_profile = "SELECT name, affiliation, job_title FROM profile WHERE id = 1";
 constexpr const char* sql_profile_paragraph = "SELECT markdown FROM profile_paragraph ORDER BY position";
 constexpr const char* sql_profile_email = "SELECT address, label FROM profile_email ORDER BY position";
 constexpr const char* sql_profile_link = "SELECT label, url FROM profile_link ORDER BY position";
@@ -68,6 +68,8 @@ void load_profile(const Db& db, Content& c) {
     auto profile = db.prepare(sql_profile);
     if (!profile.step()) throw LoadError("load " + in_quotes(db.path()) + ": table profile has no row with id = 1");
     c.name = profile.text_at(0);
+    c.affiliation = profile.text_at(1);
+    c.job_title = profile.text_at(2);
 
     auto paragraphs = db.prepare(sql_profile_paragraph);
     while (paragraphs.step()) c.bio_markdown.push_back(paragraphs.text_at(0));

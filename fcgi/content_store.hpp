@@ -10,7 +10,7 @@
 
 namespace vitae {
 
-inline constexpr int schema_version = 1;
+inline constexpr int schema_version = 2;
 
 // Throws LoadError naming the file and the problem.
 void check_database(const Db& db);

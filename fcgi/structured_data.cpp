@@ -26,6 +26,9 @@ std::string person_json_ld(const Content& c, std::string_view base_url) {
     for (const auto& link : c.links)
         if (!link.url.empty()) same_as += (same_as.empty() ? "" : ",") + json_string(link.url);
     if (!same_as.empty()) out += ",\"sameAs\":[" + same_as + "]";
+    if (!c.job_title.empty()) out += ",\"jobTitle\":" + json_string(c.job_title);
+    if (!c.affiliation.empty())
+        out += ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(c.affiliation) + "}";
     if (!c.education.empty())
         out += ",\"alumniOf\":" + named_list(c.education, "EducationalOrganization",
                                              [](const Education& e) { return e.institution; });

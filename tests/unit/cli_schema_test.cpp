@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(migrate_brings_an_empty_database_to_the_latest_version_afte
     write_file(path, "");  // a zero-byte file is an empty SQLite database, user_version 0
     auto result = migrate_database(path.string(), 1700000000);
     BOOST_TEST(result.from == 0);
-    BOOST_TEST(result.to == 1);
+    BOOST_TEST(result.to == schema_version);
     BOOST_TEST(result.backup_path == path.string() + ".bak-1700000000");
     BOOST_TEST(std::filesystem::exists(result.backup_path));
     BOOST_TEST(schema_of(path) == schema_of(reference_db(dir)));
@@ -91,14 +91,14 @@ BOOST_AUTO_TEST_CASE(migrate_reports_a_current_database_and_changes_nothing) {
     std::ostringstream out, err;
     std::vector<std::string> argv = {"migrate", path.string()};
     BOOST_TEST(run(argv, out, err) == 0);
-    BOOST_TEST(out.str() == "already at version 1\n");
+    BOOST_TEST(out.str() == "already at version 2\n");
     BOOST_TEST(read_file(path) == bytes);
     BOOST_TEST(files_in(dir) == 1u);  // no backup
 }
 
 BOOST_AUTO_TEST_CASE(migrate_refuses_a_newer_database_untouched) {
     TempDir dir;
-    auto path = make_db(dir, "PRAGMA user_version = 2;");
+    auto path = make_db(dir, "PRAGMA user_version = 3;");
     auto bytes = read_file(path);
     BOOST_TEST(error_of([&] { migrate_database(path.string(), 1); }).find("newer than this vitae") !=
                std::string::npos);
@@ -140,8 +140,32 @@ BOOST_AUTO_TEST_CASE(init_command_names_the_file_and_refuses_twice) {
     std::ostringstream out, err;
     std::vector<std::string> argv = {"init", path, "--name", "Ada"};
     BOOST_TEST(run(argv, out, err) == 0);
-    BOOST_TEST(out.str() == "created " + path + " (schema version 1)\n");
+    BOOST_TEST(out.str() == "created " + path + " (schema version 2)\n");
     std::ostringstream out2, err2;
     BOOST_TEST(run(argv, out2, err2) == 1);
     BOOST_TEST(err2.str().find("file exists") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(migrate_brings_a_version_1_database_to_2_keeping_rows) {
+    TempDir dir;
+    // Version 1 was today's schema without the profile's affiliation and job_title.
+    std::string v1 = read_file(source_dir / "data/schema.sql");
+    for (std::string_view column : {"    affiliation TEXT NOT NULL DEFAULT '',", "    job_title   TEXT NOT NULL DEFAULT ''"}) {
+        auto at = v1.find(column);
+        BOOST_REQUIRE(at != std::string::npos);
+        v1.erase(at, v1.find('\n', at) - at);
+    }
+    v1.replace(v1.find("PRAGMA user_version = 2;"), 24, "PRAGMA user_version = 1;");
+    v1.replace(v1.find("CHECK (name <> ''),"), 19, "CHECK (name <> '')");
+    auto path = dir / "v1.db";
+    exec_sql(path, v1 + "INSERT INTO profile (id, name) VALUES (1, 'Ann');");
+    auto result = migrate_database(path.string(), 7);
+    BOOST_TEST(result.from == 1);
+    BOOST_TEST(result.to == 2);
+    auto db = Db::open_readonly(path.string());
+    BOOST_TEST(db.pragma_int("user_version") == 2);
+    auto row = db.prepare("SELECT name, affiliation, job_title FROM profile");
+    BOOST_REQUIRE(row.step());
+    BOOST_TEST(row.text_at(0) == "Ann");
+    BOOST_TEST(row.text_at(1).empty());
 }
