@@ -7,6 +7,7 @@
 #include "cli_error.hpp"
 #include "commands.hpp"
 #include "content_store.hpp"
+#include "cli_test_support.hpp"
 #include "test_support.hpp"
 #include "version.hpp"
 
@@ -16,17 +17,6 @@ using namespace vitae::test;
 
 namespace {
 
-struct Ran {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Ran vitae_cli(std::vector<std::string> argv) {
-    std::ostringstream out, err;
-    int status = run(argv, out, err);
-    return {status, out.str(), err.str()};
-}
 
 // A usage error: exit 2, one line on stderr naming `fragment`.
 void expect_usage_error(std::vector<std::string> argv, std::string_view fragment) {

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "cli_test_support.hpp"
 #include "test_support.hpp"
 
 using namespace vitae::cli;
@@ -11,17 +12,6 @@ using namespace vitae::test;
 
 namespace {
 
-struct Ran {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Ran vitae_cli(std::vector<std::string> argv) {
-    std::ostringstream out, err;
-    int status = run(argv, out, err);
-    return {status, out.str(), err.str()};
-}
 
 const std::string templates = (source_dir / "templates").string();
 

@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "import_bibtex.hpp"
+#include "cli_test_support.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -42,17 +43,6 @@ std::string dump(const std::filesystem::path& path, bool with_owner = true) {
     return out;
 }
 
-struct Ran {
-    int status;
-    std::string out;
-    std::string err;
-};
-
-Ran vitae_cli(std::vector<std::string> argv) {
-    std::ostringstream out, err;
-    int status = run(argv, out, err);
-    return {status, out.str(), err.str()};
-}
 
 constexpr const char* without_publications =
     "DELETE FROM publication_author; DELETE FROM publication_link; DELETE FROM publication_award; "
