@@ -30,7 +30,7 @@ struct Page {
 };
 
 // Strong ETag from the bytes, so identical pages keep their ETag across
-// restarts and reloads (FNV-1a 64: fast, and collisions only cost a re-fetch).
+// restarts and reloads (FNV-1a 64 over words: fast, and a collision only costs a re-fetch).
 std::string etag_for(std::string_view body);
 
 }  // namespace vitae
