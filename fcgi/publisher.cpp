@@ -73,11 +73,15 @@ void Publisher::write_atomically(const std::string& relative, std::string_view b
 
 void Publisher::publish(const Site& site) {
     if (dir_.empty()) return;  // watching only
+    auto started = Clock::now();
+    std::chrono::nanoseconds rendering{0};
     PageRenderer renderer;
     std::set<std::string> written;
     for (const auto& path : site_paths(site)) {
         bool hit = false;
+        auto before = Clock::now();
         auto page = handler_.page_for(site, path, renderer, hit);
+        rendering += Clock::now() - before;
         std::string file = published_file_for(path);
         // .gz first: a gzip client never gets a .gz older than the page it sits beside.
         write_atomically(file + ".gz", page->gzip);
@@ -90,6 +94,9 @@ void Publisher::publish(const Site& site) {
         fs::remove(dir_ / (old + ".gz"), ec);
         fs::remove(dir_ / old, ec);
     }
+    auto us = [](auto d) { return std::to_string(std::chrono::duration_cast<std::chrono::microseconds>(d).count()); };
+    log_info("published generation " + std::to_string(site.generation) + ": " + std::to_string(written.size()) +
+             " pages in " + us(Clock::now() - started) + " us (" + us(rendering) + " us rendering and gzip)");
     published_ = std::move(written);
 }
 
