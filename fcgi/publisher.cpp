@@ -49,8 +49,13 @@ Publisher::Publisher(SiteHolder& sites, Handler& handler, fs::path dir)
     db_watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
     auto db_dir = fs::absolute(sites_.source().db_path).parent_path();
     if (!db_watch_ || ::inotify_add_watch(db_watch_.get(), db_dir.c_str(),
-                                          IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE) < 0)
-        throw LoadError("publish: watch " + in_quotes(db_dir.string()) + ": " + std::strerror(errno));
+                                          IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE) < 0) {
+        std::string why = "watch " + in_quotes(db_dir.string()) + ": " + std::strerror(errno);
+        if (!dir_.empty()) throw LoadError("publish: " + why);
+        // Watching only: requests still see every change; idle, we look every 100 ms.
+        log_warning(why + "; checking for changes every " + std::to_string(idle_poll_ms) + " ms instead");
+        db_watch_.reset();
+    }
 }
 
 void Publisher::write_atomically(const std::string& relative, std::string_view bytes) {

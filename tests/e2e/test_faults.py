@@ -74,10 +74,17 @@ def log_size(stk):
     return os.path.getsize(stk.worker_log)
 
 
-def assert_clean(test, load, what):
+def assert_clean(test, load, what, cut_responses_allowed=0):
+    """No non-2xx answer, no transport error - except, where a process is
+    killed, responses it had already started sending: nginx has passed their
+    headers on, so it cannot retry them and the client sees a cut response
+    (at most one per request thread of the killed process)."""
     test.assertGreater(load.count, 0, "%s: the load made no requests" % what)
     test.assertEqual(load.bad_status, [], "%s: non-2xx answers under load" % what)
-    test.assertEqual(load.errors[:5], [], "%s: transport errors under load" % what)
+    cut = [e for e in load.errors if "IncompleteRead" in e or "TimeoutError" in e]
+    other = [e for e in load.errors if e not in cut]
+    test.assertEqual(other[:5], [], "%s: transport errors under load" % what)
+    test.assertLessEqual(len(cut), cut_responses_allowed, "%s: cut responses under load: %r" % (what, cut[:5]))
 
 
 class WorkerDeaths(unittest.TestCase):
@@ -151,7 +158,8 @@ class WorkerDeaths(unittest.TestCase):
                 self.wait_replaced(kids, kids[0])
                 self.assert_restart_logged(offset, kids[0])
             time.sleep(0.5)
-        assert_clean(self, load, "kill -9")
+        # 3 kills x 2 threads: seen about once in six runs of this test.
+        assert_clean(self, load, "kill -9", cut_responses_allowed=3 * 2)
         self.assert_restarts_at_least(before_restarts + 3)
 
     @needs_workers
