@@ -14,36 +14,6 @@ using namespace vitae::test;
 
 namespace {
 
-// Publication rows as text; `with_owner` false leaves out is_owner, which
-// import derives from the profile rather than reading it from the file.
-std::string dump(const std::filesystem::path& path, bool with_owner = true) {
-    sqlite3* db = nullptr;
-    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
-    std::string authors = with_owner
-                              ? "SELECT * FROM publication_author ORDER BY 1, 2"
-                              : "SELECT publication_id, position, name, equal_contribution FROM publication_author "
-                                "ORDER BY 1, 2";
-    std::string out;
-    for (const std::string& sql : {std::string("SELECT * FROM publication ORDER BY id"), authors,
-                                   std::string("SELECT * FROM publication_link ORDER BY 1, 2"),
-                                   std::string("SELECT * FROM publication_award ORDER BY 1, 2")}) {
-        sqlite3_stmt* stmt = nullptr;
-        BOOST_REQUIRE(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
-        while (sqlite3_step(stmt) == SQLITE_ROW) {
-            for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
-                const auto* text = sqlite3_column_text(stmt, i);
-                out += text ? reinterpret_cast<const char*>(text) : "NULL";
-                out += '|';
-            }
-            out += '\n';
-        }
-        sqlite3_finalize(stmt);
-    }
-    sqlite3_close(db);
-    return out;
-}
-
-
 constexpr const char* without_publications =
     "DELETE FROM publication_author; DELETE FROM publication_link; DELETE FROM publication_award; "
     "DELETE FROM publication;";
@@ -60,7 +30,7 @@ std::pair<std::string, std::string> round_trip(const std::string& content, bool 
     auto fresh = make_db(dir, content, "fresh.db");
     exec_sql(fresh, without_publications);
     import_bibtex(fresh.string(), dir / "all.bib", false);
-    return {dump(original, with_owner), dump(fresh, with_owner)};
+    return {publication_rows(original, with_owner), publication_rows(fresh, with_owner)};
 }
 
 }  // namespace
@@ -82,10 +52,10 @@ BOOST_AUTO_TEST_CASE(importing_the_export_into_the_same_database_changes_nothing
     auto db = make_db(dir, shipped_content());
     auto exported = vitae_cli({"export-bibtex", db.string()});
     write_file(dir / "all.bib", exported.out);
-    auto before = dump(db);
+    auto before = publication_rows(db);
     for (const auto& change : import_bibtex(db.string(), dir / "all.bib", false))
         BOOST_TEST(describe(change) == "unchanged " + change.slug);
-    BOOST_TEST(dump(db) == before);
+    BOOST_TEST(publication_rows(db) == before);
 }
 
 BOOST_AUTO_TEST_CASE(exports_one_publication_with_the_right_entry_types) {

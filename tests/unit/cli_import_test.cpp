@@ -15,30 +15,6 @@ using namespace vitae::test;
 
 namespace {
 
-// Every publication row and child row as text, to compare whole states.
-std::string dump(const std::filesystem::path& path) {
-    sqlite3* db = nullptr;
-    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
-    std::string out;
-    for (const char* sql :
-         {"SELECT * FROM publication ORDER BY id", "SELECT * FROM publication_author ORDER BY 1, 2",
-          "SELECT * FROM publication_link ORDER BY 1, 2", "SELECT * FROM publication_award ORDER BY 1, 2"}) {
-        sqlite3_stmt* stmt = nullptr;
-        BOOST_REQUIRE(sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK);
-        while (sqlite3_step(stmt) == SQLITE_ROW) {
-            for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
-                const auto* text = sqlite3_column_text(stmt, i);
-                out += text ? reinterpret_cast<const char*>(text) : "NULL";
-                out += '|';
-            }
-            out += '\n';
-        }
-        sqlite3_finalize(stmt);
-    }
-    sqlite3_close(db);
-    return out;
-}
-
 std::vector<std::string> described(const std::vector<ImportChange>& changes) {
     std::vector<std::string> out;
     for (const auto& c : changes) out.push_back(describe(c));
@@ -72,10 +48,10 @@ const std::vector<std::string> papers_changes = {"update beaver: title, authors"
 
 BOOST_AUTO_TEST_CASE(dry_run_reports_every_change_and_writes_nothing) {
     Fixture f;
-    auto before = dump(f.db);
+    auto before = publication_rows(f.db);
     auto bytes_before = read_file(f.db);
     BOOST_TEST(described(f.import(f.papers, true)) == papers_changes, boost::test_tools::per_element());
-    BOOST_TEST(dump(f.db) == before);
+    BOOST_TEST(publication_rows(f.db) == before);
     BOOST_TEST(read_file(f.db) == bytes_before);
 }
 
@@ -127,15 +103,15 @@ BOOST_AUTO_TEST_CASE(new_entries_take_position_after_the_last) {
 BOOST_AUTO_TEST_CASE(a_second_run_changes_nothing) {
     Fixture f;
     f.import(f.papers);
-    auto after_first = dump(f.db);
+    auto after_first = publication_rows(f.db);
     auto changes = f.import(f.papers);
     for (const auto& change : changes) BOOST_TEST(describe(change) == "unchanged " + change.slug);
-    BOOST_TEST(dump(f.db) == after_first);
+    BOOST_TEST(publication_rows(f.db) == after_first);
 }
 
 BOOST_AUTO_TEST_CASE(a_bad_entry_anywhere_leaves_the_database_untouched) {
     Fixture f;
-    auto before = dump(f.db);
+    auto before = publication_rows(f.db);
     auto bib = f.bib("@misc{good, title = {Good}, author = {A}}\n\n@misc{bad,\n title = {$x$}, author = {B}}\n");
     try {
         f.import(bib);
@@ -143,7 +119,7 @@ BOOST_AUTO_TEST_CASE(a_bad_entry_anywhere_leaves_the_database_untouched) {
     } catch (const BibError& e) {
         BOOST_TEST(e.line() == 4);
     }
-    BOOST_TEST(dump(f.db) == before);
+    BOOST_TEST(publication_rows(f.db) == before);
 }
 
 BOOST_AUTO_TEST_CASE(two_keys_giving_one_slug_are_refused) {

@@ -66,6 +66,38 @@ inline std::filesystem::path make_db(const TempDir& dir, const std::string& cont
     return path;
 }
 
+// Every publication row and child row as text, to compare whole states;
+// `with_owner` false leaves out is_owner, which import derives from the
+// profile rather than reading it from the file.
+inline std::string publication_rows(const std::filesystem::path& path, bool with_owner = true) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    std::string authors = with_owner ? "SELECT * FROM publication_author ORDER BY 1, 2"
+                                     : "SELECT publication_id, position, name, equal_contribution "
+                                       "FROM publication_author ORDER BY 1, 2";
+    std::string out;
+    for (const std::string& sql : {std::string("SELECT * FROM publication ORDER BY id"), authors,
+                                   std::string("SELECT * FROM publication_link ORDER BY 1, 2"),
+                                   std::string("SELECT * FROM publication_award ORDER BY 1, 2")}) {
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+            sqlite3_close(db);
+            throw std::runtime_error("publication_rows: " + sql);
+        }
+        while (sqlite3_step(stmt) == SQLITE_ROW) {
+            for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
+                const auto* text = sqlite3_column_text(stmt, i);
+                out += text ? reinterpret_cast<const char*>(text) : "NULL";
+                out += '|';
+            }
+            out += '\n';
+        }
+        sqlite3_finalize(stmt);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
 inline std::string shipped_content() { return read_file(source_dir / "data/content.sql"); }
 inline std::string hostile_content() { return read_file(fixtures_dir / "hostile.sql"); }
 
