@@ -3,9 +3,9 @@
 #include <charconv>
 #include <chrono>
 
-#include "bib_mapping.hpp"
-#include "cli_error.hpp"
-#include "connection.hpp"
+#include "error.hpp"
+#include "content_store.hpp"
+#include "db.hpp"
 #include "log.hpp"
 
 namespace vitae::cli {
@@ -21,13 +21,6 @@ std::optional<unsigned> number(std::string_view digits) {
 
 }  // namespace
 
-bool is_valid_slug(std::string_view slug) {
-    if (slug.empty() || slug.size() > max_slug_bytes || slug[0] == '-') return false;
-    for (char c : slug)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-    return true;
-}
-
 bool is_valid_date(std::string_view date) {
     if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
     auto y = number(date.substr(0, 4)), m = number(date.substr(5, 2)), d = number(date.substr(8, 2));
@@ -38,8 +31,8 @@ bool is_valid_date(std::string_view date) {
 }
 
 void add_post(const std::string& db_path, const NewPost& post) {
-    auto db = Connection::open(db_path, OpenMode::read_write);
-    require_current_schema(db);
+    auto db = Db::open(db_path, OpenMode::read_write);
+    check_schema_version(db);
     Transaction transaction(db);
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
     existing.bind(1, post.slug);

@@ -15,7 +15,6 @@ struct NewPost {
     std::string body;  // empty: listed, not yet written
 };
 
-bool is_valid_slug(std::string_view slug);  // [a-z0-9][a-z0-9-]*, at most 128 bytes
 bool is_valid_date(std::string_view date);  // YYYY-MM-DD naming a real day
 
 // Throws Error if the slug is taken.

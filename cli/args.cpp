@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "cli_error.hpp"
+#include "error.hpp"
 #include "log.hpp"
 
 namespace vitae::cli {

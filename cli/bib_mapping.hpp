@@ -15,16 +15,11 @@
 
 namespace vitae::cli {
 
-inline constexpr std::size_t max_slug_bytes = 128;  // the router serves no longer slug
-
 // is_owner is set for authors whose name equals `owner_name` (the profile's).
 // Throws BibError at the entry's or the field's line.
 Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name);
 
-// Writing an entry is vitae::bibtex_entry (fcgi/citation.hpp), shared with the worker.
-
-// Lower case, [a-z0-9-] only, other characters become '-': "Zhang:2025" ->
-// "zhang-2025". Empty when nothing usable remains.
-std::string slug_from_key(std::string_view key);
+// Writing an entry is vitae::bibtex_entry (core/render/citation.hpp), shared
+// with the worker. The key becomes the slug by vitae::slug_from (core/store/slug.hpp).
 
 }  // namespace vitae::cli

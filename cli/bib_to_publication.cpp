@@ -3,6 +3,8 @@
 
 #include "bib_mapping.hpp"
 #include "latex.hpp"
+#include "slug.hpp"
+#include "text.hpp"
 
 namespace vitae::cli {
 
@@ -22,7 +24,7 @@ public:
     std::string decode(const BibField& f, std::string_view tex) const {
         try {
             return latex_to_utf8(tex);
-        } catch (const LatexError& e) {
+        } catch (const Error& e) {
             fail(f.line, "field \"" + f.name + "\": " + e.what());
         }
     }
@@ -35,28 +37,23 @@ private:
     std::string_view file_;
 };
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-std::string kind_of(const EntryReader& r) {
+PublicationKind kind_of(const EntryReader& r) {
     const std::string& type = r.entry().type;
     // An arXiv paper is a preprint whatever type the exporter chose for it.
-    if (lower(r.text("archiveprefix")) == "arxiv" || lower(r.text("eprinttype")) == "arxiv") return "preprint";
-    if (type == "inproceedings" || type == "conference") return "conference";
-    if (type == "article") return "journal";
-    if (type == "misc" || type == "unpublished" || type == "online" || type == "preprint") return "preprint";
+    if (ascii_lower(r.text("archiveprefix")) == "arxiv" || ascii_lower(r.text("eprinttype")) == "arxiv")
+        return PublicationKind::preprint;
+    if (type == "inproceedings" || type == "conference") return PublicationKind::conference;
+    if (type == "article") return PublicationKind::journal;
+    if (type == "misc" || type == "unpublished" || type == "online" || type == "preprint")
+        return PublicationKind::preprint;
     r.fail(r.entry().line, "unsupported entry type (use @inproceedings, @article, @misc or @unpublished)");
 }
 
-std::string venue_of(const EntryReader& r, const std::string& kind) {
+// `venue` wins; else the field the kind's BibTeX type keeps it in (a
+// preprint has no venue unless one is given).
+std::string venue_of(const EntryReader& r, PublicationKind kind) {
     if (r.field("venue")) return r.text("venue");
-    if (kind == "conference") return r.text("booktitle");
-    if (kind == "journal") return r.text("journal");
-    return {};  // a preprint has no venue unless one is given
+    return r.text(kind_row(kind).bibtex_venue);
 }
 
 std::optional<int> year_of(const EntryReader& r) {
@@ -176,25 +173,11 @@ std::vector<std::string> awards_of(const EntryReader& r) {
 
 }  // namespace
 
-std::string slug_from_key(std::string_view key) {
-    std::string slug;
-    for (char c : key) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-        bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-        if (keep)
-            slug += c;
-        else if (!slug.empty() && slug.back() != '-')
-            slug += '-';
-    }
-    while (!slug.empty() && slug.back() == '-') slug.pop_back();
-    return slug;
-}
-
 Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name) {
     EntryReader r(entry, file_name);
     Publication p;
-    p.slug = slug_from_key(entry.key);
-    if (p.slug.empty() || p.slug.size() > max_slug_bytes)
+    p.slug = slug_from(entry.key);
+    if (!is_slug(p.slug))
         r.fail(entry.line, "the key gives no usable slug (letters and digits, at most 128)");
     p.kind = kind_of(r);
     p.title = r.text("title");

@@ -5,14 +5,12 @@
 #include <sstream>
 
 #include "log.hpp"
+#include "text.hpp"
 
 namespace vitae::cli {
 
 namespace {
 
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
 bool is_digit(char c) {
     return c >= '0' && c <= '9';
 }
@@ -24,14 +22,7 @@ bool is_name_char(char c) {
     return is_alpha(c) || is_digit(c) || std::string_view("_-:.+/'").find(c) != std::string_view::npos;
 }
 bool is_key_char(char c) {
-    return !is_space(c) && std::string_view(",{}()\"#%=\\").find(c) == std::string_view::npos;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
+    return !is_blank(c) && std::string_view(",{}()\"#%=\\").find(c) == std::string_view::npos;
 }
 
 // Every bibliography style defines the month macros; files rely on them.
@@ -61,7 +52,7 @@ private:
     [[noreturn]] void fail(int line, std::string_view message) const { throw BibError(file_, line, message); }
 
     void skip_space() {
-        while (!at_end() && is_space(peek())) get();
+        while (!at_end() && is_blank(peek())) get();
     }
 
     // Between entries only whitespace and % comments may stand, so a lost
@@ -79,7 +70,7 @@ private:
     std::string name() {
         std::size_t start = pos_;
         while (!at_end() && is_name_char(peek())) get();
-        return lower(text_.substr(start, pos_ - start));
+        return ascii_lower(text_.substr(start, pos_ - start));
     }
 
     void item() {
@@ -158,7 +149,7 @@ private:
     }
 
     void check_unique_key(const BibEntry& e) {
-        auto [it, added] = keys_.emplace(lower(e.key), e.line);
+        auto [it, added] = keys_.emplace(ascii_lower(e.key), e.line);
         if (!added) fail(e.line, "duplicate key \"" + e.key + "\" (first at line " + std::to_string(it->second) + ")");
     }
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli_error.hpp"
+#include "error.hpp"
 
 namespace vitae::cli {
 

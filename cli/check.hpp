@@ -9,7 +9,7 @@
 
 namespace vitae::cli {
 
-// "ok: DB (N publications, M posts)"; throws the worker's LoadError otherwise.
+// "ok: DB (N publications, M posts)"; throws the worker's Error otherwise.
 // Without templates only the database is checked.
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir);
 

@@ -9,13 +9,14 @@
 #include "add_post.hpp"
 #include "bib_mapping.hpp"
 #include "check.hpp"
-#include "cli_error.hpp"
-#include "config.hpp"
+#include "error.hpp"
+#include "base_url.hpp"
+#include "slug.hpp"
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
 #include "log.hpp"
 #include "schema.hpp"
-#include "sqlite.hpp"
+#include "db.hpp"
 #include "static_export.hpp"
 
 namespace vitae::cli {
@@ -54,7 +55,7 @@ void run_import_bibtex(const Args& args, std::ostream& out) {
 }
 
 void run_export_bibtex(const Args& args, std::ostream& out) {
-    auto db = Db::open_readonly(args.positional[0]);
+    auto db = Db::open(args.positional[0], OpenMode::read_only);
     check_database(db);
     Content content = load_content(db);
     std::string slug = args.optional_arg(1);
@@ -80,11 +81,7 @@ void run_check(const Args& args, std::ostream& out) {
 
 void run_export(const Args& args, std::ostream& out) {
     std::string base_url = args.has("--base-url") ? args.get("--base-url") : std::string(default_base_url);
-    try {
-        check_base_url(base_url);
-    } catch (const vitae::UsageError& e) {
-        throw UsageError(e.what());
-    }
+    check_base_url(base_url);
     auto pages = export_site(args.positional[0], args.positional[1], args.positional[2], base_url);
     for (const auto& page : pages)
         out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << " (+ .gz)\n";
@@ -104,7 +101,7 @@ std::string read_body(const std::string& path) {
 
 void run_add_post(const Args& args, std::ostream& out) {
     NewPost post{args.get("--slug"), args.get("--title"), args.get("--date"), "markdown", ""};
-    if (!is_valid_slug(post.slug))
+    if (!is_slug(post.slug))
         throw UsageError("add post: --slug " + in_quotes(post.slug) +
                          ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
     if (post.title.empty()) throw UsageError("add post: --title is empty");

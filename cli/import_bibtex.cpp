@@ -5,7 +5,8 @@
 
 #include "bib_mapping.hpp"
 #include "bibtex.hpp"
-#include "connection.hpp"
+#include "content_store.hpp"
+#include "db.hpp"
 #include "publication_store.hpp"
 
 namespace vitae::cli {
@@ -70,8 +71,8 @@ std::vector<std::string> changed_fields(const Publication& before, const Publica
 
 std::vector<ImportChange> import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
                                         bool dry_run) {
-    auto db = Connection::open(db_path, dry_run ? OpenMode::read_only : OpenMode::read_write);
-    require_current_schema(db);
+    auto db = Db::open(db_path, dry_run ? OpenMode::read_only : OpenMode::read_write);
+    check_schema_version(db);
     Transaction transaction(db, dry_run ? Transaction::Kind::read : Transaction::Kind::write);
     auto publications = read_publications(bib_path, owner_name(db));
 

@@ -2,7 +2,7 @@
 // one line on stderr. Top-level --help and --version live here.
 #include <algorithm>
 
-#include "cli_error.hpp"
+#include "error.hpp"
 #include "commands.hpp"
 #include "log.hpp"
 #include "version.hpp"

@@ -6,18 +6,12 @@
 #include <sys/types.h>
 
 #include <filesystem>
-#include <stdexcept>
 #include <string>
 
+#include "base_url.hpp"
+#include "error.hpp"
+
 namespace vitae {
-
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
-// Where the site is reached, for absolute URLs (canonical, feed, sitemap).
-inline constexpr const char* default_base_url = "http://127.0.0.1:8080";
 
 struct Config {
     std::string db_path;
@@ -37,9 +31,5 @@ struct Config {
 // getenv is passed in so tests can give their own environment.
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*));
 std::string usage(std::string_view program);
-
-// Throws UsageError unless `url` is http(s)://HOST[:PORT][/PATH] without a
-// trailing slash, query, fragment, user info, spaces or control characters.
-void check_base_url(std::string_view url);
 
 }  // namespace vitae

@@ -19,13 +19,13 @@ namespace vitae {
 namespace {
 
 [[noreturn]] void fail(std::string_view call, const std::string& address, int error) {
-    throw LoadError("listen " + in_quotes(address) + ": " + std::string(call) + ": " + std::strerror(error));
+    throw Error("listen " + in_quotes(address) + ": " + std::string(call) + ": " + std::strerror(error));
 }
 
 UniqueFd listen_unix(const std::string& path, mode_t mode) {
     sockaddr_un addr{};
     addr.sun_family = AF_UNIX;
-    if (path.size() >= sizeof addr.sun_path) throw LoadError("listen " + in_quotes(path) + ": socket path too long");
+    if (path.size() >= sizeof addr.sun_path) throw Error("listen " + in_quotes(path) + ": socket path too long");
     std::memcpy(addr.sun_path, path.c_str(), path.size() + 1);
     UniqueFd fd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd) fail("socket", path, errno);
@@ -49,7 +49,7 @@ UniqueFd listen_inet(const std::string& spec) {
     hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
     addrinfo* found = nullptr;
     if (int rc = ::getaddrinfo(host.c_str(), port.c_str(), &hints, &found); rc != 0)
-        throw LoadError("listen " + in_quotes(spec) + ": getaddrinfo: " + ::gai_strerror(rc));
+        throw Error("listen " + in_quotes(spec) + ": getaddrinfo: " + ::gai_strerror(rc));
     std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> list(found, &::freeaddrinfo);
     UniqueFd fd(::socket(found->ai_family, found->ai_socktype | SOCK_CLOEXEC, found->ai_protocol));
     if (!fd) fail("socket", spec, errno);
@@ -80,11 +80,11 @@ Listener Listener::open(const std::string& spec, mode_t unix_mode) {
     } else if (int n = sd_listen_fds(1); n == 1) {
         l.handed_fd_ = SD_LISTEN_FDS_START;
     } else if (n > 1) {
-        throw LoadError("listen: systemd passed " + std::to_string(n) + " sockets, expected 1");
+        throw Error("listen: systemd passed " + std::to_string(n) + " sockets, expected 1");
     } else if (is_listening_socket(0)) {
         l.handed_fd_ = 0;  // spawned by a web server as a FastCGI responder
     } else {
-        throw LoadError("listen: no socket to serve: pass --listen unix:PATH or HOST:PORT, "
+        throw Error("listen: no socket to serve: pass --listen unix:PATH or HOST:PORT, "
                         "or start under systemd socket activation");
     }
     l.description_ = spec.empty() ? (l.handed_fd_ == 0 ? "fd 0" : "systemd socket (fd 3)") : spec;

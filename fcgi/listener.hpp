@@ -14,7 +14,7 @@ namespace vitae {
 
 class Listener {
 public:
-    // Throws LoadError naming the address and the failing call.
+    // Throws Error naming the address and the failing call.
     static Listener open(const std::string& spec, mode_t unix_mode);
 
     Listener(Listener&&) noexcept = default;

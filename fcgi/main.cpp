@@ -9,7 +9,7 @@
 #include <string>
 
 #include "config.hpp"
-#include "handler.hpp"
+#include "page_source.hpp"
 #include "limits.hpp"
 #include "listener.hpp"
 #include "log.hpp"
@@ -20,13 +20,12 @@
 namespace {
 
 int render_to_stdout(const vitae::Config& config, const std::string& path) {
-    vitae::SiteHolder sites({config.db_path, config.templates_dir});
+    auto site = vitae::load_site({config.db_path, config.templates_dir}, 1);
     vitae::PageCache cache(config.page_cache_bytes, vitae::limits::page_cache_max_entries);
-    vitae::Handler handler(sites, cache);
-    handler.set_base_url(config.base_url);
+    vitae::PageSource pages(cache, config.base_url);
     vitae::PageRenderer renderer;
     bool hit = false;
-    auto page = handler.page_for(path, renderer, hit);
+    auto page = pages.page(*site, vitae::route(path), renderer, hit);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }

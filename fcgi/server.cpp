@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "clock.hpp"
 #include "limits.hpp"
 #include "log.hpp"
 
@@ -16,10 +17,6 @@ namespace vitae {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
-}
 
 // Owns one FCGX_Request for the life of a thread. FCGX_Finish_r ends each
 // request; FCGX_Free releases the buffers without closing the shared listener.
@@ -69,29 +66,35 @@ void install_signal_dispositions() {
 
 }  // namespace
 
-struct Server::Worker {
+struct Server::RequestThread {
     std::thread thread;
     std::atomic<bool> in_accept{false};
     std::atomic<bool> done{false};
     std::atomic<std::int64_t> busy_since_ms{0};  // 0 while not handling a request
 };
 
-Server::Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener,
+Server::Server(const Config& config, SiteHolder& sites, PageSource& pages, const Listener& listener,
                HealthReport report)
-    : config_(config), sites_(sites), handler_(sites, cache), listener_(listener), report_(std::move(report)) {}
+    : config_(config),
+      sites_(sites),
+      pages_(pages),
+      handler_(sites, pages),
+      listener_(listener),
+      report_(std::move(report)),
+      follower_(sites, !config.publish_dir.empty()) {}
 
 Server::~Server() = default;
 
-void Server::serve(Worker& w) {
+void Server::serve(RequestThread& w) {
     FcgiRequest request(listener_.fd());
     ThreadState thread(sites_.source().db_path);
-    handler_.fresh_site(thread.probe);  // baseline: load anything committed before it
+    sites_.fresh(thread.probe);  // baseline: load anything committed before it
     while (!stopping_.load()) {
         w.in_accept = true;
         bool accepted = request.accept();
         w.in_accept = false;
         if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
-        w.busy_since_ms = now_ms();
+        w.busy_since_ms = monotonic_ms();
         Response response = handler_.handle(
             {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
              request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
@@ -110,8 +113,8 @@ void Server::serve(Worker& w) {
 }
 
 bool Server::healthy() const {
-    auto now = now_ms();
-    for (const auto& w : workers_) {
+    auto now = monotonic_ms();
+    for (const auto& w : threads_) {
         auto since = w->busy_since_ms.load();
         if (since != 0 && now - since > limits::stuck_request_ms) return false;
     }
@@ -149,7 +152,7 @@ void Server::stop_threads() {
     auto deadline = Clock::now() + std::chrono::milliseconds(limits::shutdown_timeout_ms);
     for (;;) {
         bool all_done = true;
-        for (auto& w : workers_) {
+        for (auto& w : threads_) {
             if (w->done) continue;
             all_done = false;
             if (w->in_accept) pthread_kill(w->thread.native_handle(), SIGUSR1);
@@ -162,7 +165,7 @@ void Server::stop_threads() {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
     }
-    for (auto& w : workers_) w->thread.join();
+    for (auto& w : threads_) w->thread.join();
 }
 
 int Server::run() {
@@ -172,19 +175,26 @@ int Server::run() {
         return 1;
     }
     // Created before any thread, so a publish directory that fails throws cleanly.
-    publisher_ = std::make_unique<Publisher>(sites_, handler_, config_.publish_dir);
-    publisher_->publish(*sites_.current());  // before READY: nginx finds every page from the start
-    std::thread publisher_thread([this] { publisher_->run(stopping_); });
+    auto first = sites_.current();
+    if (!config_.publish_dir.empty()) {
+        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir);
+        publisher_->publish(*first);  // before READY: nginx finds every page from the start
+    }
+    std::thread follower_thread([this, seen = first->generation] {
+        follower_.run(stopping_, seen, [this](const Site& site) {
+            if (publisher_) publisher_->publish(site);
+        });
+    });
     for (int i = 0; i < config_.threads; ++i) {
-        workers_.push_back(std::make_unique<Worker>());
-        workers_.back()->thread = std::thread([this, w = workers_.back().get()] { serve(*w); });
+        threads_.push_back(std::make_unique<RequestThread>());
+        threads_.back()->thread = std::thread([this, w = threads_.back().get()] { serve(*w); });
     }
     log_info("ready: serving " + in_quotes(listener_.description()) + " with " + std::to_string(config_.threads) +
              " threads, generation " + std::to_string(sites_.current()->generation));
     sd_notify(0, "READY=1");
     wait_for_stop();
     stop_threads();
-    if (publisher_thread.joinable()) publisher_thread.join();
+    if (follower_thread.joinable()) follower_thread.join();
     log_info("stopped");
     return 0;
 }
@@ -193,9 +203,9 @@ int serve_process(const Config& config, const Listener& listener, HealthReport r
                   std::function<std::string()> process_json, std::shared_ptr<const Site> fallback) {
     SiteHolder sites({config.db_path, config.templates_dir}, std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
-    Server server(config, sites, cache, listener, std::move(report));
+    PageSource pages(cache, config.base_url);
+    Server server(config, sites, pages, listener, std::move(report));
     server.handler().set_process_json(std::move(process_json));
-    server.handler().set_base_url(config.base_url);
     return server.run();
 }
 

@@ -15,7 +15,9 @@
 #include "config.hpp"
 #include "handler.hpp"
 #include "listener.hpp"
+#include "page_source.hpp"
 #include "publisher.hpp"
+#include "site_follower.hpp"
 
 namespace vitae {
 
@@ -25,7 +27,7 @@ using HealthReport = std::function<void(bool healthy)>;
 
 class Server {
 public:
-    Server(const Config& config, SiteHolder& sites, PageCache& cache, const Listener& listener,
+    Server(const Config& config, SiteHolder& sites, PageSource& pages, const Listener& listener,
            HealthReport report);
     ~Server();
 
@@ -33,20 +35,22 @@ public:
     Handler& handler() { return handler_; }
 
 private:
-    struct Worker;
-    void serve(Worker& worker);
+    struct RequestThread;
+    void serve(RequestThread& thread);
     void wait_for_stop();
     void stop_threads();
     bool healthy() const;
 
     const Config& config_;
     SiteHolder& sites_;
+    PageSource& pages_;
     Handler handler_;
     const Listener& listener_;
     HealthReport report_;
     std::atomic<bool> stopping_{false};
-    std::vector<std::unique_ptr<Worker>> workers_;
-    std::unique_ptr<Publisher> publisher_;
+    std::vector<std::unique_ptr<RequestThread>> threads_;
+    SiteFollower follower_;
+    std::unique_ptr<Publisher> publisher_;  // with --publish only
 };
 
 // One serving process: loads the site (or starts from `fallback` if the files

@@ -24,8 +24,8 @@ std::string status_json(const SiteHolder& sites, const PageCache& cache,
     json += "  \"process\": " + process + ",\n";
     json += "  \"generation\": " + n(site->generation) + ",\n";
     json += "  \"content\": {\"database\": " + json_string(sites.source().db_path) +
-            ", \"inode\": " + n(site->content->db_file.inode) + ", \"publications\": " + n(site->content->publications) +
-            ", \"posts\": " + n(site->content->posts) + ", \"modified\": " + json_string(http_date(site->content->modified_unix)) + "},\n";
+            ", \"inode\": " + n(site->content->db_file.inode) + ", \"publications\": " + n(site->content->content().publications.size()) +
+            ", \"posts\": " + n(site->content->content().posts.size()) + ", \"modified\": " + json_string(http_date(site->content->modified_unix)) + "},\n";
     json += "  \"templates\": {\"directory\": " + json_string(sites.source().templates_dir.string()) +
             ", \"generation\": " + n(site->templates->id()) + "},\n";
     json += "  \"last_reload\": {\"at\": " + json_string(http_date(reload_unix)) + ", \"reason\": " +

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <new>
 
+#include "clock.hpp"
 #include "error.hpp"
 #include "log.hpp"
 #include "server.hpp"
@@ -21,11 +22,6 @@ namespace {
 constexpr int tick_ms = 250;
 constexpr std::int64_t quick_death_ms = 1000;  // dying this soon after start counts as a crash loop
 constexpr std::int64_t heartbeat_fresh_ms = 3000;
-
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-}
 
 sigset_t supervisor_signals() {
     sigset_t set;
@@ -45,7 +41,7 @@ std::string describe_exit(int status) {
 Supervisor::Supervisor(const Config& config, const Listener& listener, std::shared_ptr<const Site> last_good)
     : config_(config), listener_(listener), last_good_(std::move(last_good)) {
     void* memory = ::mmap(nullptr, sizeof(SharedProcessState), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) throw LoadError(std::string("supervisor: mmap: ") + std::strerror(errno));
+    if (memory == MAP_FAILED) throw Error(std::string("supervisor: mmap: ") + std::strerror(errno));
     shared_ = new (memory) SharedProcessState();
 }
 
@@ -64,12 +60,12 @@ std::string Supervisor::process_json(int slot) const {
 
 void Supervisor::spawn(int slot) {
     auto& s = shared_->slots[slot];
-    s.heartbeat_ms = now_ms();
-    s.started_ms = now_ms();
+    s.heartbeat_ms = monotonic_ms();
+    s.started_ms = monotonic_ms();
     pid_t pid = ::fork();
     if (pid < 0) {
         log_error(std::string("supervisor: fork: ") + std::strerror(errno) + "; retrying");
-        retry_at_ms_[slot] = now_ms() + 1000;
+        retry_at_ms_[slot] = monotonic_ms() + 1000;
         return;
     }
     if (pid == 0) {
@@ -86,7 +82,7 @@ void Supervisor::spawn(int slot) {
         int code = 1;
         try {
             code = serve_process(
-                worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = now_ms(); },
+                worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = monotonic_ms(); },
                 [this, slot] { return process_json(slot); }, last_good_);
         } catch (const std::exception& e) {
             log_error(e.what());
@@ -106,19 +102,19 @@ void Supervisor::reap() {
             if (s.pid != pid) continue;
             s.pid = 0;
             if (stopping_) break;
-            bool quick = now_ms() - s.started_ms < quick_death_ms;
+            bool quick = monotonic_ms() - s.started_ms < quick_death_ms;
             backoff_ms_[i] = quick ? std::min(std::max(backoff_ms_[i] * 2, 100), limits::restart_backoff_max_ms) : 0;
             log_error("worker " + std::to_string(i) + " (pid " + std::to_string(pid) + ") " + describe_exit(status) +
                       "; restarting" + (backoff_ms_[i] ? " in " + std::to_string(backoff_ms_[i]) + " ms" : ""));
             shared_->restarts.fetch_add(1);
-            retry_at_ms_[i] = now_ms() + backoff_ms_[i];
+            retry_at_ms_[i] = monotonic_ms() + backoff_ms_[i];
         }
     }
 }
 
 void Supervisor::check_heartbeats() {
     bool all_fresh = true;
-    auto now = now_ms();
+    auto now = monotonic_ms();
     for (int i = 0; i < config_.workers; ++i) {
         auto& s = shared_->slots[i];
         if (retry_at_ms_[i] != 0 && now >= retry_at_ms_[i]) spawn(i);
@@ -149,17 +145,17 @@ void Supervisor::stop_workers() {
     sigset_t chld;
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
-    auto deadline = now_ms() + limits::shutdown_timeout_ms + 2000;
+    auto deadline = monotonic_ms() + limits::shutdown_timeout_ms + 2000;
     const timespec tick{0, tick_ms * 1000000L};
     for (;;) {
         reap();
         bool any = false;
         for (int i = 0; i < config_.workers; ++i) any = any || shared_->slots[i].pid != 0;
         if (!any) return;
-        if (now_ms() > deadline) {
+        if (monotonic_ms() > deadline) {
             log_error("stop: workers did not exit in time; killing them");
             forward(SIGKILL);
-            deadline = now_ms() + 2000;
+            deadline = monotonic_ms() + 2000;
         }
         ::sigtimedwait(&chld, nullptr, &tick);
     }

@@ -1,9 +1,11 @@
 #define BOOST_TEST_MODULE bibtex
 #include <boost/test/unit_test.hpp>
 
+#include "error.hpp"
 #include "bibtex.hpp"
 #include "test_support.hpp"
 
+using namespace vitae;
 using namespace vitae::cli;
 using namespace vitae::test;
 

@@ -10,7 +10,7 @@ namespace {
 Publication causalmesh() {
     Publication p;
     p.slug = "causalmesh";
-    p.kind = "conference";
+    p.kind = PublicationKind::conference;
     p.title = "CausalMesh: A Causal Cache for Stateful Serverless Computing";
     p.venue = "VLDB";
     p.year = 2025;
@@ -33,10 +33,10 @@ BOOST_AUTO_TEST_CASE(bibtex_uses_entry_type_by_kind_and_slug_as_key) {
     BOOST_TEST(has(bib, "  author = {Haoran Zhang and Shuai Mu and Sebastian Angel and Vincent Liu},\n"));
     BOOST_TEST(has(bib, "  booktitle = {VLDB},\n"));
     BOOST_TEST(has(bib, "  year = {2025},\n"));
-    p.kind = "journal";
+    p.kind = PublicationKind::journal;
     BOOST_TEST(bibtex_entry(p).starts_with("@article{causalmesh,"));
     BOOST_TEST(has(bibtex_entry(p), "  journal = {VLDB},"));
-    p.kind = "preprint";
+    p.kind = PublicationKind::preprint;
     BOOST_TEST(bibtex_entry(p).starts_with("@misc{causalmesh,"));
 }
 
@@ -83,7 +83,7 @@ BOOST_AUTO_TEST_CASE(csl_json_has_type_authors_and_date) {
     BOOST_TEST(has(json, R"("container-title":"VLDB","issued":{"date-parts":[[2025]]})"));
     BOOST_TEST(!has(json, "\"URL\""));
     auto p = causalmesh();
-    p.kind = "preprint";
+    p.kind = PublicationKind::preprint;
     p.venue.clear();
     p.year.reset();
     p.authors = {{"Plato", false, false}};

@@ -7,6 +7,7 @@
 #include "cli_test_support.hpp"
 #include "test_support.hpp"
 
+using namespace vitae;
 using namespace vitae::cli;
 using namespace vitae::test;
 

@@ -6,11 +6,13 @@
 
 #include <sstream>
 
-#include "cli_error.hpp"
+#include "error.hpp"
 #include "commands.hpp"
 #include "static_export.hpp"
+#include "static_files.hpp"
 #include "test_support.hpp"
 
+using namespace vitae;
 using namespace vitae::cli;
 using namespace vitae::test;
 namespace fs = std::filesystem;

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "error.hpp"
 #include "bibtex.hpp"
 #include "commands.hpp"
 #include "content_store.hpp"
@@ -22,7 +23,7 @@ std::vector<std::string> described(const std::vector<ImportChange>& changes) {
 }
 
 Content content_of(const std::filesystem::path& db_path) {
-    auto db = Db::open_readonly(db_path.string());
+    auto db = Db::open(db_path.string(), OpenMode::read_only);
     return load_content(db);
 }
 
@@ -70,7 +71,7 @@ BOOST_AUTO_TEST_CASE(updates_in_place_and_appends_new_entries_in_file_order) {
 
     const auto& added = c.publications[8];
     BOOST_TEST(added.slug == "vitae2026");
-    BOOST_TEST(added.kind == "conference");
+    BOOST_TEST((added.kind == PublicationKind::conference));
     BOOST_TEST(added.venue == "OSDI");
     BOOST_TEST(added.year.value_or(0) == 2026);
     BOOST_REQUIRE(added.authors.size() == 3u);
@@ -86,7 +87,7 @@ BOOST_AUTO_TEST_CASE(updates_in_place_and_appends_new_entries_in_file_order) {
 
     const auto& preprint = c.publications[9];
     BOOST_TEST(preprint.slug == "lazy-preprint");
-    BOOST_TEST(preprint.kind == "preprint");
+    BOOST_TEST((preprint.kind == PublicationKind::preprint));
     BOOST_TEST(preprint.venue == "");
 }
 
@@ -94,7 +95,7 @@ BOOST_AUTO_TEST_CASE(new_entries_take_position_after_the_last) {
     Fixture f;
     exec_sql(f.db, "UPDATE publication SET position = position + 100 WHERE slug = 'oneflow';");  // gaps are fine
     f.import(f.bib("@misc{fresh, title = {Fresh}, author = {Someone}}"));
-    auto db = Db::open_readonly(f.db.string());
+    auto db = Db::open(f.db.string(), OpenMode::read_only);
     auto stmt = db.prepare("SELECT position FROM publication WHERE slug = 'fresh'");
     BOOST_REQUIRE(stmt.step());
     BOOST_TEST(stmt.int_at(0) == 109);
@@ -145,7 +146,7 @@ BOOST_AUTO_TEST_CASE(refuses_a_database_of_another_schema_version) {
 }
 
 BOOST_AUTO_TEST_CASE(changed_fields_names_only_what_differs) {
-    Publication a{"s", "conference", "T", "V", 2020, "", {{"A", true, false}}, {{"PDF", ""}}, {"X"}};
+    Publication a{"s", PublicationKind::conference, "T", "V", 2020, "", {{"A", true, false}}, {{"PDF", ""}}, {"X"}};
     Publication b = a;
     BOOST_TEST(changed_fields(a, b).empty());
     b.year = std::nullopt;

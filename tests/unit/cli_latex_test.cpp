@@ -1,6 +1,7 @@
 #define BOOST_TEST_MODULE cli_latex
 #include <boost/test/unit_test.hpp>
 
+#include "error.hpp"
 #include "latex.hpp"
 #include "latex_table.hpp"
 
@@ -17,7 +18,7 @@ std::size_t utf8_chars(std::string_view s) {
 std::string decode_error(std::string_view tex) {
     try {
         latex_to_utf8(tex);
-    } catch (const LatexError& e) {
+    } catch (const Error& e) {
         return e.what();
     }
     return "no error";

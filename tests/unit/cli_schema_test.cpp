@@ -4,7 +4,7 @@
 #include <functional>
 #include <sstream>
 
-#include "cli_error.hpp"
+#include "error.hpp"
 #include "commands.hpp"
 #include "content_store.hpp"
 #include "schema.hpp"
@@ -19,7 +19,7 @@ namespace {
 // The schema as SQLite stores it, plus the version: two databases with equal
 // answers have the same tables, columns and constraints.
 std::string schema_of(const std::filesystem::path& path) {
-    auto db = Db::open_readonly(path.string());
+    auto db = Db::open(path.string(), OpenMode::read_only);
     std::string out = "version " + std::to_string(db.pragma_int("user_version")) + "\n";
     auto stmt = db.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY name");
     while (stmt.step()) out += stmt.text_at(0) + " " + stmt.text_at(1) + ": " + stmt.text_at(2) + "\n";
@@ -57,7 +57,7 @@ BOOST_AUTO_TEST_CASE(init_creates_the_current_schema_and_leaves_no_temp_files) {
     auto path = dir / "new.db";
     init_database(path.string(), "Ada Lovelace");
     BOOST_TEST(schema_of(path) == schema_of(reference_db(dir)));
-    auto db = Db::open_readonly(path.string());
+    auto db = Db::open(path.string(), OpenMode::read_only);
     check_database(db);
     BOOST_TEST(load_content(db).name == "Ada Lovelace");
     BOOST_TEST(files_in(dir) == 2u);  // new.db and reference.db
@@ -162,7 +162,7 @@ BOOST_AUTO_TEST_CASE(migrate_brings_a_version_1_database_to_2_keeping_rows) {
     auto result = migrate_database(path.string(), 7);
     BOOST_TEST(result.from == 1);
     BOOST_TEST(result.to == 2);
-    auto db = Db::open_readonly(path.string());
+    auto db = Db::open(path.string(), OpenMode::read_only);
     BOOST_TEST(db.pragma_int("user_version") == 2);
     auto row = db.prepare("SELECT name, affiliation, job_title FROM profile");
     BOOST_REQUIRE(row.step());

@@ -2,8 +2,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include "error.hpp"
+#include "base_url.hpp"
 #include "handler.hpp"
 #include "limits.hpp"
+#include "pages.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -12,9 +14,9 @@ using namespace vitae::test;
 namespace {
 
 struct Fixture {
-    explicit Fixture(const std::string& content = shipped_content())
+    explicit Fixture(const std::string& content = shipped_content(), std::string base_url = default_base_url)
         : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          handler(sites, cache), thread(db.string()) {}
+          pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string()) {}
 
     Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
                  std::string_view accept_encoding = {}, std::string_view ims = {}) {
@@ -25,6 +27,7 @@ struct Fixture {
     std::filesystem::path db;
     SiteHolder sites;
     PageCache cache;
+    PageSource pages;
     Handler handler;
     ThreadState thread;
 };
@@ -218,8 +221,7 @@ BOOST_AUTO_TEST_CASE(unknown_publication_slugs_share_the_404_entry) {
 }
 
 BOOST_AUTO_TEST_CASE(paper_page_carries_scholar_tags_and_json_ld) {
-    Fixture f;
-    f.handler.set_base_url("https://example.org");
+    Fixture f(shipped_content(), "https://example.org");
     std::string page = body(f.get("/publications/causalmesh"));
     BOOST_TEST(page.find(R"(<meta name="citation_title" content="CausalMesh: A Causal Cache for Stateful Serverless Computing">)") !=
                std::string::npos);

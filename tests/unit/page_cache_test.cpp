@@ -1,6 +1,10 @@
 #define BOOST_TEST_MODULE page_cache
 #include <boost/test/unit_test.hpp>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "page_cache.hpp"
 
 using namespace vitae;
@@ -51,4 +55,45 @@ BOOST_AUTO_TEST_CASE(replacing_keeps_newer_generation) {
     cache.insert("home", page(30, 3));
     BOOST_TEST(cache.find("home", 3)->body.size() == 30u);
     BOOST_TEST(cache.stats().bytes < 1000u);
+}
+
+BOOST_AUTO_TEST_CASE(a_new_page_is_kept_when_every_other_page_is_hot) {
+    PageCache cache(1 << 20, 2);
+    cache.insert("a", page(1, 1));
+    cache.insert("b", page(1, 1));
+    BOOST_TEST(cache.find("a", 1) != nullptr);
+    BOOST_TEST(cache.find("b", 1) != nullptr);
+    cache.insert("c", page(1, 1));
+    BOOST_TEST(cache.stats().entries == 2u);
+    BOOST_TEST(cache.find("c", 1) != nullptr);  // LRU would drop "a"; so does the clock
+    BOOST_TEST(cache.find("a", 1) == nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(a_page_larger_than_the_cache_is_not_kept) {
+    PageCache cache(1000, 16);
+    cache.insert("small", page(10, 1));
+    cache.insert("huge", page(5000, 1));
+    BOOST_TEST(cache.find("huge", 1) == nullptr);
+    BOOST_TEST(cache.stats().bytes <= 1000u);
+    cache.insert("small", page(10, 1));  // and the cache still works
+    BOOST_TEST(cache.find("small", 1) != nullptr);
+}
+
+BOOST_AUTO_TEST_CASE(hits_from_many_threads_while_pages_are_replaced) {
+    PageCache cache(1 << 20, 64);
+    for (int k = 0; k < 32; ++k) cache.insert("k" + std::to_string(k), page(100, 1));
+    std::atomic<bool> stop{false};
+    std::atomic<std::uint64_t> found{0};
+    std::vector<std::thread> readers;
+    for (int t = 0; t < 4; ++t)
+        readers.emplace_back([&] {
+            for (int i = 0; !stop.load(); ++i)
+                if (auto p = cache.find("k" + std::to_string(i % 32), 1); p && p->body.size() == 100) ++found;
+        });
+    for (int round = 0; round < 2000; ++round) cache.insert("k" + std::to_string(round % 48), page(100, 1));
+    stop = true;
+    for (auto& r : readers) r.join();
+    BOOST_TEST(found.load() > 0u);
+    BOOST_TEST(cache.stats().entries <= 64u);
+    BOOST_TEST(cache.stats().hits == found.load());
 }

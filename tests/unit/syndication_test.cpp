@@ -15,7 +15,7 @@ Content sample() {
                {"older", "Empty", "2025-01-02", "markdown", ""}};
     Publication p;
     p.slug = "causalmesh";
-    p.kind = "conference";
+    p.kind = PublicationKind::conference;
     p.title = "CausalMesh";
     c.publications = {p};
     c.education = {{2019, 2024, "Ph.D.", "University of Pennsylvania"}, {2014, 2019, "B.E.", "Tsinghua University"}};
@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(person_json_ld_states_only_what_the_content_has) {
 
 BOOST_AUTO_TEST_CASE(article_json_ld_names_authors_and_venue) {
     Publication p;
-    p.kind = "journal";
+    p.kind = PublicationKind::journal;
     p.title = "A </script> title";
     p.venue = "JBO";
     p.year = 2020;

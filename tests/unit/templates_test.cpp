@@ -18,7 +18,7 @@ void write_minimal_set(const TempDir& dir) {
     for (const char* name : {"blog", "post", "publications", "paper", "not_found"}) write_file(dir / (std::string(name) + ".mustache"), name);
 }
 
-bool message_has(const LoadError& e, std::string_view text) {
+bool message_has(const Error& e, std::string_view text) {
     return std::string(e.what()).find(text) != std::string::npos;
 }
 
@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(rejects_unclosed_section_naming_the_file) {
     TempDir dir;
     write_minimal_set(dir);
     write_file(dir / "greeting.mustache", "{{#open}}never closed");
-    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), LoadError,
+    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), Error,
                           [](auto& e) { return message_has(e, "greeting.mustache"); });
 }
 
@@ -55,12 +55,12 @@ BOOST_AUTO_TEST_CASE(rejects_missing_partial_and_missing_page) {
     TempDir dir;
     write_minimal_set(dir);
     write_file(dir / "home.mustache", "{{> nowhere}}");
-    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), LoadError, [](auto& e) {
+    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), Error, [](auto& e) {
         return message_has(e, "partial \"nowhere\" not found") && message_has(e, "home.mustache");
     });
     write_minimal_set(dir);
     std::filesystem::remove(dir / "post.mustache");
-    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), LoadError, [](auto& e) { return message_has(e, "post.mustache"); });
+    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), Error, [](auto& e) { return message_has(e, "post.mustache"); });
 }
 
 BOOST_AUTO_TEST_CASE(rejects_partial_cycles) {
@@ -68,10 +68,10 @@ BOOST_AUTO_TEST_CASE(rejects_partial_cycles) {
     write_minimal_set(dir);
     write_file(dir / "greeting.mustache", "{{> again}}");
     write_file(dir / "again.mustache", "{{> greeting}}");
-    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), LoadError, [](auto& e) { return message_has(e, "itself"); });
+    BOOST_CHECK_EXCEPTION(Templates::load(dir.path()), Error, [](auto& e) { return message_has(e, "itself"); });
 }
 
 BOOST_AUTO_TEST_CASE(rejects_missing_directory) {
     TempDir dir;
-    BOOST_CHECK_EXCEPTION(Templates::load(dir / "absent"), LoadError, [](auto& e) { return message_has(e, "absent"); });
+    BOOST_CHECK_EXCEPTION(Templates::load(dir / "absent"), Error, [](auto& e) { return message_has(e, "absent"); });
 }

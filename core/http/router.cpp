@@ -1,0 +1,71 @@
+#include "router.hpp"
+
+#include <utility>
+
+namespace vitae {
+
+namespace {
+
+Route of(RouteKind kind, std::string_view slug = {}) {
+    Route r;
+    r.kind = kind;
+    r.slug = slug;
+    return r;
+}
+
+Route redirect_to(std::string_view location) {
+    Route r;
+    r.kind = RouteKind::redirect;
+    r.location = location;
+    return r;
+}
+
+// "/publications/..." past the prefix: a filter, a paper or one of its citations.
+Route publications_route(std::string_view rest) {
+    for (const auto& row : kind_rows())
+        if (rest.size() == row.name.size() + 1 && rest.starts_with(row.name) && rest.back() == '/') {
+            Route r = of(RouteKind::publications);
+            r.filter = row.kind;
+            return r;
+        }
+    constexpr std::pair<std::string_view, CitationFormat> formats[] = {
+        {".bib", CitationFormat::bibtex}, {".ris", CitationFormat::ris}, {".json", CitationFormat::csl_json}};
+    for (auto [extension, format] : formats) {
+        if (!rest.ends_with(extension)) continue;
+        auto slug = rest.substr(0, rest.size() - extension.size());
+        if (!is_slug(slug)) return {};
+        Route r = of(RouteKind::citation, slug);
+        r.format = format;
+        return r;
+    }
+    if (is_slug(rest)) return of(RouteKind::publication, rest);
+    return {};
+}
+
+Route route_kind(std::string_view path) {
+    constexpr std::string_view blog = "/blog/";
+    constexpr std::string_view publications = "/publications/";
+    if (path == "/") return of(RouteKind::home);
+    if (path == "/blog") return redirect_to(blog);
+    if (path == "/_vitae/status") return of(RouteKind::status);
+    if (path == blog) return of(RouteKind::blog_index);
+    if (path.starts_with(blog) && is_slug(path.substr(blog.size()))) return of(RouteKind::post, path.substr(blog.size()));
+    if (path == "/publications") return redirect_to(publications);
+    if (path == publications) return of(RouteKind::publications);
+    if (path.starts_with(publications)) return publications_route(path.substr(publications.size()));
+    if (path == "/publications.bib") return of(RouteKind::publications_bib);
+    if (path == "/feed.xml") return of(RouteKind::feed);
+    if (path == "/sitemap.xml") return of(RouteKind::sitemap);
+    if (path == "/robots.txt") return of(RouteKind::robots);
+    return {};
+}
+
+}  // namespace
+
+Route route(std::string_view path) {
+    Route r = route_kind(path);
+    r.path = path;
+    return r;
+}
+
+}  // namespace vitae

@@ -1,0 +1,46 @@
+// Maps a decoded request path to the page it names. Pure: no I/O, no state.
+// A request is routed once; the Route (which keeps the path it was made
+// from) is carried through the handler, the page lookup and the render. Its
+// path is the page cache's key, so the set of keys is fixed by the routes
+// (and by the slugs the content defines), not by clients.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "publication_kind.hpp"
+#include "slug.hpp"
+
+namespace vitae {
+
+enum class RouteKind {
+    home,
+    blog_index,
+    post,
+    publications,      // /publications/ or /publications/<kind>/ (filter = the kind)
+    publication,       // /publications/<slug>
+    citation,          // /publications/<slug>.bib|.ris|.json
+    publications_bib,  // /publications.bib
+    feed,              // /feed.xml
+    sitemap,           // /sitemap.xml
+    robots,            // /robots.txt
+    status,
+    redirect,
+    not_found
+};
+
+enum class CitationFormat { bibtex, ris, csl_json };
+
+struct Route {
+    RouteKind kind = RouteKind::not_found;
+    std::string_view path;      // what was routed: decoded, as requested
+    std::string_view slug;      // post, publication, citation: the slug from the path (may be unknown)
+    std::string_view location;  // redirect: the canonical path
+    std::optional<PublicationKind> filter;  // publications: one kind, or all
+    CitationFormat format = CitationFormat::bibtex;
+};
+
+// `path` must outlive the Route, which points into it.
+Route route(std::string_view path);
+
+}  // namespace vitae

@@ -1,0 +1,127 @@
+#include "static_files.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "error.hpp"
+#include "log.hpp"
+#include "slug.hpp"
+#include "unique_fd.hpp"
+
+namespace vitae {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+[[noreturn]] void fail(const fs::path& path, std::string_view call) {
+    throw Error("write " + in_quotes(path.string()) + ": " + std::string(call) + ": " + std::strerror(errno));
+}
+
+void write_all(int fd, std::string_view data, const fs::path& path) {
+    while (!data.empty()) {
+        ssize_t n = ::write(fd, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail(path, "write");
+        data.remove_prefix(static_cast<std::size_t>(n));
+    }
+}
+
+// A path segment: the slug alphabet, so a URL can never name "..", a dot
+// file or anything the router does not serve. (Leading '-' is allowed here:
+// a segment is not always a slug, e.g. none today, but the check is about
+// safety, not naming.)
+bool is_segment(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    return true;
+}
+
+// "causalmesh.bib", "feed.xml": a name, one dot, an extension; such a file is
+// written as it is named.
+bool is_file_name(std::string_view s) {
+    auto dot = s.find('.');
+    return dot != std::string_view::npos && dot > 0 && is_segment(s.substr(0, dot)) && is_segment(s.substr(dot + 1));
+}
+
+}  // namespace
+
+fs::path file_for_path(std::string_view url_path) {
+    if (!url_path.starts_with('/')) throw Error("static file: path " + in_quotes(url_path) + " does not start with '/'");
+    fs::path file;
+    std::string_view rest = url_path.substr(1);
+    while (!rest.empty()) {
+        auto slash = rest.find('/');
+        std::string_view segment = rest.substr(0, slash);
+        if (slash == std::string_view::npos && is_file_name(segment)) return file / std::string(segment);
+        if (!is_segment(segment)) throw Error("static file: refusing path " + in_quotes(url_path) + " (unsafe segment)");
+        file /= std::string(segment);
+        rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    }
+    return file / "index.html";
+}
+
+void write_file_atomically(const fs::path& path, std::string_view data, Durability durability) {
+    std::string temp = path.string() + ".tmp-XXXXXX";  // unique, even with two writers
+    UniqueFd fd(::mkstemp(temp.data()));
+    if (!fd) fail(path, "mkstemp");
+    try {
+        write_all(fd.get(), data, path);
+        if (::fchmod(fd.get(), 0644) != 0) fail(path, "fchmod");  // mkstemp made it 0600
+        // Write errors surface here, before the rename.
+        if (durability == Durability::fsync && ::fsync(fd.get()) != 0) fail(path, "fsync");
+        if (::close(fd.release()) != 0) fail(path, "close");
+        if (::rename(temp.c_str(), path.c_str()) != 0) fail(path, "rename");
+    } catch (...) {
+        ::unlink(temp.c_str());  // then the error goes on to the caller
+        throw;
+    }
+}
+
+StaticTree::StaticTree(const fs::path& root, Durability durability) : durability_(durability) {
+    std::error_code ec;
+    fs::create_directories(root, ec);
+    if (!ec) root_ = fs::canonical(root, ec);
+    if (ec) throw Error("write " + in_quotes(root.string()) + ": " + ec.message());
+}
+
+fs::path StaticTree::directory_inside(const fs::path& relative) const {
+    fs::path dir = root_;
+    for (const auto& segment : relative) {
+        dir /= segment;
+        std::error_code ec;
+        auto status = fs::symlink_status(dir, ec);
+        if (fs::is_symlink(status))
+            throw Error("write " + in_quotes(dir.string()) + ": is a symlink; refusing to write through it");
+        if (!fs::exists(status)) {
+            if (!fs::create_directory(dir, ec) && ec) throw Error("write " + in_quotes(dir.string()) + ": " + ec.message());
+        } else if (!fs::is_directory(status)) {
+            throw Error("write " + in_quotes(dir.string()) + ": not a directory");
+        }
+    }
+    return dir;
+}
+
+void StaticTree::write(const fs::path& relative, std::string_view body, std::string_view gzip) {
+    fs::path target = directory_inside(relative.parent_path()) / relative.filename();
+    write_file_atomically(target.string() + ".gz", gzip, durability_);
+    write_file_atomically(target, body, durability_);
+}
+
+void StaticTree::remove_except(const std::set<fs::path>& previous, const std::set<fs::path>& keep) {
+    for (const auto& old : previous) {
+        if (keep.count(old)) continue;
+        std::error_code ec;
+        fs::remove(root_ / (old.string() + ".gz"), ec);
+        fs::remove(root_ / old, ec);
+        if (old.has_parent_path()) fs::remove(root_ / old.parent_path(), ec);  // only if now empty
+    }
+}
+
+}  // namespace vitae

@@ -1,0 +1,29 @@
+// LaTeX as BibTeX values hold it <-> the plain UTF-8 text the site shows.
+// Decoding knows accents, the usual symbols, dashes, protecting braces and
+// font commands; anything else (math, unknown commands) is refused rather
+// than guessed (Error, saying what without file or line: the caller knows
+// where the value was), so a page never shows a stray backslash. Encoding produces
+// what decoding reads back to the same text (tests/unit/cli_latex_test.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vitae {
+
+// Whitespace runs (newlines included) become one space, ends trimmed, as
+// BibTeX does; `~` is a plain space; -- and --- are en and em dashes.
+std::string latex_to_utf8(std::string_view tex);
+
+// Escapes TeX specials and writes accented Latin letters as {\'e}; other
+// non-ASCII text stays UTF-8. "--" in the text is written -{}- so it stays two
+// hyphens.
+std::string utf8_to_latex(std::string_view text);
+
+// Splits at `separator` where it stands outside braces; parts are trimmed.
+std::vector<std::string_view> split_outside_braces(std::string_view tex, char separator);
+// Splits an author list at the word "and" (any case) outside braces.
+std::vector<std::string_view> split_names(std::string_view tex);
+
+}  // namespace vitae

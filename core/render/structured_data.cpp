@@ -1,0 +1,54 @@
+#include "structured_data.hpp"
+
+#include "escape.hpp"
+
+namespace vitae {
+
+namespace {
+
+// `[{"@type":type,"name":n}, ...]`
+template <typename Range, typename Name>
+std::string named_list(const Range& items, std::string_view type, Name&& name_of) {
+    std::string out = "[";
+    for (const auto& item : items) {
+        if (out.size() > 1) out += ',';
+        out += "{\"@type\":" + json_string(type) + ",\"name\":" + json_string(name_of(item)) + "}";
+    }
+    return out + "]";
+}
+
+}  // namespace
+
+std::string person_json_ld(const Content& c, std::string_view base_url) {
+    std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"Person\",\"name\":" + json_string(c.name);
+    out += ",\"url\":" + json_string(std::string(base_url) + "/");
+    std::string same_as;
+    for (const auto& link : c.links)
+        if (!link.url.empty()) same_as += (same_as.empty() ? "" : ",") + json_string(link.url);
+    if (!same_as.empty()) out += ",\"sameAs\":[" + same_as + "]";
+    if (!c.job_title.empty()) out += ",\"jobTitle\":" + json_string(c.job_title);
+    if (!c.affiliation.empty())
+        out += ",\"affiliation\":{\"@type\":\"Organization\",\"name\":" + json_string(c.affiliation) + "}";
+    if (!c.education.empty())
+        out += ",\"alumniOf\":" + named_list(c.education, "EducationalOrganization",
+                                             [](const Education& e) { return e.institution; });
+    return out + "}";
+}
+
+std::string article_json_ld(const Publication& p, std::string_view page_url) {
+    std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\",\"headline\":" +
+                      json_string(p.title) + ",\"name\":" + json_string(p.title);
+    out += ",\"url\":" + json_string(page_url);
+    out += ",\"author\":" + named_list(p.authors, "Person", [](const Author& a) { return a.name; });
+    if (p.year) out += ",\"datePublished\":" + json_string(std::to_string(*p.year));
+    // A journal is a Periodical the article is part of; a conference is the
+    // PublicationEvent it was published at.
+    if (!p.venue.empty() && kind_row(p.kind).schema_venue == "Periodical")
+        out += ",\"isPartOf\":{\"@type\":\"Periodical\",\"name\":" + json_string(p.venue) + "}";
+    else if (!p.venue.empty())
+        out += ",\"publication\":{\"@type\":\"PublicationEvent\",\"name\":" + json_string(p.venue) + "}";
+    if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
+    return out + "}";
+}
+
+}  // namespace vitae

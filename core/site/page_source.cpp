@@ -1,0 +1,57 @@
+#include "page_source.hpp"
+
+#include "gzip.hpp"
+#include "http.hpp"
+#include "pages.hpp"
+
+namespace vitae {
+
+namespace {
+
+// What a rendered page carries beyond its body. For the cache, everything;
+// with the cache off, only what this one request will send.
+struct Extras {
+    bool gzip = true;
+    bool wire = true;
+};
+
+std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url,
+                                   PageRenderer& renderer, Extras extras) {
+    auto page = std::make_shared<Page>();
+    page->status = ref.status;
+    page->content_type = ref.content_type;
+    if (ref.template_name)
+        page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
+                                     layout_for(ref, site.views(), base_url));
+    else
+        page->body = generated_body(ref, site, base_url);
+    page->etag = etag_for(page->body);
+    if (extras.gzip) page->gzip = gzip_compress(page->body);
+    page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
+    page->last_modified_unix = site.last_modified_unix;
+    page->last_modified = http_date(site.last_modified_unix);
+    page->generation = site.generation;
+    if (extras.wire) prepare_wire(page);
+    return page;
+}
+
+}  // namespace
+
+PageSource::PageSource(PageCache& cache, std::string base_url) : cache_(cache), base_url_(std::move(base_url)) {}
+
+std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageRenderer& renderer,
+                                             bool& cache_hit, bool gzip_wanted) {
+    PageRef ref = page_ref(route, site);
+    if (auto cached = cache_.find(ref.key, site.generation)) {
+        cache_hit = true;
+        return cached;
+    }
+    cache_hit = false;
+    Extras extras;
+    if (!cache_.enabled()) extras = {gzip_wanted, false};
+    auto page = render(site, ref, base_url_, renderer, extras);
+    cache_.insert(std::string(ref.key), page);
+    return page;
+}
+
+}  // namespace vitae

@@ -1,0 +1,39 @@
+// Where a page comes from: the cache, or rendered once for this site version
+// (template or generated body), then compressed, given its validators and
+// laid out as the bytes a cache hit sends. Shared by the request handler, the
+// fast path's publisher, `vitae export` and `vitae-fcgi --render`, so every
+// one of them serves the same bytes for the same route.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "page.hpp"
+#include "page_cache.hpp"
+#include "renderer.hpp"
+#include "router.hpp"
+#include "site.hpp"
+
+namespace vitae {
+
+class PageSource {
+public:
+    // `base_url` starts every absolute URL (canonical, feed, sitemap); cached
+    // pages keep it, so it is fixed for the life of the source.
+    PageSource(PageCache& cache, std::string base_url);
+
+    // The page `route` names on `site`; throws if a template fails to render.
+    // With the cache off (benchmarks), only what this one request will send
+    // is made: no gzip for a client that does not take it, no wire bytes.
+    std::shared_ptr<const Page> page(const Site& site, const Route& route, PageRenderer& renderer, bool& cache_hit,
+                                     bool gzip_wanted = true);
+
+    const std::string& base_url() const { return base_url_; }
+    PageCache& cache() { return cache_; }
+
+private:
+    PageCache& cache_;
+    const std::string base_url_;
+};
+
+}  // namespace vitae

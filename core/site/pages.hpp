@@ -1,0 +1,46 @@
+// What each route serves on one site: which cache key, which template and
+// data (or which generated body: citations, feed, sitemap, robots.txt), which
+// Content-Type, and the <head> fields of an HTML page. PageSource wires
+// these steps; everything here is a pure function of the site and the base URL.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "renderer.hpp"
+#include "router.hpp"
+#include "site.hpp"
+
+namespace vitae {
+
+inline constexpr const char* html_type = "text/html; charset=utf-8";
+
+// The page a route names on one site. Built on every request, so it only
+// points into the site and the path: nothing is allocated on a cache hit.
+struct PageRef {
+    std::string_view key;        // page cache key: the canonical path, or "404"
+    const char* template_name;   // nullptr: the body is generated (see kind)
+    const MustacheData* data;
+    RouteKind kind;
+    const char* content_type;
+    const PostView* post = nullptr;
+    const PublicationView* publication = nullptr;
+    const PublicationList* list = nullptr;
+    const std::string* text = nullptr;  // a body made with the views (citations)
+    int status = 200;
+};
+
+PageRef page_ref(const Route& route, const Site& site);
+
+// <title>, description, canonical URL, Open Graph, JSON-LD and meta tags.
+LayoutFields layout_for(const PageRef& ref, const Views& views, std::string_view base_url);
+
+// The body of a page without a template (ref.template_name == nullptr).
+std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url);
+
+// Every path the site serves with 200, HTML pages first: what the fast path
+// publishes and `vitae export` writes.
+std::vector<std::string> site_paths(const Site& site);
+
+}  // namespace vitae

@@ -1,0 +1,179 @@
+#include "site.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "content_store.hpp"
+#include "error.hpp"
+#include "log.hpp"
+#include "db.hpp"
+
+namespace vitae {
+
+namespace {
+
+struct stat stat_or_throw(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) throw Error("open " + in_quotes(path) + ": " + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw Error("open " + in_quotes(path) + ": not a regular file");
+    return st;
+}
+
+// Identity and version of the database file and its WAL, to avoid retrying a
+// rejected file on every request; any write or replacement changes it.
+std::string fingerprint(const std::string& db_path) {
+    std::string out;
+    for (const std::string& path : {db_path, db_path + "-wal"}) {
+        struct stat st {};
+        if (::stat(path.c_str(), &st) != 0) continue;
+        out += std::to_string(st.st_dev) + ':' + std::to_string(st.st_ino) + ':' + std::to_string(st.st_size) + ':' +
+               std::to_string(st.st_mtim.tv_sec) + '.' + std::to_string(st.st_mtim.tv_nsec) + ';';
+    }
+    return out;
+}
+
+std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
+    std::int64_t newest = db.st_mtime;
+    struct stat wal {};
+    if (::stat((db_path + "-wal").c_str(), &wal) == 0) newest = std::max<std::int64_t>(newest, wal.st_mtime);
+    return newest;
+}
+
+}  // namespace
+
+std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
+                                                          std::shared_ptr<const LoadedContent> serving) {
+    // stat before open: if the file is replaced in between, the recorded id is
+    // the old one, so the next check sees a change and loads again.
+    auto st = stat_or_throw(db_path);
+    FileId file{st.st_dev, st.st_ino};
+    auto db = Db::open(db_path, OpenMode::read_only);
+    check_database(db);
+    Content content = load_content(db);
+    if (serving && serving->db_file == file && serving->content() == content) return serving;
+    auto loaded = std::make_shared<LoadedContent>();
+    loaded->db_file = file;
+    loaded->modified_unix = newest_mtime(db_path, st);
+    loaded->views = build_views(std::move(content));
+    return loaded;
+}
+
+std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
+    auto site = std::make_shared<Site>();
+    site->content = load_content_version(source.db_path);
+    site->templates = Templates::load(source.templates_dir);
+    site->generation = generation;
+    site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
+    return site;
+}
+
+SiteHolder::SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback)
+    : source_(std::move(source)), watch_(source_.templates_dir) {
+    try {
+        current_ = load_site(source_, next_generation_++);
+        last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
+    } catch (const std::exception& e) {
+        if (!fallback) throw;
+        current_ = std::move(fallback);
+        next_generation_ = current_->generation + 1;
+        last_reload_ = {std::chrono::system_clock::now(), "start", false, e.what()};
+        log_error(std::string("start: ") + e.what() + "; serving the last good site (generation " +
+                  std::to_string(current_->generation) + ")");
+    }
+}
+
+std::shared_ptr<const Site> SiteHolder::current() const {
+    std::lock_guard lock(current_mutex_);
+    return current_;
+}
+
+ReloadStatus SiteHolder::last_reload() const {
+    std::lock_guard lock(current_mutex_);
+    return last_reload_;
+}
+
+std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
+    bool content = probe.changed(current()->content->db_file);
+    // Read after the probe: only a content load that starts later is sure to include what it saw.
+    auto epoch = content_epoch_.load();
+    // A rebuild in progress may have consumed the template events this
+    // request must see: wait for it rather than serve the site it replaces.
+    if (content || watch_.pending() || rebuilding_.load()) return refresh(content, epoch);
+    return current();
+}
+
+std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen) {
+    std::lock_guard lock(reload_mutex_);
+    bool content = content_changed && content_epoch_.load() == epoch_seen;
+    if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
+    bool templates = watch_.pending();
+    if (content || templates) rebuild(content, templates, false, content ? "database changed" : "templates changed");
+    return current();
+}
+
+bool SiteHolder::reload(std::string_view reason) {
+    std::lock_guard lock(reload_mutex_);
+    return rebuild(true, true, true, reason);
+}
+
+bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason) {
+    struct Flag {
+        std::atomic<bool>& flag;
+        explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
+        ~Flag() { flag = false; }
+    } rebuilding(rebuilding_);
+    auto old = current();
+    auto new_content = old->content;
+    auto new_templates = old->templates;
+    std::string error;
+    if (content) {
+        content_epoch_.fetch_add(1);  // before reading: see refresh()
+        std::string seen = fingerprint(source_.db_path);
+        try {
+            new_content = load_content_version(source_.db_path, old->content);
+            rejected_db_.reset();
+        } catch (const std::exception& e) {
+            rejected_db_ = seen;
+            error = e.what();
+        }
+    }
+    if (templates) {
+        watch_.drain();  // before reading, so a write during the load triggers another
+        try {
+            new_templates = Templates::load(source_.templates_dir);
+            if (new_templates->sources() == old->templates->sources()) new_templates = old->templates;
+        } catch (const std::exception& e) {
+            error += (error.empty() ? "" : "; ") + std::string(e.what());
+        }
+    }
+    // A successful forced reload always publishes: a new generation re-renders every page.
+    bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
+    if (changed) install(new_content, new_templates);
+    if (changed || !error.empty()) record(reason, error);
+    return error.empty();
+}
+
+void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates) {
+    auto site = std::make_shared<Site>();
+    site->generation = next_generation_++;
+    site->last_modified_unix = std::max(content->modified_unix, templates->modified_unix());
+    site->content = std::move(content);
+    site->templates = std::move(templates);
+    std::lock_guard lock(current_mutex_);
+    current_ = std::move(site);
+}
+
+void SiteHolder::record(std::string_view reason, const std::string& error) {
+    auto generation = current()->generation;
+    if (error.empty())
+        log_info("reload (" + std::string(reason) + "): serving generation " + std::to_string(generation));
+    else
+        log_error("reload (" + std::string(reason) + ") rejected, still serving generation " +
+                  std::to_string(generation) + ": " + error);
+    std::lock_guard lock(current_mutex_);
+    last_reload_ = {std::chrono::system_clock::now(), std::string(reason), error.empty(), error};
+}
+
+}  // namespace vitae

@@ -1,0 +1,111 @@
+// A Site is one consistent version of everything a page is made from: content
+// read in one transaction and one compiled template set. SiteHolder holds
+// the current Site and replaces it when the database or the templates change;
+// a new version is built aside and installed only when valid, otherwise the
+// last good part keeps serving (content and templates are kept separately, so
+// a broken template never holds back a content edit, nor the reverse).
+// Whether anything changed is decided by comparing the content and the
+// template sources themselves, never a hash.
+#pragma once
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "content_probe.hpp"
+#include "file_id.hpp"
+#include "template_watch.hpp"
+#include "templates.hpp"
+#include "views.hpp"
+
+namespace vitae {
+
+struct SiteSource {
+    std::string db_path;
+    std::filesystem::path templates_dir;
+};
+
+// What one read transaction of the database produced.
+struct LoadedContent {
+    Views views;  // views.content: the rows as loaded
+    FileId db_file;
+    std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
+
+    const Content& content() const { return views.content; }
+};
+
+struct Site {
+    std::uint64_t generation = 0;  // increases with every published change
+    std::shared_ptr<const LoadedContent> content;
+    std::shared_ptr<const Templates> templates;
+    std::int64_t last_modified_unix = 0;  // for Last-Modified: newest of content and templates
+
+    const Views& views() const { return content->views; }
+};
+
+// Each throws Error naming the file and the problem. Given the version
+// being served, returns that very version when the file and its rows are
+// unchanged (a thread's first look, a no-op commit), so its cached pages stay.
+std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
+                                                          std::shared_ptr<const LoadedContent> serving = nullptr);
+std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
+
+struct ReloadStatus {
+    std::chrono::system_clock::time_point at;
+    std::string reason;
+    bool ok = true;
+    std::string error;  // the last rejected file and why, if the last attempt failed
+};
+
+class SiteHolder {
+public:
+    // Loads the first site; throws Error, unless a fallback is given: a
+    // worker restarted while the files are bad then serves the last good site
+    // its supervisor had, instead of not serving at all.
+    explicit SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback = nullptr);
+
+    std::shared_ptr<const Site> current() const;
+    const SiteSource& source() const { return source_; }
+
+    // The current site, reloaded first if the thread's probe or the template
+    // watch saw a change: every change committed before this call is in what
+    // it returns (read-your-writes).
+    std::shared_ptr<const Site> fresh(ContentProbe& probe);
+    int watch_fd() const { return watch_.fd(); }  // for poll(2) in the idle follower
+
+    // SIGHUP: reload both now. False if either was rejected.
+    bool reload(std::string_view reason);
+    ReloadStatus last_reload() const;
+
+private:
+    // Content changes are observed by request threads (ContentProbe). After a
+    // thread sees one, it reads content_epoch_ and calls refresh(): if no
+    // content load started since, one runs now, so the thread's request sees
+    // every commit that finished before its check. Template changes are
+    // picked up by every refresh. Returns the site to serve.
+    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen);
+    bool rebuild(bool content, bool templates, bool force, std::string_view reason);  // reload_mutex_ held
+    void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
+    void record(std::string_view reason, const std::string& error);
+
+    const SiteSource source_;
+    mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy
+    std::shared_ptr<const Site> current_;
+    ReloadStatus last_reload_;
+
+    std::mutex reload_mutex_;  // serialises rebuilds; guards the members below
+    TemplateWatch watch_;
+    std::uint64_t next_generation_ = 1;
+    std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
+    std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
+    std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after installing
+};
+
+}  // namespace vitae

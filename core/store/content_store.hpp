@@ -1,0 +1,23 @@
+// Reads a Vitae database into Content: checks it is SQLite, intact and of the
+// schema version this build knows, then loads every table inside one read
+// transaction so a page never mixes two versions. Prepared statements only.
+#pragma once
+
+#include <string>
+
+#include "content.hpp"
+#include "db.hpp"
+
+namespace vitae {
+
+inline constexpr int schema_version = 2;
+
+// Each throws Error naming the file and the problem (and the fix).
+// The schema version must be this build's: the CLI checks it before editing.
+void check_schema_version(const Db& db);
+// What the worker accepts: intact, this schema version, every table and
+// column the loader reads.
+void check_database(const Db& db);
+Content load_content(const Db& db);
+
+}  // namespace vitae

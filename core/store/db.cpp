@@ -1,0 +1,137 @@
+#include "db.hpp"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "error.hpp"
+#include "log.hpp"
+
+namespace vitae {
+
+namespace {
+
+// A writer holds the lock for milliseconds: a reload waits that long rather
+// than fail; an edit waits for a reload (which may read a large site) longer.
+constexpr int reader_busy_timeout_ms = 2000;
+constexpr int writer_busy_timeout_ms = 5000;
+
+}  // namespace
+
+void Stmt::Finalizer::operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
+void Db::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+
+Stmt::Stmt(sqlite3_stmt* stmt, std::string db_path) : stmt_(stmt), db_path_(std::move(db_path)) {}
+
+void Stmt::fail(std::string_view what) const {
+    throw Error(std::string(what) + " " + in_quotes(db_path_) + ": " + sqlite3_errmsg(sqlite3_db_handle(stmt_.get())));
+}
+
+void Stmt::bind(int index, std::string_view text) {
+    if (sqlite3_bind_text(stmt_.get(), index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+        fail("bind");
+}
+
+void Stmt::bind(int index, std::int64_t value) {
+    if (sqlite3_bind_int64(stmt_.get(), index, value) != SQLITE_OK) fail("bind");
+}
+
+void Stmt::bind(int index, std::optional<int> value) {
+    int rc = value ? sqlite3_bind_int64(stmt_.get(), index, *value) : sqlite3_bind_null(stmt_.get(), index);
+    if (rc != SQLITE_OK) fail("bind");
+}
+
+bool Stmt::step() {
+    int rc = sqlite3_step(stmt_.get());
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("read");
+}
+
+void Stmt::reset() {
+    sqlite3_reset(stmt_.get());  // returns the last step's error, already reported
+    sqlite3_clear_bindings(stmt_.get());
+}
+
+std::int64_t Stmt::int_at(int column) const { return sqlite3_column_int64(stmt_.get(), column); }
+
+std::optional<std::int64_t> Stmt::optional_int_at(int column) const {
+    if (sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL) return std::nullopt;
+    return int_at(column);
+}
+
+std::string Stmt::text_at(int column) const {
+    const auto* text = sqlite3_column_text(stmt_.get(), column);
+    if (text == nullptr) return {};
+    std::string value(reinterpret_cast<const char*>(text),
+                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column)));
+    if (value.find('\0') != std::string::npos)
+        throw Error("read " + in_quotes(db_path_) + ": column " + sqlite3_column_name(stmt_.get(), column) +
+                    " holds a NUL byte");
+    return value;
+}
+
+Db::Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+
+Db Db::open(const std::string& path, OpenMode mode) {
+    // SQLite's own message for a missing file ("unable to open database
+    // file") does not say which of the possible causes it was.
+    std::error_code ec;
+    if (mode != OpenMode::create && !std::filesystem::exists(path, ec))
+        throw Error("open " + in_quotes(path) + ": no such file (create one with `vitae init`)");
+    int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE;
+    flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+    if (mode == OpenMode::create) flags |= SQLITE_OPEN_CREATE;
+    sqlite3* raw = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+    Db db(raw, path);  // owns the handle even when open failed
+    if (rc != SQLITE_OK) db.fail("open");
+    sqlite3_extended_result_codes(raw, 1);
+    sqlite3_busy_timeout(raw, mode == OpenMode::read_only ? reader_busy_timeout_ms : writer_busy_timeout_ms);
+    if (mode != OpenMode::read_only) db.exec("PRAGMA foreign_keys = ON");
+    return db;
+}
+
+void Db::fail(std::string_view what) const {
+    const char* message = db_ ? sqlite3_errmsg(db_.get()) : "out of memory";
+    throw Error(std::string(what) + " " + in_quotes(path_) + ": " + message);
+}
+
+Stmt Db::prepare(std::string_view sql) const {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_.get(), sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+        fail("query");
+    return Stmt(stmt, path_);
+}
+
+void Db::exec(const char* sql) const {
+    char* message = nullptr;
+    if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) == SQLITE_OK) return;
+    std::string text = message ? message : sqlite3_errmsg(db_.get());
+    sqlite3_free(message);
+    throw Error("query " + in_quotes(path_) + ": " + text);
+}
+
+std::int64_t Db::pragma_int(const char* pragma) const {
+    // The first read is where "file is not a database" surfaces.
+    auto stmt = prepare(std::string("PRAGMA ") + pragma);
+    return stmt.step() ? stmt.int_at(0) : 0;
+}
+
+Transaction::Transaction(const Db& db, Kind kind) : db_(db) { db_.exec(kind == Kind::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
+
+Transaction::~Transaction() {
+    if (!open_) return;
+    try {
+        db_.exec("ROLLBACK");  // a read transaction has nothing to undo: this just ends it
+    } catch (const std::exception& e) {
+        log_warning(e.what());  // the connection closes next, which rolls back too
+    }
+}
+
+void Transaction::commit() {
+    db_.exec("COMMIT");
+    open_ = false;
+}
+
+}  // namespace vitae

@@ -1,0 +1,87 @@
+// The one SQLite layer: Db owns a connection, Stmt a prepared statement,
+// Transaction a read or write transaction. The worker opens read-only, one
+// connection per thread; the CLI opens read-write to edit. Every failure
+// throws Error naming the database file and SQLite's message, so callers
+// never check return codes by hand; a text column holding a NUL byte is
+// refused in every mode (SQLite's GLOB CHECKs stop at a NUL, so a damaged
+// or hostile file can carry one past the schema: found by content_fuzz).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace vitae {
+
+class Stmt {
+public:
+    Stmt(sqlite3_stmt* stmt, std::string db_path);
+
+    void bind(int index, std::string_view text);
+    void bind(int index, std::int64_t value);
+    void bind(int index, std::optional<int> value);  // nullopt binds NULL
+    bool step();   // true while a row is available
+    void reset();  // rewind and clear the binds, to run the statement again
+    std::int64_t int_at(int column) const;
+    std::optional<std::int64_t> optional_int_at(int column) const;
+    std::string text_at(int column) const;
+
+private:
+    [[noreturn]] void fail(std::string_view what) const;
+    struct Finalizer {
+        void operator()(sqlite3_stmt* s) const noexcept;
+    };
+    std::unique_ptr<sqlite3_stmt, Finalizer> stmt_;
+    std::string db_path_;
+};
+
+// read_only and read_write refuse a missing file instead of creating one.
+enum class OpenMode { read_only, read_write, create };
+
+class Db {
+public:
+    // No shared cache, no mutex: one connection belongs to one thread.
+    static Db open(const std::string& path, OpenMode mode);
+
+    Stmt prepare(std::string_view sql) const;
+    // Our own constant SQL only (schema, migrations, BEGIN): never user data.
+    void exec(const char* sql) const;
+    std::int64_t pragma_int(const char* pragma) const;  // e.g. "user_version"
+    std::int64_t user_version() const { return pragma_int("user_version"); }
+    const std::string& path() const { return path_; }
+
+private:
+    struct Closer {
+        void operator()(sqlite3* db) const noexcept;
+    };
+    Db(sqlite3* db, std::string path);
+    [[noreturn]] void fail(std::string_view what) const;
+
+    std::unique_ptr<sqlite3, Closer> db_;
+    std::string path_;
+};
+
+// A write transaction is BEGIN IMMEDIATE: it takes the write lock before the
+// first read, so what a command compares against is what it then writes
+// over. Rolls back unless commit() was called, so a throw anywhere leaves the
+// database as it was; a read transaction just ends.
+class Transaction {
+public:
+    enum class Kind { read, write };
+    explicit Transaction(const Db& db, Kind kind = Kind::write);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit();
+
+private:
+    const Db& db_;
+    bool open_ = true;
+};
+
+}  // namespace vitae

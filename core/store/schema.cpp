@@ -1,0 +1,140 @@
+#include "schema.hpp"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <iterator>
+
+#include "error.hpp"
+#include "db.hpp"
+#include "content_store.hpp"
+#include "log.hpp"
+#include "schema_sql.hpp"
+#include "unique_fd.hpp"
+
+namespace vitae {
+
+namespace {
+
+// Append a step here together with every change to data/schema.sql. An
+// empty database gets data/schema.sql at once (the latest version), so only
+// the steps from 1 on run one after another.
+constexpr Migration migration_table[] = {
+    {0, "empty database -> latest: create every table (data/schema.sql)", schema_sql},
+    {1, "version 1 -> 2: profile gains affiliation and job_title",
+     "ALTER TABLE profile ADD COLUMN affiliation TEXT NOT NULL DEFAULT '';"
+     "ALTER TABLE profile ADD COLUMN job_title TEXT NOT NULL DEFAULT '';"},
+};
+static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
+
+bool has_tables(const Db& db) {
+    auto stmt = db.prepare("SELECT count(*) FROM sqlite_schema");
+    return stmt.step() && stmt.int_at(0) > 0;
+}
+
+// An empty file beside `path` (SQLite treats it as a new database), removed
+// on destruction unless it was renamed into place.
+class TempFile {
+public:
+    explicit TempFile(const std::string& path) : path_(path + ".tmp-XXXXXX") {
+        UniqueFd fd(::mkstemp(path_.data()));
+        if (!fd) throw Error("init " + in_quotes(path) + ": create temp file: " + std::strerror(errno));
+        // mkstemp makes it 0600; the worker may run as another user, so give
+        // it the mode a plain create would (0666 less the umask).
+        mode_t mask = ::umask(0);
+        ::umask(mask);
+        if (::fchmod(fd.get(), 0666 & ~mask) != 0)
+            throw Error("init " + in_quotes(path) + ": fchmod: " + std::strerror(errno));
+    }
+    ~TempFile() {
+        if (kept_) return;
+        ::unlink(path_.c_str());
+        ::unlink((path_ + "-journal").c_str());
+    }
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+    const std::string& path() const { return path_; }
+    void keep() { kept_ = true; }
+
+private:
+    std::string path_;
+    bool kept_ = false;
+};
+
+void set_user_version(const Db& db, std::int64_t version) {
+    // PRAGMA takes no bound parameters; the number is ours, not user input.
+    db.exec(("PRAGMA user_version = " + std::to_string(version)).c_str());
+}
+
+}  // namespace
+
+std::span<const Migration> migrations() {
+    return migration_table;
+}
+std::int64_t latest_version() {
+    return static_cast<std::int64_t>(std::size(migration_table));
+}
+
+void init_database(const std::string& path, std::string_view owner_name) {
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+        throw Error("init " + in_quotes(path) +
+                    ": file exists; refusing to overwrite it (to upgrade it: vitae migrate)");
+    TempFile temp(path);
+    {
+        auto db = Db::open(temp.path(), OpenMode::create);
+        Transaction transaction(db);
+        db.exec(std::string(schema_sql).c_str());
+        set_user_version(db, latest_version());
+        if (!owner_name.empty()) {
+            auto insert = db.prepare("INSERT INTO profile (id, name) VALUES (1, ?)");
+            insert.bind(1, owner_name);
+            insert.step();
+        }
+        transaction.commit();
+    }
+    // No-replace rename: a file created at `path` meanwhile is kept, not clobbered.
+    if (::renameat2(AT_FDCWD, temp.path().c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0)
+        throw Error("init " + in_quotes(path) + ": rename into place: " + std::strerror(errno));
+    temp.keep();
+}
+
+MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {
+    auto db = Db::open(path, OpenMode::read_write);
+    MigrateResult result{db.user_version(), latest_version(), {}};
+    if (result.from > result.to)
+        throw Error("migrate " + in_quotes(path) + ": schema version " + std::to_string(result.from) +
+                    " is newer than this vitae knows (" + std::to_string(result.to) + "); upgrade vitae");
+    if (result.from == result.to) return result;
+    if (result.from == 0 && has_tables(db))
+        throw Error("migrate " + in_quotes(path) +
+                    ": schema version 0 but the file has tables; not a Vitae database, refusing to change it");
+
+    result.backup_path = path + ".bak-" + std::to_string(now_unix);
+    auto backup = db.prepare("VACUUM INTO ?");  // fails rather than overwrite an existing backup
+    backup.bind(1, result.backup_path);
+    backup.step();
+
+    Transaction transaction(db);
+    if (db.user_version() != result.from)
+        throw Error("migrate " + in_quotes(path) + ": changed by another writer; run migrate again");
+    if (result.from == 0) {
+        db.exec(std::string(schema_sql).c_str());
+        set_user_version(db, latest_version());
+    }
+    for (const auto& step : migrations()) {
+        if (result.from == 0 || step.from_version < result.from) continue;
+        db.exec(std::string(step.sql).c_str());
+        set_user_version(db, step.from_version + 1);
+    }
+    transaction.commit();
+    return result;
+}
+
+}  // namespace vitae

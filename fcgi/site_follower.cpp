@@ -1,0 +1,73 @@
+#include "site_follower.hpp"
+
+#include <poll.h>
+#include <sys/inotify.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+
+#include "content_probe.hpp"
+#include "error.hpp"
+#include "log.hpp"
+
+namespace vitae {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// After a database event, keep checking this often for this long: in WAL mode
+// the last file write of a commit comes just before the commit is visible.
+constexpr int settle_poll_ms = 1;
+constexpr auto settle_window = std::chrono::milliseconds(50);
+constexpr int idle_poll_ms = 100;  // also the longest stop takes, and the safety-net check interval
+
+void drain(int fd) {
+    alignas(inotify_event) char buffer[4096];
+    while (::read(fd, buffer, sizeof buffer) > 0) {
+    }
+}
+
+}  // namespace
+
+SiteFollower::SiteFollower(SiteHolder& sites, bool watch_required) : sites_(sites) {
+    db_watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
+    auto db_dir = std::filesystem::absolute(sites_.source().db_path).parent_path();
+    if (db_watch_ && ::inotify_add_watch(db_watch_.get(), db_dir.c_str(),
+                                         IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE) >= 0)
+        return;
+    std::string why = "watch " + in_quotes(db_dir.string()) + ": " + std::strerror(errno);
+    if (watch_required) throw Error("publish: " + why);
+    // Requests still see every change; idle, we look every 100 ms.
+    log_warning(why + "; checking for changes every " + std::to_string(idle_poll_ms) + " ms instead");
+    db_watch_.reset();
+}
+
+void SiteFollower::run(const std::atomic<bool>& stopping, std::uint64_t seen,
+                       const std::function<void(const Site&)>& on_new_site) {
+    ContentProbe probe(sites_.source().db_path);
+    auto last_event = Clock::now() - settle_window;
+    while (!stopping.load()) {
+        bool settling = Clock::now() - last_event < settle_window;
+        pollfd fds[2] = {{db_watch_.get(), POLLIN, 0}, {sites_.watch_fd(), POLLIN, 0}};
+        int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, settling ? settle_poll_ms : idle_poll_ms);
+        if (ready > 0 && (fds[0].revents & POLLIN)) {
+            drain(db_watch_.get());
+            last_event = Clock::now();
+        }
+        try {
+            auto site = sites_.fresh(probe);
+            if (site->generation == seen) continue;
+            if (on_new_site) on_new_site(*site);
+            seen = site->generation;
+        } catch (const std::exception& e) {
+            log_error(std::string("publish: ") + e.what() + "; nginx falls back to the worker");
+            last_event = Clock::now() - settle_window;  // back off to the idle interval
+        }
+    }
+}
+
+}  // namespace vitae
