@@ -11,9 +11,11 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
+#include "base_url.hpp"
 #include "handler.hpp"
 #include "http.hpp"
 #include "limits.hpp"
+#include "pages.hpp"
 #include "request.hpp"
 #include "router.hpp"
 
@@ -24,9 +26,14 @@ namespace {
 
 struct World {
     World(const std::string& db, const fs::path& templates)
-        : sites({db, templates}), cache(16 << 20, limits::page_cache_max_entries), handler(sites, cache), thread(db) {}
+        : sites({db, templates}),
+          cache(16 << 20, limits::page_cache_max_entries),
+          pages(cache, default_base_url),
+          handler(sites, pages),
+          thread(db) {}
     SiteHolder sites;
     PageCache cache;
+    PageSource pages;
     Handler handler;
     ThreadState thread;
 };

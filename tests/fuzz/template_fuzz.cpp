@@ -1,5 +1,5 @@
 // Fuzzes template loading: the input replaces layout.mustache in a private
-// copy of templates/. Templates::load must refuse a broken set with LoadError;
+// copy of templates/. Templates::load must refuse a broken set with Error;
 // templates.hpp promises that what it accepts "never reaches a visitor"
 // broken, so a set that loads but fails to render home is a finding too.
 #include <cstddef>
@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::shared_ptr<const Templates> templates;
     try {
         templates = Templates::load(templates_dir);
-    } catch (const LoadError&) {
+    } catch (const Error&) {
         return 0;  // refused, naming the file
     }
     VITAE_FUZZ_CHECK(templates->pages().size() == std::size(required_templates));
