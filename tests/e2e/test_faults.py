@@ -301,7 +301,7 @@ class Overload(unittest.TestCase):
                      p99 * 1000, latencies[-1] * 1000), file=sys.stderr)
             self.assertEqual(failures[:5], [])
             self.assertLess(p99, 1.0)
-            self.assertNotIn("upstream timed out", stack._tail(s.nginx_error_log, 1 << 20))
+            self.assertNotIn("upstream timed out", stack.tail(s.nginx_error_log, 1 << 20))
 
 
 class ClientsGoingAway(unittest.TestCase):
