@@ -262,13 +262,12 @@ class Overload(unittest.TestCase):
     def test_more_clients_than_threads_do_not_stall(self):
         args = ["--workers", "1"] if HAS_WORKERS else []
         with stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=args) as s:
-            latencies, failures, lock = [], [], threading.Lock()
+            answered, failures, lock = [0], [], threading.Lock()
             stop = time.monotonic() + self.SECONDS
 
             def client():
-                mine, bad, conn = [], [], None
+                mine, bad, conn = 0, [], None
                 while time.monotonic() < stop:
-                    t0 = time.monotonic()
                     try:
                         if conn is None:
                             conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=15)
@@ -277,16 +276,16 @@ class Overload(unittest.TestCase):
                         r.read()
                         if r.status != 200:
                             bad.append("status %d" % r.status)
+                        mine += 1
                     except (OSError, http.client.HTTPException) as e:
                         bad.append(repr(e))
                         if conn:
                             conn.close()
                         conn = None
-                    mine.append(time.monotonic() - t0)
                 if conn:
                     conn.close()
                 with lock:
-                    latencies.extend(mine)
+                    answered[0] += mine
                     failures.extend(bad)
 
             threads = [threading.Thread(target=client) for _ in range(self.CLIENTS)]
@@ -294,13 +293,10 @@ class Overload(unittest.TestCase):
                 t.start()
             for t in threads:
                 t.join()
-            latencies.sort()
-            p99 = latencies[int(len(latencies) * 0.99)]
-            print("\n%d clients, %d requests in %d s, p50 %.1f ms, p99 %.1f ms, max %.1f ms"
-                  % (self.CLIENTS, len(latencies), self.SECONDS, latencies[len(latencies) // 2] * 1000,
-                     p99 * 1000, latencies[-1] * 1000), file=sys.stderr)
+            # Correctness only: every request answered, none timed out in
+            # nginx. How long they waited is bench/run's V-2t row, not a test.
+            self.assertGreater(answered[0], 0, "the clients made no requests")
             self.assertEqual(failures[:5], [])
-            self.assertLess(p99, 1.0)
             self.assertNotIn("upstream timed out", stack.tail(s.nginx_error_log, 1 << 20))
 
 
