@@ -3,9 +3,9 @@ with a held (socket-activated) socket, more clients than threads, clients that
 go away mid-response, and a database that disappears or is truncated.
 
 Each runs under load through the shipped nginx.conf and must lose no request.
-Tests that need the supervisor (--workers) or nginx retrying a failed
-upstream once skip with a reason when the worker or nginx.conf lacks it;
-VITAE_FORCE_FAULTS=1 runs them anyway.
+Nothing here skips: a worker without --workers fails to start, and an
+nginx.conf that no longer retries a dead upstream fails the tests that
+kill a worker, with that as the reason.
 """
 import json
 import os
@@ -28,12 +28,11 @@ import procinfo  # noqa: E402
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
-FORCE = os.environ.get("VITAE_FORCE_FAULTS") == "1"
 STOP_BOUND_S = 5.0
 REPLACE_BOUND_S = 3.0  # a dead worker is back within this (the supervisor's backoff is <= 1 s for a first death)
 
 
-def _nginx_retries():
+def nginx_retries():
     """nginx retries a failed upstream only if it has a second server (or the
     same socket listed twice) to try: `fastcgi_next_upstream` with one server is a no-op."""
     with open(stack.NGINX_CONF, encoding="utf-8") as f:
@@ -43,11 +42,10 @@ def _nginx_retries():
     return len(servers) >= 2 and "fastcgi_next_upstream off" not in conf
 
 
-HAS_WORKERS = procinfo.worker_has_option(BUILD_DIR, "--workers")
-HAS_RETRY = _nginx_retries()
-needs_workers = unittest.skipUnless(HAS_WORKERS or FORCE, "waits on the worker's --workers supervisor")
-needs_retry = unittest.skipUnless((HAS_WORKERS and HAS_RETRY) or FORCE,
-                                  "waits on --workers and on nginx.conf retrying a dead upstream once")
+def assert_nginx_retries(test):
+    test.assertTrue(nginx_retries(), "nginx.conf does not retry a dead upstream once (upstream with the "
+                    "socket listed twice, fastcgi_next_upstream): a killed worker would cost requests")
+
 
 # CVE-2025-23016: a FCGI_PARAMS record whose name and value lengths are near
 # INT_MAX (4-byte form, 0x7ffffff0 each). libfcgi 2.4.2-2+deb12u1 adds them,
@@ -114,8 +112,8 @@ class WorkerDeaths(unittest.TestCase):
             time.sleep(0.02)
         self.assertGreaterEqual(restarts(status_of(self.stack.port)), count)
 
-    @needs_retry
     def test_cve_2025_23016_record_aborts_one_worker_and_the_site_keeps_serving(self):
+        assert_nginx_retries(self)
         before_restarts = restarts(status_of(self.stack.port))
         self.assertIsNotNone(before_restarts, "no restarts count in /_vitae/status")
         deaths = 0
@@ -145,8 +143,8 @@ class WorkerDeaths(unittest.TestCase):
                          "libfcgi's abort is not in the log")
         self.assert_restarts_at_least(before_restarts + deaths)
 
-    @needs_retry
     def test_kill_9_of_a_worker_under_load_loses_no_request(self):
+        assert_nginx_retries(self)
         before_restarts = restarts(status_of(self.stack.port))
         with Load(self.stack.port, clients=8) as load:
             for _ in range(3):
@@ -162,7 +160,6 @@ class WorkerDeaths(unittest.TestCase):
         assert_clean(self, load, "kill -9", cut_responses_allowed=3 * 2)
         self.assert_restarts_at_least(before_restarts + 3)
 
-    @needs_workers
     def test_crafted_record_without_load_is_survived(self):
         # Without nginx retries in place this part already holds: requests
         # after the abort succeed and the dead worker comes back.
@@ -250,7 +247,6 @@ class GracefulStop(unittest.TestCase):
     def test_sigterm_and_restart_on_a_held_socket_loses_no_request(self):
         self.run_restarts([])  # the default process model, as the unit runs it
 
-    @unittest.skipUnless(HAS_WORKERS, "waits on the worker's --workers option")
     def test_sigterm_and_restart_without_supervisor_loses_no_request(self):
         self.run_restarts(["--workers", "0"])
 
@@ -260,8 +256,7 @@ class Overload(unittest.TestCase):
     SECONDS = 4
 
     def test_more_clients_than_threads_do_not_stall(self):
-        args = ["--workers", "1"] if HAS_WORKERS else []
-        with stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=args) as s:
+        with stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=["--workers", "1"]) as s:
             answered, failures, lock = [0], [], threading.Lock()
             stop = time.monotonic() + self.SECONDS
 
@@ -346,8 +341,8 @@ class DatabaseFaults(unittest.TestCase):
         self.db = os.path.join(self.dir, "site.db")
         shutil.copy(DB, self.db)
         mark(self.db, 0)
-        args = ["--workers", "1"] if HAS_WORKERS else []  # one process: the status is the one that served
-        self.stack = stack.Stack(BUILD_DIR, self.db, TEMPLATES, threads=2, extra_args=args).__enter__()
+        # One process: the status is the one that served.
+        self.stack = stack.Stack(BUILD_DIR, self.db, TEMPLATES, threads=2, extra_args=["--workers", "1"]).__enter__()
 
     def tearDown(self):
         code = self.stack.stop()
