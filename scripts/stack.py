@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Run the whole Vitae stack (vitae-fcgi + the shipped nginx.conf) in a temp dir.
 
-The e2e tests and `scripts/serve` use this. nginx runs the production
-nginx.conf, rewritten only for ports, paths and `user` (see rewrite_conf).
-Readiness is waited for by connecting, never by sleeping; everything started
-is stopped by pid (SIGTERM, then SIGKILL after a timeout). Stdlib only.
+The e2e tests, `scripts/serve`, tests/soak/run and bench/run use this. nginx
+runs the production nginx.conf, rewritten only for ports, paths and `user`
+(see rewrite_conf). Readiness is waited for by connecting, never by
+sleeping; everything started is stopped by pid (SIGTERM, then SIGKILL after
+a timeout). Stdlib only.
 
     with Stack(build_dir, db, templates) as s:
         urllib... s.base_url + "/"
@@ -26,6 +27,7 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NGINX_CONF = os.path.join(REPO, "nginx.conf")
+NGINX_BIN = shutil.which("nginx") or "/usr/sbin/nginx"
 TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 START_TIMEOUT_S = 10.0
 STOP_TIMEOUT_S = 5.0
@@ -84,7 +86,8 @@ def stop_process(proc, timeout=STOP_TIMEOUT_S):
         return proc.wait()
 
 
-def _tail(path, limit=4000):
+def tail(path, limit=4000):
+    """The last `limit` bytes of a log file as text ("" if it cannot be read)."""
     try:
         with open(path, "rb") as f:
             data = f.read()
@@ -93,21 +96,22 @@ def _tail(path, limit=4000):
     return data[-limit:].decode("utf-8", "replace").strip()
 
 
-def _wait_until(ready, proc, what, log_path, timeout=START_TIMEOUT_S):
+def wait_until(ready, proc, what, log_path, timeout=START_TIMEOUT_S):
     """Poll `ready()` until true; fail fast with the log if `proc` exits."""
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
             raise StackError("%s exited with code %d before it was ready:\n%s"
-                             % (what, proc.returncode, _tail(log_path)))
+                             % (what, proc.returncode, tail(log_path)))
         if ready():
             return
         if time.monotonic() > deadline:
-            raise StackError("%s not ready after %.0f s:\n%s" % (what, timeout, _tail(log_path)))
+            raise StackError("%s not ready after %.0f s:\n%s" % (what, timeout, tail(log_path)))
         time.sleep(0.02)
 
 
-def _connects(family, address):
+def connects(family, address):
+    """True if a stream connection to `address` is accepted (AF_UNIX path or (host, port))."""
     with socket.socket(family, socket.SOCK_STREAM) as s:
         s.settimeout(1.0)
         try:
@@ -122,10 +126,14 @@ class Stack:
 
     Attributes: port, base_url, socket_path, worker, nginx (Popen), tmpdir,
     worker_log, nginx_error_log, access_log; after stop(), final_worker_log.
+    `conf_filter(text)` edits the rewritten nginx.conf before nginx reads it
+    (bench/run swaps in its anchors' locations). Subclasses may override
+    worker_command() to run another FastCGI responder on socket_path.
     """
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
-                 extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False):
+                 extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
+                 conf_filter=None):
         self.build_dir = os.path.abspath(build_dir)
         self.db = os.path.abspath(db)
         self.templates = os.path.abspath(templates)
@@ -134,7 +142,8 @@ class Stack:
         self.extra_args = list(extra_args)  # appended to the worker's command line
         self.publish = publish  # the fast path: the worker publishes pages where nginx's root points
         self.nginx_conf = nginx_conf
-        self.nginx_bin = nginx_bin or shutil.which("nginx") or "/usr/sbin/nginx"
+        self.nginx_bin = nginx_bin or NGINX_BIN
+        self.conf_filter = conf_filter
         self.keep_tmpdir = keep_tmpdir
         self.port = None
         self.base_url = None
@@ -182,6 +191,11 @@ class Stack:
 
     # -- worker ----------------------------------------------------------
 
+    @property
+    def publish_dir(self):
+        """Where rewrite_conf points nginx's `root`, and where --publish writes."""
+        return os.path.join(self.tmpdir, "pages")
+
     def worker_command(self):
         cmd = [os.path.join(self.build_dir, "vitae-fcgi"),
                "--db", self.db, "--templates", self.templates,
@@ -189,23 +203,31 @@ class Stack:
         if self.threads:
             cmd += ["--threads", str(self.threads)]
         if self.publish:
-            cmd += ["--publish", os.path.join(self.tmpdir, "pages")]
+            cmd += ["--publish", self.publish_dir]
         return cmd + self.extra_args
 
-    def _start_worker(self):
+    def spawn_worker(self):
+        """Start the worker and return its Popen (also self.worker) without
+        waiting for the socket: bench/run times start-up from here. The log
+        is appended to, so a respawned worker keeps its predecessor's lines."""
         cmd = self.worker_command()
         if not os.access(cmd[0], os.X_OK):
             raise StackError("worker binary not found or not executable: %s" % cmd[0])
         # The worker also reads VITAE_* variables; only the arguments count here.
         env = {k: v for k, v in os.environ.items() if not k.startswith("VITAE_")}
-        with open(self.worker_log, "wb") as log:
+        with open(self.worker_log, "ab") as log:
             self.worker = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                            stdout=log, stderr=log, env=env)
-        _wait_until(lambda: _connects(socket.AF_UNIX, self.socket_path),
-                    self.worker, "vitae-fcgi (%s)" % " ".join(cmd), self.worker_log)
+        return self.worker
+
+    def _start_worker(self):
+        self.spawn_worker()
+        wait_until(lambda: connects(socket.AF_UNIX, self.socket_path), self.worker,
+                   "%s (%s)" % (os.path.basename(self.worker.args[0]), " ".join(self.worker.args)),
+                   self.worker_log)
 
     def worker_stderr(self):
-        return _tail(self.worker_log, limit=1 << 20) if self.worker_log else ""
+        return tail(self.worker_log, limit=1 << 20) if self.worker_log else ""
 
     # -- nginx -----------------------------------------------------------
 
@@ -215,6 +237,8 @@ class Stack:
         user = "www-data" if os.geteuid() == 0 else None
         text = rewrite_conf(text, port=port, socket_path=self.socket_path,
                             tmpdir=self.tmpdir, user=user)
+        if self.conf_filter:
+            text = self.conf_filter(text)
         os.makedirs(os.path.join(self.tmpdir, "temp"), exist_ok=True)
         path = os.path.join(self.tmpdir, "nginx.conf")
         with open(path, "w", encoding="utf-8") as f:
@@ -233,11 +257,11 @@ class Stack:
             self.nginx = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
-                _wait_until(lambda: _connects(socket.AF_INET, ("127.0.0.1", port)),
-                            self.nginx, "nginx (%s)" % " ".join(cmd), self.nginx_error_log)
+                wait_until(lambda: connects(socket.AF_INET, ("127.0.0.1", port)),
+                           self.nginx, "nginx (%s)" % " ".join(cmd), self.nginx_error_log)
             except StackError:
                 stop_process(self.nginx)
-                in_use = "Address already in use" in _tail(self.nginx_error_log)
+                in_use = "Address already in use" in tail(self.nginx_error_log)
                 if in_use and attempt + 1 < attempts:
                     continue
                 raise
@@ -261,11 +285,11 @@ def _serve(args):
         while not stop["flag"]:
             if s.worker.poll() is not None:
                 print("vitae: worker exited with code %d:\n%s"
-                      % (s.worker.returncode, _tail(s.worker_log)), file=sys.stderr)
+                      % (s.worker.returncode, tail(s.worker_log)), file=sys.stderr)
                 return 1
             if s.nginx.poll() is not None:
                 print("vitae: nginx exited with code %d:\n%s"
-                      % (s.nginx.returncode, _tail(s.nginx_error_log)), file=sys.stderr)
+                      % (s.nginx.returncode, tail(s.nginx_error_log)), file=sys.stderr)
                 return 1
             time.sleep(0.2)
         print("vitae: stopping", flush=True)

@@ -1,6 +1,13 @@
 """Small HTTP helpers for the e2e tests (stdlib http.client, no proxies)."""
+import collections
 import http.client
 import threading
+import time
+
+# One failed exchange of a Load client: when the request was sent and when it
+# failed (time.monotonic()), whether the status line and headers had arrived
+# (the response had started), and the exception.
+TransportError = collections.namedtuple("TransportError", "sent failed started error")
 
 
 class Reply:
@@ -32,19 +39,22 @@ class Load:
     """Background clients hammering one path until stopped; counts statuses.
 
     `check(reply)` may return an error string for a reply that is 2xx but wrong
-    (e.g. a page that mixes two content versions).
+    (e.g. a page that mixes two content versions). `errors` holds those and
+    one "transport: ..." line per failed exchange; `transport_errors` has the
+    same failures as TransportError, with their timing.
     """
 
     def __init__(self, port, path="/", clients=4, check=None):
         self.port, self.path, self.check = port, path, check
         self.stop_flag = threading.Event()
         self.lock = threading.Lock()
-        self.count, self.bad_status, self.errors = 0, [], []
+        self.count, self.bad_status, self.errors, self.transport_errors = 0, [], [], []
         self.threads = [threading.Thread(target=self._run, daemon=True) for _ in range(clients)]
 
     def _run(self):
         conn = None
         while not self.stop_flag.is_set():
+            sent, r = time.monotonic(), None
             try:
                 if conn is None:
                     conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
@@ -64,8 +74,10 @@ class Load:
                     conn.close()
                     conn = None
             except (OSError, http.client.HTTPException) as e:
+                failure = TransportError(sent, time.monotonic(), r is not None, e)
                 with self.lock:
                     self.errors.append("transport: %r" % e)
+                    self.transport_errors.append(failure)
                 if conn:
                     conn.close()
                 conn = None

@@ -58,11 +58,3 @@ def wait_for_children(main_pid, count, exclude=(), timeout=5.0):
             return kids
         time.sleep(0.01)
     return None
-
-
-def worker_has_option(build_dir, option):
-    """True if `vitae-fcgi --help` lists `option` (features that land in steps)."""
-    import subprocess
-    out = subprocess.run([os.path.join(build_dir, "vitae-fcgi"), "--help"], capture_output=True,
-                         text=True, timeout=10).stdout
-    return (" " + option + " ") in out

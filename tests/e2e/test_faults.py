@@ -3,9 +3,9 @@ with a held (socket-activated) socket, more clients than threads, clients that
 go away mid-response, and a database that disappears or is truncated.
 
 Each runs under load through the shipped nginx.conf and must lose no request.
-Tests that need the supervisor (--workers) or nginx retrying a failed
-upstream once skip with a reason when the worker or nginx.conf lacks it;
-VITAE_FORCE_FAULTS=1 runs them anyway.
+Nothing here skips: a worker without --workers fails to start, and an
+nginx.conf that no longer retries a dead upstream fails the tests that
+kill a worker, with that as the reason.
 """
 import json
 import os
@@ -28,12 +28,11 @@ import procinfo  # noqa: E402
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
-FORCE = os.environ.get("VITAE_FORCE_FAULTS") == "1"
 STOP_BOUND_S = 5.0
 REPLACE_BOUND_S = 3.0  # a dead worker is back within this (the supervisor's backoff is <= 1 s for a first death)
 
 
-def _nginx_retries():
+def nginx_retries():
     """nginx retries a failed upstream only if it has a second server (or the
     same socket listed twice) to try: `fastcgi_next_upstream` with one server is a no-op."""
     with open(stack.NGINX_CONF, encoding="utf-8") as f:
@@ -43,11 +42,10 @@ def _nginx_retries():
     return len(servers) >= 2 and "fastcgi_next_upstream off" not in conf
 
 
-HAS_WORKERS = procinfo.worker_has_option(BUILD_DIR, "--workers")
-HAS_RETRY = _nginx_retries()
-needs_workers = unittest.skipUnless(HAS_WORKERS or FORCE, "waits on the worker's --workers supervisor")
-needs_retry = unittest.skipUnless((HAS_WORKERS and HAS_RETRY) or FORCE,
-                                  "waits on --workers and on nginx.conf retrying a dead upstream once")
+def assert_nginx_retries(test):
+    test.assertTrue(nginx_retries(), "nginx.conf does not retry a dead upstream once (upstream with the "
+                    "socket listed twice, fastcgi_next_upstream): a killed worker would cost requests")
+
 
 # CVE-2025-23016: a FCGI_PARAMS record whose name and value lengths are near
 # INT_MAX (4-byte form, 0x7ffffff0 each). libfcgi 2.4.2-2+deb12u1 adds them,
@@ -74,17 +72,44 @@ def log_size(stk):
     return os.path.getsize(stk.worker_log)
 
 
-def assert_clean(test, load, what, cut_responses_allowed=0):
-    """No non-2xx answer, no transport error - except, where a process is
-    killed, responses it had already started sending: nginx has passed their
-    headers on, so it cannot retry them and the client sees a cut response
-    (at most one per request thread of the killed process)."""
+def assert_clean(test, load, what, deaths=(), threads_per_process=0):
+    """No non-2xx answer and no failed exchange, except responses cut by the
+    death of the process serving them.
+
+    `deaths` are (before, after) time.monotonic() pairs around each death of
+    a worker process with `threads_per_process` request threads. Why some
+    responses may be cut, and how many: nginx retries a request on the other
+    upstream entry (nginx.conf: the socket twice, fastcgi_next_upstream
+    error) only while it has sent the client nothing. Once the dead process
+    had written its first 8 KB (libfcgi's buffer; the page is ~20 KB), nginx
+    has passed the headers and that part on and cannot take them back: the
+    client gets a short body, as IncompleteRead or, with nginx 1.22 keeping
+    the connection open short of Content-Length, a read timeout (seen: access
+    log "200 7963" for a 20121-byte page, client TimeoutError 10 s later).
+    So a cut response (1) had its status and headers received, (2) was sent
+    before the death and failed after it, and (3) was on the dead process,
+    which holds at most one connection per request thread (one FCGX_Request
+    each, fastcgi_keep_conn off): at most `threads_per_process` per death.
+    Any other failure, or more than that around one death, is a lost request.
+    """
     test.assertGreater(load.count, 0, "%s: the load made no requests" % what)
     test.assertEqual(load.bad_status, [], "%s: non-2xx answers under load" % what)
-    cut = [e for e in load.errors if "IncompleteRead" in e or "TimeoutError" in e]
-    other = [e for e in load.errors if e not in cut]
-    test.assertEqual(other[:5], [], "%s: transport errors under load" % what)
-    test.assertLessEqual(len(cut), cut_responses_allowed, "%s: cut responses under load: %r" % (what, cut[:5]))
+    transport = load.transport_errors
+    test.assertEqual([e for e in load.errors if not e.startswith("transport: ")][:5], [],
+                     "%s: wrong answers under load" % what)
+
+    def around(death, e):
+        before, after = death
+        return e.started and e.sent <= after and e.failed >= before
+
+    unexplained = [e for e in transport if not any(around(d, e) for d in deaths)]
+    test.assertEqual(unexplained[:5], [], "%s: failed exchanges not cut by a worker's death "
+                     "(deaths at %r)" % (what, deaths))
+    for death in deaths:
+        cut = [e for e in transport if around(death, e)]
+        test.assertLessEqual(len(cut), threads_per_process,
+                             "%s: more responses cut around the death at %r than the dead process had "
+                             "request threads: %r" % (what, death, cut))
 
 
 class WorkerDeaths(unittest.TestCase):
@@ -108,14 +133,23 @@ class WorkerDeaths(unittest.TestCase):
         lines = [l for l in new_log(self.stack, offset).splitlines() if "pid %d)" % dead in l or " %d " % dead in l]
         self.assertEqual(len(lines), 1, "expected one log line about the death of %d, got %r" % (dead, lines))
 
+    def kill_9(self, pid):
+        """SIGKILL `pid`; returns (before, after): the monotonic times between
+        which it died (after: it is a zombie or reaped)."""
+        before = time.monotonic()
+        os.kill(pid, signal.SIGKILL)
+        while procinfo.rss_kb(pid) != 0:  # a zombie has no VmRSS
+            time.sleep(0.001)
+        return before, time.monotonic()
+
     def assert_restarts_at_least(self, count):
         deadline = time.monotonic() + 2
         while restarts(status_of(self.stack.port)) < count and time.monotonic() < deadline:
             time.sleep(0.02)
         self.assertGreaterEqual(restarts(status_of(self.stack.port)), count)
 
-    @needs_retry
     def test_cve_2025_23016_record_aborts_one_worker_and_the_site_keeps_serving(self):
+        assert_nginx_retries(self)
         before_restarts = restarts(status_of(self.stack.port))
         self.assertIsNotNone(before_restarts, "no restarts count in /_vitae/status")
         deaths = 0
@@ -145,24 +179,26 @@ class WorkerDeaths(unittest.TestCase):
                          "libfcgi's abort is not in the log")
         self.assert_restarts_at_least(before_restarts + deaths)
 
-    @needs_retry
     def test_kill_9_of_a_worker_under_load_loses_no_request(self):
+        assert_nginx_retries(self)
         before_restarts = restarts(status_of(self.stack.port))
+        deaths = []
         with Load(self.stack.port, clients=8) as load:
             for _ in range(3):
                 time.sleep(0.5)
                 kids = procinfo.children(self.stack.worker.pid)
                 self.assertEqual(len(kids), 2)
                 offset = log_size(self.stack)
-                os.kill(kids[0], signal.SIGKILL)
+                deaths.append(self.kill_9(kids[0]))
                 self.wait_replaced(kids, kids[0])
                 self.assert_restart_logged(offset, kids[0])
             time.sleep(0.5)
-        # 3 kills x 2 threads: seen about once in six runs of this test.
-        assert_clean(self, load, "kill -9", cut_responses_allowed=3 * 2)
+        # A response the killed process had started is cut (nginx cannot retry
+        # it): at most one per request thread of that process, in flight at
+        # its death; everything else must be answered. See assert_clean.
+        assert_clean(self, load, "kill -9", deaths, threads_per_process=self.stack.threads)
         self.assert_restarts_at_least(before_restarts + 3)
 
-    @needs_workers
     def test_crafted_record_without_load_is_survived(self):
         # Without nginx retries in place this part already holds: requests
         # after the abort succeed and the dead worker comes back.
@@ -250,7 +286,6 @@ class GracefulStop(unittest.TestCase):
     def test_sigterm_and_restart_on_a_held_socket_loses_no_request(self):
         self.run_restarts([])  # the default process model, as the unit runs it
 
-    @unittest.skipUnless(HAS_WORKERS, "waits on the worker's --workers option")
     def test_sigterm_and_restart_without_supervisor_loses_no_request(self):
         self.run_restarts(["--workers", "0"])
 
@@ -260,15 +295,13 @@ class Overload(unittest.TestCase):
     SECONDS = 4
 
     def test_more_clients_than_threads_do_not_stall(self):
-        args = ["--workers", "1"] if HAS_WORKERS else []
-        with stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=args) as s:
-            latencies, failures, lock = [], [], threading.Lock()
+        with stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2, extra_args=["--workers", "1"]) as s:
+            answered, failures, lock = [0], [], threading.Lock()
             stop = time.monotonic() + self.SECONDS
 
             def client():
-                mine, bad, conn = [], [], None
+                mine, bad, conn = 0, [], None
                 while time.monotonic() < stop:
-                    t0 = time.monotonic()
                     try:
                         if conn is None:
                             conn = http.client.HTTPConnection("127.0.0.1", s.port, timeout=15)
@@ -277,16 +310,16 @@ class Overload(unittest.TestCase):
                         r.read()
                         if r.status != 200:
                             bad.append("status %d" % r.status)
+                        mine += 1
                     except (OSError, http.client.HTTPException) as e:
                         bad.append(repr(e))
                         if conn:
                             conn.close()
                         conn = None
-                    mine.append(time.monotonic() - t0)
                 if conn:
                     conn.close()
                 with lock:
-                    latencies.extend(mine)
+                    answered[0] += mine
                     failures.extend(bad)
 
             threads = [threading.Thread(target=client) for _ in range(self.CLIENTS)]
@@ -294,14 +327,11 @@ class Overload(unittest.TestCase):
                 t.start()
             for t in threads:
                 t.join()
-            latencies.sort()
-            p99 = latencies[int(len(latencies) * 0.99)]
-            print("\n%d clients, %d requests in %d s, p50 %.1f ms, p99 %.1f ms, max %.1f ms"
-                  % (self.CLIENTS, len(latencies), self.SECONDS, latencies[len(latencies) // 2] * 1000,
-                     p99 * 1000, latencies[-1] * 1000), file=sys.stderr)
+            # Correctness only: every request answered, none timed out in
+            # nginx. How long they waited is bench/run's V-2t row, not a test.
+            self.assertGreater(answered[0], 0, "the clients made no requests")
             self.assertEqual(failures[:5], [])
-            self.assertLess(p99, 1.0)
-            self.assertNotIn("upstream timed out", stack._tail(s.nginx_error_log, 1 << 20))
+            self.assertNotIn("upstream timed out", stack.tail(s.nginx_error_log, 1 << 20))
 
 
 class ClientsGoingAway(unittest.TestCase):
@@ -350,8 +380,8 @@ class DatabaseFaults(unittest.TestCase):
         self.db = os.path.join(self.dir, "site.db")
         shutil.copy(DB, self.db)
         mark(self.db, 0)
-        args = ["--workers", "1"] if HAS_WORKERS else []  # one process: the status is the one that served
-        self.stack = stack.Stack(BUILD_DIR, self.db, TEMPLATES, threads=2, extra_args=args).__enter__()
+        # One process: the status is the one that served.
+        self.stack = stack.Stack(BUILD_DIR, self.db, TEMPLATES, threads=2, extra_args=["--workers", "1"]).__enter__()
 
     def tearDown(self):
         code = self.stack.stop()

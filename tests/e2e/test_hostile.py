@@ -40,7 +40,7 @@ ALLOW = "GET, HEAD"
 def worker_args():
     # One worker process: /_vitae/status then describes the process that served
     # every request (each process has its own page cache).
-    return ["--workers", "1"] if procinfo.worker_has_option(BUILD_DIR, "--workers") else []
+    return ["--workers", "1"]
 
 
 class RawReply:
