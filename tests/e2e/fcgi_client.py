@@ -14,6 +14,8 @@ top bit set).
 import socket
 import struct
 
+import client
+
 VERSION = 1
 BEGIN_REQUEST, ABORT_REQUEST, END_REQUEST, PARAMS, STDIN, STDOUT, STDERR = 1, 2, 3, 4, 5, 6, 7
 RESPONDER = 1
@@ -104,8 +106,10 @@ def params_for(method="GET", uri="/", extra=None, drop=()):
     return p
 
 
-class Reply:
-    """A parsed FastCGI answer: CGI headers + body from STDOUT, STDERR text, END_REQUEST."""
+class Reply(client.Reply):
+    """A parsed FastCGI answer: CGI headers + body from STDOUT, STDERR text, END_REQUEST.
+
+    header() and text come from the HTTP client's Reply."""
 
     def __init__(self, stdout, stderr, app_status, protocol_status):
         self.stdout, self.stderr = stdout, stderr
@@ -119,14 +123,6 @@ class Reply:
             self.headers.append((name.strip(), value.strip()))
         status = self.header("Status")
         self.status = int(status.split()[0]) if status else (200 if sep else None)
-
-    def header(self, name):
-        values = [v for k, v in self.headers if k.lower() == name.lower()]
-        return values[0] if values else None
-
-    @property
-    def text(self):
-        return self.body.decode("utf-8")
 
 
 def connect(sock_path, timeout=10):
