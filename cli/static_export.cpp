@@ -24,19 +24,19 @@ std::vector<ExportedPage> export_site(const std::string& db_path, const std::fil
     auto site = load_site({db_path, templates_dir}, 1);
     PageCache cache(export_cache_bytes, export_cache_entries);
     PageSource pages(cache, base_url);
-    PageRenderer renderer;
+    PageWorkspace workspace(pages);
     StaticTree tree(out_dir, Durability::fsync);
 
     std::vector<ExportedPage> exported;
     bool hit = false;
     for (const auto& path : site_paths(*site)) {
-        auto page = pages.page(*site, route(path), renderer, hit);
+        auto page = pages.page(*site, route(path), workspace, hit);
         if (page->status != 200)
             throw Error("export " + in_quotes(path) + ": rendered with status " + std::to_string(page->status));
         exported.push_back({path, file_for_path(path)});
         tree.write(exported.back().file, page->body, page->gzip);
     }
-    auto not_found = pages.page(*site, route(not_found_probe), renderer, hit);
+    auto not_found = pages.page(*site, route(not_found_probe), workspace, hit);
     exported.push_back({"", "404.html"});
     tree.write(exported.back().file, not_found->body, not_found->gzip);
     return exported;

@@ -39,7 +39,7 @@ Response Handler::page_response(const Request& request, const Route& route, Thre
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
     try {
         auto site = sites_.fresh(thread.probe);
-        response.page = pages_.page(*site, route, thread.renderer, response.cache_hit, gzip_wanted);
+        response.page = pages_.page(*site, route, thread.pages, response.cache_hit, gzip_wanted);
     } catch (const std::exception& e) {
         log_error("render " + in_quotes(request.path) + ": " + e.what());
         return plain_response(500, "internal server error");

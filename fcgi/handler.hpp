@@ -17,10 +17,11 @@
 
 namespace vitae {
 
-// What each request thread owns: its template copies and its database probe.
+// What each request thread owns: its template copies, its view of the page
+// cache and its database probe.
 struct ThreadState {
-    explicit ThreadState(const std::string& db_path) : probe(db_path) {}
-    PageRenderer renderer;
+    ThreadState(const std::string& db_path, PageSource& source) : pages(source), probe(db_path) {}
+    PageWorkspace pages;
     ContentProbe probe;
 };
 

@@ -23,9 +23,9 @@ int render_to_stdout(const vitae::Config& config, const std::string& path) {
     auto site = vitae::load_site({config.db_path, config.templates_dir}, 1);
     vitae::PageCache cache(config.page_cache_bytes, vitae::limits::page_cache_max_entries);
     vitae::PageSource pages(cache, config.base_url);
-    vitae::PageRenderer renderer;
+    vitae::PageWorkspace workspace(pages);
     bool hit = false;
-    auto page = pages.page(*site, vitae::route(path), renderer, hit);
+    auto page = pages.page(*site, vitae::route(path), workspace, hit);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }

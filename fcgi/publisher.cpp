@@ -20,7 +20,7 @@ std::string microseconds(Clock::duration d) {
 // The copies live in a runtime directory and are all rewritten at every
 // start, so a crash can lose nothing that fsync would have kept.
 Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir)
-    : pages_(pages), tree_(dir, Durability::rebuilt_on_start) {}
+    : pages_(pages), tree_(dir, Durability::rebuilt_on_start), workspace_(pages) {}
 
 void Publisher::publish(const Site& site) {
     auto started = Clock::now();
@@ -29,7 +29,7 @@ void Publisher::publish(const Site& site) {
     for (const auto& path : site_paths(site)) {
         bool hit = false;
         auto before = Clock::now();
-        auto page = pages_.page(site, route(path), renderer_, hit);
+        auto page = pages_.page(site, route(path), workspace_, hit);
         rendering += Clock::now() - before;
         auto file = file_for_path(path);
         tree_.write(file, page->body, page->gzip);

@@ -27,7 +27,7 @@ public:
 private:
     PageSource& pages_;
     StaticTree tree_;
-    PageRenderer renderer_;
+    PageWorkspace workspace_;
     std::set<std::filesystem::path> published_;  // relative paths written last time
 };
 

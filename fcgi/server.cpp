@@ -87,7 +87,7 @@ Server::~Server() = default;
 
 void Server::serve(RequestThread& w) {
     FcgiRequest request(listener_.fd());
-    ThreadState thread(sites_.source().db_path);
+    ThreadState thread(sites_.source().db_path, pages_);
     sites_.fresh(thread.probe);  // baseline: load anything committed before it
     while (!stopping_.load()) {
         w.in_accept = true;

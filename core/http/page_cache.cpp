@@ -1,5 +1,6 @@
 #include "page_cache.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace vitae {
@@ -10,51 +11,79 @@ std::size_t cost(const Page& page) {
     return page.body.size() + page.gzip.size() + page.wire[0].bytes.size() + page.wire[1].bytes.size() + sizeof(Page);
 }
 
+// One writer per counter: a load and a store, never a locked instruction.
+void bump(std::atomic<std::uint64_t>& counter) {
+    counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+}
+
 }  // namespace
+
+PageCache::Reader::Reader(PageCache& cache) : cache_(cache) {
+    std::lock_guard lock(cache_.readers_mutex_);
+    cache_.readers_.push_back(this);
+}
+
+PageCache::Reader::~Reader() {
+    std::lock_guard lock(cache_.readers_mutex_);
+    cache_.readers_.erase(std::find(cache_.readers_.begin(), cache_.readers_.end(), this));
+    cache_.retired_hits_ += hits_.load(std::memory_order_relaxed);
+    cache_.retired_misses_ += misses_.load(std::memory_order_relaxed);
+}
+
+std::shared_ptr<const Page> PageCache::Reader::find(std::string_view key, std::uint64_t generation) {
+    // Moved since our last look: take the current maps (a newer one than
+    // `version` may come along too; then we just refresh again next time).
+    auto version = cache_.version_.load(std::memory_order_acquire);
+    if (version != version_) {
+        for (std::size_t s = 0; s < shard_count; ++s) {
+            std::lock_guard lock(cache_.shards_[s].mutex);
+            maps_[s] = cache_.shards_[s].map;
+        }
+        version_ = version;
+    }
+    const Map& map = *maps_[shard_of(key)];
+    auto it = map.find(key);
+    if (it == map.end() || it->second->page->generation != generation) {
+        bump(misses_);
+        return nullptr;
+    }
+    bump(hits_);
+    const Entry& entry = *it->second;
+    // Read first: a hot entry's bit is already set, and a load keeps its line shared between cores.
+    if (!entry.referenced.load(std::memory_order_relaxed)) entry.referenced.store(true, std::memory_order_relaxed);
+    return entry.page;
+}
 
 PageCache::PageCache(std::size_t max_bytes, std::size_t max_entries)
     : max_bytes_(max_bytes), max_entries_(max_entries) {}
 
-std::shared_ptr<const Page> PageCache::find(std::string_view key, std::uint64_t generation) {
-    Shard& shard = shard_for(key);
-    std::shared_lock lock(shard.mutex);
-    auto it = shard.entries.find(key);
-    if (it == shard.entries.end() || it->second->page->generation != generation) {
-        shard.misses.fetch_add(1, std::memory_order_relaxed);
-        return nullptr;
+void PageCache::install(std::size_t shard, std::shared_ptr<const Map> map) {
+    {
+        std::lock_guard lock(shards_[shard].mutex);
+        shards_[shard].map = std::move(map);
     }
-    shard.hits.fetch_add(1, std::memory_order_relaxed);
-    Entry& entry = *it->second;
-    // Read first: a hot entry's bit is already set, and a plain load keeps
-    // its cache line shared between cores.
-    if (!entry.referenced.load(std::memory_order_relaxed)) entry.referenced.store(true, std::memory_order_relaxed);
-    return entry.page;
+    version_.fetch_add(1, std::memory_order_release);
 }
 
 void PageCache::insert(const std::string& key, std::shared_ptr<const Page> page) {
     if (max_bytes_ == 0) return;  // disabled: every request renders
     std::lock_guard writer(writer_mutex_);
-    Shard& shard = shard_for(key);
-    {
-        std::unique_lock lock(shard.mutex);
-        auto it = shard.entries.find(key);
-        if (it != shard.entries.end()) {
-            // Two threads may render the same miss; keep the newer generation.
-            Entry& entry = *it->second;
-            if (entry.page->generation > page->generation) return;
-            bytes_ -= entry.cost;
-            entry.cost = cost(*page);
-            bytes_ += entry.cost;
-            entry.page = std::move(page);
-        } else {
-            auto entry = std::make_unique<Entry>();
-            entry->cost = cost(*page);
-            entry->page = std::move(page);
-            bytes_ += entry->cost;
-            shard.entries.emplace(key, std::move(entry));
-            order_.push_back(key);
-        }
+    std::size_t s = shard_of(key);
+    const Map& current = *shards_[s].map;  // only writers replace it, and we are the writer
+    auto entry = std::make_shared<Entry>();
+    entry->cost = cost(*page);
+    entry->page = std::move(page);
+    if (auto it = current.find(key); it != current.end()) {
+        // Two threads may render the same miss; keep the newer generation.
+        if (it->second->page->generation > entry->page->generation) return;
+        bytes_ -= it->second->cost;
+    } else {
+        order_.push_back(key);
     }
+    bytes_ += entry->cost;
+    auto next = std::make_shared<Map>(current);
+    (*next)[key] = std::move(entry);
+    install(s, std::move(next));
     evict_over_bounds(key);
 }
 
@@ -69,17 +98,18 @@ void PageCache::evict_over_bounds(const std::string& keep) {
     while (!order_.empty() && (bytes_ > max_bytes_ || order_.size() > max_entries_) && steps-- > 0) {
         std::string key = std::move(order_.front());
         order_.pop_front();
-        Shard& shard = shard_for(key);
-        std::unique_lock lock(shard.mutex);
-        auto it = shard.entries.find(key);
-        Entry& entry = *it->second;
+        std::size_t s = shard_of(key);
+        const Map& current = *shards_[s].map;
+        auto it = current.find(key);
         bool spare = key == keep && !std::exchange(kept, true);
-        if (entry.referenced.exchange(false, std::memory_order_relaxed) || spare) {
+        if (it->second->referenced.exchange(false, std::memory_order_relaxed) || spare) {
             order_.push_back(std::move(key));
             continue;
         }
-        bytes_ -= entry.cost;
-        shard.entries.erase(it);
+        bytes_ -= it->second->cost;
+        auto next = std::make_shared<Map>(current);
+        next->erase(key);
+        install(s, std::move(next));
     }
 }
 
@@ -90,9 +120,12 @@ CacheStats PageCache::stats() const {
         stats.entries = order_.size();
         stats.bytes = bytes_;
     }
-    for (const auto& shard : shards_) {
-        stats.hits += shard.hits.load(std::memory_order_relaxed);
-        stats.misses += shard.misses.load(std::memory_order_relaxed);
+    std::lock_guard lock(readers_mutex_);
+    stats.hits = retired_hits_;
+    stats.misses = retired_misses_;
+    for (const Reader* reader : readers_) {
+        stats.hits += reader->hits_.load(std::memory_order_relaxed);
+        stats.misses += reader->misses_.load(std::memory_order_relaxed);
     }
     return stats;
 }

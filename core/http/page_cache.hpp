@@ -3,15 +3,22 @@
 // generation it wants, so a hit can never be stale. Keys come from the
 // router, never from raw request text, so requests cannot create keys at will.
 //
-// The hit path takes no global lock: keys are spread over shards, and a hit
-// takes its shard's lock shared (readers never wait for readers), sets the
-// entry's "referenced" bit if it is not set yet, and copies the shared_ptr.
-// Inserts and evictions (rare: once per page per site version) are
-// serialised by one writer mutex and take a shard's lock exclusively only to
-// change it. Eviction is second chance (CLOCK) over insertion order: an
-// entry hit since it was last passed over stays, the oldest unreferenced one
-// goes; that approximates LRU without a list splice on every hit. Measured in
-// bench/micro_bench (page_cache_find at 1, 2 and 8 threads): bench/RESULTS.md.
+// A hit takes no lock and writes nothing another thread reads (ClickHouse's
+// MultiVersion idea, per thread): the keys are spread over shards, each an
+// immutable map that a writer replaces whole; every thread that looks pages
+// up owns a Reader holding its own pointers to the shard maps, refreshed
+// only when the cache's version number moved. A hit is then one atomic
+// load, a hash lookup and a shared_ptr copy. Inserts and evictions (once per
+// page per site version) copy one shard's map under one writer mutex.
+// Eviction is second chance (CLOCK) over insertion order: an entry hit since
+// the hand last passed it stays, the oldest unreferenced one goes. Dropped
+// designs (bench/RESULTS.md): one mutex + an LRU splice per hit; shards
+// under a std::shared_mutex, slower still for a hot key (the read lock is a
+// write to a shared line).
+//
+// The bounds hold for what the cache holds. A Reader keeps its view alive
+// until its next lookup, so pages evicted meanwhile are freed then: at most
+// one cache's worth more per idle thread.
 #pragma once
 
 #include <array>
@@ -20,10 +27,10 @@
 #include <deque>
 #include <memory>
 #include <mutex>
-#include <shared_mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "page.hpp"
 
@@ -37,45 +44,71 @@ struct CacheStats {
 };
 
 class PageCache {
+    static constexpr std::size_t shard_count = 16;
+    struct Entry {
+        std::shared_ptr<const Page> page;
+        std::size_t cost = 0;
+        mutable std::atomic<bool> referenced{false};  // set by hits, cleared by the clock hand
+    };
+    // Lets a lookup take a string_view without building a std::string.
+    struct KeyHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+    };
+    using Map = std::unordered_map<std::string, std::shared_ptr<const Entry>, KeyHash, std::equal_to<>>;
+
 public:
+    // One per thread that looks pages up; not shared between threads.
+    class Reader {
+    public:
+        explicit Reader(PageCache& cache);
+        ~Reader();
+        Reader(const Reader&) = delete;
+        Reader& operator=(const Reader&) = delete;
+
+        std::shared_ptr<const Page> find(std::string_view key, std::uint64_t generation);
+        PageCache& cache() const { return cache_; }
+
+    private:
+        friend class PageCache;
+        PageCache& cache_;
+        std::uint64_t version_ = ~std::uint64_t{0};  // of the maps below; never a real version at first
+        std::array<std::shared_ptr<const Map>, shard_count> maps_;
+        // Written by the owning thread only (a load and a store, no read-modify-write), read by stats().
+        std::atomic<std::uint64_t> hits_{0};
+        std::atomic<std::uint64_t> misses_{0};
+    };
+
     PageCache(std::size_t max_bytes, std::size_t max_entries);
 
-    std::shared_ptr<const Page> find(std::string_view key, std::uint64_t generation);
     void insert(const std::string& key, std::shared_ptr<const Page> page);
     CacheStats stats() const;
     bool enabled() const { return max_bytes_ > 0; }
 
 private:
-    static constexpr std::size_t shard_count = 16;
-
-    struct Entry {
-        std::shared_ptr<const Page> page;  // replaced only under the shard's exclusive lock
-        std::size_t cost = 0;
-        std::atomic<bool> referenced{false};  // set by hits under the shared lock
-    };
-    // Lets find() look up a string_view without building a std::string.
-    struct KeyHash {
-        using is_transparent = void;
-        std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
-    };
-    // Its own cache line, so hits on one shard do not slow another's.
     struct alignas(64) Shard {
-        mutable std::shared_mutex mutex;  // guards entries (and each Entry's page)
-        std::unordered_map<std::string, std::unique_ptr<Entry>, KeyHash, std::equal_to<>> entries;
-        std::atomic<std::uint64_t> hits{0};
-        std::atomic<std::uint64_t> misses{0};
+        mutable std::mutex mutex;  // guards the pointer `map` (not the map: it is immutable)
+        std::shared_ptr<const Map> map = std::make_shared<const Map>();
     };
 
-    Shard& shard_for(std::string_view key) { return shards_[KeyHash{}(key) % shard_count]; }
+    static std::size_t shard_of(std::string_view key) { return KeyHash{}(key) % shard_count; }
+    // Replaces a shard's map and moves the version; writer_mutex_ held.
+    void install(std::size_t shard, std::shared_ptr<const Map> map);
     void evict_over_bounds(const std::string& keep);  // writer_mutex_ held
 
     const std::size_t max_bytes_;
     const std::size_t max_entries_;
     std::array<Shard, shard_count> shards_;
+    alignas(64) std::atomic<std::uint64_t> version_{0};  // moves after every install
 
-    mutable std::mutex writer_mutex_;  // serialises insert and eviction; guards the members below
+    mutable std::mutex writer_mutex_;  // serialises insert and eviction; guards the two below
     std::deque<std::string> order_;    // every key once, oldest first (the clock's hand is the front)
     std::size_t bytes_ = 0;
+
+    mutable std::mutex readers_mutex_;  // guards the three below
+    std::vector<const Reader*> readers_;
+    std::uint64_t retired_hits_ = 0;  // of readers destroyed
+    std::uint64_t retired_misses_ = 0;
 };
 
 }  // namespace vitae

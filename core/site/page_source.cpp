@@ -37,19 +37,21 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 
 }  // namespace
 
+PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
+
 PageSource::PageSource(PageCache& cache, std::string base_url) : cache_(cache), base_url_(std::move(base_url)) {}
 
-std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageRenderer& renderer,
+std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace,
                                              bool& cache_hit, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    if (auto cached = cache_.find(ref.key, site.generation)) {
+    if (auto cached = workspace.cache.find(ref.key, site.generation)) {
         cache_hit = true;
         return cached;
     }
     cache_hit = false;
     Extras extras;
     if (!cache_.enabled()) extras = {gzip_wanted, false};
-    auto page = render(site, ref, base_url_, renderer, extras);
+    auto page = render(site, ref, base_url_, workspace.renderer, extras);
     cache_.insert(std::string(ref.key), page);
     return page;
 }

@@ -16,6 +16,17 @@
 
 namespace vitae {
 
+class PageSource;
+
+// What one thread needs to make pages: its own copies of the compiled
+// templates (kainjow mutates a template whose render fails) and its own
+// view of the page cache (so a hit takes no lock). Never shared.
+struct PageWorkspace {
+    explicit PageWorkspace(PageSource& source);
+    PageRenderer renderer;
+    PageCache::Reader cache;
+};
+
 class PageSource {
 public:
     // `base_url` starts every absolute URL (canonical, feed, sitemap); cached
@@ -25,7 +36,7 @@ public:
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
     // is made: no gzip for a client that does not take it, no wire bytes.
-    std::shared_ptr<const Page> page(const Site& site, const Route& route, PageRenderer& renderer, bool& cache_hit,
+    std::shared_ptr<const Page> page(const Site& site, const Route& route, PageWorkspace& workspace, bool& cache_hit,
                                      bool gzip_wanted = true);
 
     const std::string& base_url() const { return base_url_; }

@@ -30,7 +30,7 @@ struct World {
           cache(16 << 20, limits::page_cache_max_entries),
           pages(cache, default_base_url),
           handler(sites, pages),
-          thread(db) {}
+          thread(db, pages) {}
     SiteHolder sites;
     PageCache cache;
     PageSource pages;

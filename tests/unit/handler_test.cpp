@@ -16,7 +16,7 @@ namespace {
 struct Fixture {
     explicit Fixture(const std::string& content = shipped_content(), std::string base_url = default_base_url)
         : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string()) {}
+          pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string(), pages) {}
 
     Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
                  std::string_view accept_encoding = {}, std::string_view ims = {}) {
