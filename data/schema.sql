@@ -1,11 +1,11 @@
--- Vitae content schema, version 2 (PRAGMA user_version).
+-- Vitae content schema, version 3 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -52,11 +52,34 @@ CREATE TABLE publication (
     id       INTEGER PRIMARY KEY,
     slug     TEXT NOT NULL UNIQUE CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
     position INTEGER NOT NULL UNIQUE,
-    kind     TEXT NOT NULL CHECK (kind IN ('conference', 'journal', 'preprint')),
+    kind     TEXT NOT NULL CHECK (kind IN ('conference', 'journal', 'preprint', 'book', 'chapter', 'thesis',
+                                           'report', 'proceedings', 'patent', 'dataset', 'software', 'other')),
     title    TEXT NOT NULL,
-    venue    TEXT NOT NULL DEFAULT '',     -- short name, e.g. 'OSDI'; empty for a preprint
+    venue    TEXT NOT NULL DEFAULT '',     -- booktitle, journal, school...: as the owner wrote it
     year     INTEGER,                      -- NULL when the seed gives none
-    abstract TEXT NOT NULL DEFAULT ''
+    abstract TEXT NOT NULL DEFAULT '',
+    -- v3: what reference managers export beyond that, as UTF-8 text; '' when absent.
+    venue_short TEXT NOT NULL DEFAULT '',  -- al-folio's abbr, e.g. 'NeurIPS'
+    selected    INTEGER NOT NULL DEFAULT 0 CHECK (selected IN (0, 1)),  -- listed on the home page
+    doi         TEXT NOT NULL DEFAULT '',  -- '10.1145/3600006.3613146', no resolver prefix
+    arxiv       TEXT NOT NULL DEFAULT '',  -- '2401.01234' or 'hep-th/9901001'
+    arxiv_class TEXT NOT NULL DEFAULT '',  -- primaryClass, e.g. 'cs.DC'
+    volume      TEXT NOT NULL DEFAULT '',
+    number      TEXT NOT NULL DEFAULT '',  -- issue
+    pages       TEXT NOT NULL DEFAULT '',  -- '12--34' in BibTeX, '12–34' here
+    publisher   TEXT NOT NULL DEFAULT '',
+    institution TEXT NOT NULL DEFAULT '',  -- school or institution (theses, reports)
+    address     TEXT NOT NULL DEFAULT '',  -- address or location
+    month       TEXT NOT NULL DEFAULT '',
+    editor      TEXT NOT NULL DEFAULT '',
+    series      TEXT NOT NULL DEFAULT '',
+    edition     TEXT NOT NULL DEFAULT '',
+    isbn        TEXT NOT NULL DEFAULT '',
+    issn        TEXT NOT NULL DEFAULT '',
+    note        TEXT NOT NULL DEFAULT '',
+    keywords    TEXT NOT NULL DEFAULT '',
+    bibtex_key  TEXT NOT NULL DEFAULT '',  -- the key as the owner's file has it; '' means the slug
+    bibtex_type TEXT NOT NULL DEFAULT ''   -- the entry type as written, e.g. 'phdthesis'; '' means the kind's
 );
 
 CREATE TABLE publication_author (
@@ -80,6 +103,16 @@ CREATE TABLE publication_award (
     publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
     position       INTEGER NOT NULL,
     name           TEXT NOT NULL,
+    PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+
+-- v3: every other field of the imported entry, verbatim (raw BibTeX value),
+-- so nothing is dropped and the export writes it back as it came.
+CREATE TABLE publication_field (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    position       INTEGER NOT NULL,
+    name           TEXT NOT NULL CHECK (name <> ''),  -- lower case, as BibTeX reads it
+    value          TEXT NOT NULL,
     PRIMARY KEY (publication_id, position)
 ) WITHOUT ROWID;
 

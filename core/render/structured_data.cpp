@@ -43,7 +43,7 @@ std::string article_json_ld(const Publication& p, std::string_view page_url) {
     if (p.year) out += ",\"datePublished\":" + json_string(std::to_string(*p.year));
     // A journal is a Periodical the article is part of; a conference is the
     // PublicationEvent it was published at.
-    if (!p.venue.empty() && kind_row(p.kind).schema_venue == "Periodical")
+    if (!p.venue.empty() && kind_row(p.kind).periodical)
         out += ",\"isPartOf\":{\"@type\":\"Periodical\",\"name\":" + json_string(p.venue) + "}";
     else if (!p.venue.empty())
         out += ",\"publication\":{\"@type\":\"PublicationEvent\",\"name\":" + json_string(p.venue) + "}";

@@ -69,7 +69,7 @@ std::string atom_feed(const Content& c, std::string_view base_url, std::int64_t 
 std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     std::string newest_post = c.posts.empty() ? std::string() : c.posts.front().published;
     std::vector<SitemapEntry> out = {{"/", ""}, {"/blog/", newest_post}, {"/publications/", ""}};
-    for (const auto& row : kind_rows()) out.push_back({"/publications/" + std::string(row.name) + "/", ""});
+    for (auto kind : kinds_in(c)) out.push_back({"/publications/" + std::string(kind_row(kind).name) + "/", ""});
     for (const auto& post : c.posts) out.push_back({"/blog/" + post.slug, post.published});
     for (const auto& p : c.publications) out.push_back({"/publications/" + p.slug, ""});
     return out;

@@ -185,10 +185,10 @@ PublicationList publication_list_view(const Content& c, std::optional<Publicatio
     }
     MustacheData filters{MustacheData::type::list};
     filters.push_back(object{{"href", "/publications/"}, {"label", "All"}, {"current", !filter}});
-    for (const auto& row : kind_rows())
-        filters.push_back(object{{"href", "/publications/" + std::string(row.name) + "/"},
-                                 {"label", std::string(row.heading)},
-                                 {"current", filter == row.kind}});
+    for (auto kind : kinds_in(c))
+        filters.push_back(object{{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
+                                 {"label", std::string(kind_row(kind).heading)},
+                                 {"current", filter == kind}});
     std::string heading(filter ? kind_row(*filter).heading : "Publications");
     MustacheData data = object{{"heading", heading},
                                {"filters", filters},

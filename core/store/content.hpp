@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "publication_kind.hpp"
@@ -53,6 +54,15 @@ struct Author {
     bool operator==(const Author&) const = default;
 };
 
+// A BibTeX field kept as the file wrote it (raw TeX), for everything the
+// model has no column for: nothing imported is ever dropped.
+struct Field {
+    std::string name;  // lower case
+    std::string value;
+
+    bool operator==(const Field&) const = default;
+};
+
 struct Publication {
     std::string slug;
     PublicationKind kind = PublicationKind::preprint;
@@ -63,8 +73,51 @@ struct Publication {
     std::vector<Author> authors;
     std::vector<Link> links;
     std::vector<std::string> awards;
+    // Schema v3: what reference managers export beyond that; "" when absent.
+    bool selected = false;  // shown under "Selected publications" on the home page
+    std::string venue_short;  // al-folio's abbr
+    std::string doi;          // no resolver prefix
+    std::string arxiv;        // the eprint id
+    std::string arxiv_class;
+    std::string volume;
+    std::string number;
+    std::string pages;
+    std::string publisher;
+    std::string institution;
+    std::string address;
+    std::string month;
+    std::string editor;
+    std::string series;
+    std::string edition;
+    std::string isbn;
+    std::string issn;
+    std::string note;
+    std::string keywords;
+    std::string bibtex_key;   // "" means the slug
+    std::string bibtex_type;  // "" means the kind's
+    std::vector<Field> fields;
 
     bool operator==(const Publication&) const = default;
+};
+
+// The text columns of `publication` added in schema v3, in table order, with
+// the member each fills: the loader, the CLI's writer and diff, and the
+// BibTeX export all walk this one list.
+struct TextColumn {
+    std::string_view name;
+    std::string Publication::*member;
+};
+inline constexpr TextColumn publication_text_columns[] = {
+    {"venue_short", &Publication::venue_short}, {"doi", &Publication::doi},
+    {"arxiv", &Publication::arxiv},             {"arxiv_class", &Publication::arxiv_class},
+    {"volume", &Publication::volume},           {"number", &Publication::number},
+    {"pages", &Publication::pages},             {"publisher", &Publication::publisher},
+    {"institution", &Publication::institution}, {"address", &Publication::address},
+    {"month", &Publication::month},             {"editor", &Publication::editor},
+    {"series", &Publication::series},           {"edition", &Publication::edition},
+    {"isbn", &Publication::isbn},               {"issn", &Publication::issn},
+    {"note", &Publication::note},               {"keywords", &Publication::keywords},
+    {"bibtex_key", &Publication::bibtex_key},   {"bibtex_type", &Publication::bibtex_type},
 };
 
 struct Teaching {
@@ -108,5 +161,18 @@ struct Content {
 
     bool operator==(const Content&) const = default;
 };
+
+// The kinds that have at least one publication, in kind_rows() order: the
+// filters a list offers and the filter pages the sitemap names.
+inline std::vector<PublicationKind> kinds_in(const Content& content) {
+    std::vector<PublicationKind> kinds;
+    for (const auto& row : kind_rows())
+        for (const auto& p : content.publications)
+            if (p.kind == row.kind) {
+                kinds.push_back(row.kind);
+                break;
+            }
+    return kinds;
+}
 
 }  // namespace vitae

@@ -4,6 +4,7 @@
 
 #include "error.hpp"
 #include "log.hpp"
+#include "publication_rows.hpp"
 #include "slug.hpp"
 
 namespace vitae {
@@ -23,8 +24,9 @@ constexpr const char* sql_publication_link =
     "SELECT publication_id, label, url FROM publication_link ORDER BY publication_id, position";
 constexpr const char* sql_publication_award =
     "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position";
-constexpr const char* sql_publication =
-    "SELECT id, slug, kind, title, venue, year, abstract FROM publication ORDER BY position";
+constexpr const char* sql_publication_field =
+    "SELECT publication_id, name, value FROM publication_field ORDER BY publication_id, position";
+const std::string sql_publication = "SELECT " + publication_columns() + " FROM publication ORDER BY position";
 constexpr const char* sql_education =
     "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
 constexpr const char* sql_post =
@@ -33,10 +35,11 @@ constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching O
 constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
 constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
-constexpr const char* all_queries[] = {
-    sql_profile,          sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_publication_author,
-    sql_publication_link, sql_publication_award, sql_publication,   sql_education,    sql_post,
-    sql_teaching,         sql_service,           sql_experience};
+const char* const all_queries[] = {
+    sql_profile,          sql_profile_paragraph, sql_profile_email,       sql_profile_link,
+    sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
+    sql_publication.c_str(), sql_education,       sql_post,              sql_teaching,
+    sql_service,          sql_experience};
 
 // Reads publications' child rows in one pass each, keyed by publication id.
 template <typename Row>
@@ -54,11 +57,6 @@ std::string checked_slug(const Db& db, std::string slug) {
     return slug;
 }
 
-// The schema's CHECK names the kinds; a damaged file can hold others.
-PublicationKind checked_kind(const Db& db, const std::string& name) {
-    if (auto kind = kind_named(name)) return *kind;
-    throw Error("load " + in_quotes(db.path()) + ": publication kind " + in_quotes(name) + " is unknown");
-}
 
 Author read_author(const Stmt& s) {
     return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0};
@@ -68,6 +66,9 @@ Link read_pub_link(const Stmt& s) {
 }
 std::string read_award(const Stmt& s) {
     return s.text_at(1);
+}
+Field read_field(const Stmt& s) {
+    return {s.text_at(1), s.text_at(2)};
 }
 
 void load_profile(const Db& db, Content& c) {
@@ -89,20 +90,17 @@ void load_publications(const Db& db, Content& c) {
     auto authors = group_by_publication<Author>(db, sql_publication_author, read_author);
     auto links = group_by_publication<Link>(db, sql_publication_link, read_pub_link);
     auto awards = group_by_publication<std::string>(db, sql_publication_award, read_award);
+    auto fields = group_by_publication<Field>(db, sql_publication_field, read_field);
 
     auto pubs = db.prepare(sql_publication);
     while (pubs.step()) {
-        auto id = pubs.int_at(0);
         Publication p;
-        p.slug = checked_slug(db, pubs.text_at(1));
-        p.kind = checked_kind(db, pubs.text_at(2));
-        p.title = pubs.text_at(3);
-        p.venue = pubs.text_at(4);
-        if (auto year = pubs.optional_int_at(5)) p.year = static_cast<int>(*year);
-        p.abstract = pubs.text_at(6);
+        auto id = read_publication_row(pubs, db, p);
+        p.slug = checked_slug(db, std::move(p.slug));
         p.authors = std::move(authors[id]);
         p.links = std::move(links[id]);
         p.awards = std::move(awards[id]);
+        p.fields = std::move(fields[id]);
         c.publications.push_back(std::move(p));
     }
 }

@@ -12,19 +12,34 @@
 
 namespace vitae {
 
-enum class PublicationKind : std::uint8_t { conference, journal, preprint };
+enum class PublicationKind : std::uint8_t {
+    conference,
+    journal,
+    preprint,
+    book,
+    chapter,
+    thesis,
+    report,
+    proceedings,
+    patent,
+    dataset,
+    software,
+    other
+};
 
 struct KindRow {
     PublicationKind kind;
     std::string_view name;            // as stored and in /publications/<name>/
     std::string_view label;           // one, on the paper's page
     std::string_view heading;         // many, over the filtered list
-    std::string_view bibtex_type;     // @inproceedings
-    std::string_view bibtex_venue;    // the field the venue goes in
+    std::string_view bibtex_type;     // written when the entry's own type is not known
+    std::string_view bibtex_venue;    // the BibTeX field the venue goes in
     std::string_view ris_type;        // TY
     std::string_view csl_type;        // CSL-JSON "type"
+    std::string_view schema_type;     // schema.org @type of the work
     std::string_view scholar_venue;   // Google Scholar's meta tag for the venue; empty: none
-    std::string_view schema_venue;    // schema.org: the venue as "isPartOf" Periodical or "publication" event
+    std::string_view scholar_institution;  // ... for the school or institution; empty: none
+    bool periodical;                  // the venue is a journal (schema.org isPartOf Periodical)
     bool preprint;                    // listed apart on the home page; undated ones head the list
 };
 
@@ -32,5 +47,8 @@ struct KindRow {
 std::span<const KindRow> kind_rows();
 const KindRow& kind_row(PublicationKind kind);
 std::optional<PublicationKind> kind_named(std::string_view name);
+// The kind a BibTeX/biblatex entry type files under; nullopt for a type
+// that names no publication (e.g. xdata).
+std::optional<PublicationKind> kind_of_bibtex_type(std::string_view lower_case_type);
 
 }  // namespace vitae

@@ -2,11 +2,13 @@
 
 #include "error.hpp"
 #include "log.hpp"
+#include "publication_rows.hpp"
 
 namespace vitae {
 
 namespace {
 
+// Each child table: how to read its rows for one publication, and how to write one.
 void read_children(const Db& db, std::int64_t id, Publication& p) {
     auto authors = db.prepare(
         "SELECT name, is_owner, equal_contribution FROM publication_author WHERE publication_id = ? ORDER BY position");
@@ -20,54 +22,49 @@ void read_children(const Db& db, std::int64_t id, Publication& p) {
     auto awards = db.prepare("SELECT name FROM publication_award WHERE publication_id = ? ORDER BY position");
     awards.bind(1, id);
     while (awards.step()) p.awards.push_back(awards.text_at(0));
+
+    auto fields = db.prepare("SELECT name, value FROM publication_field WHERE publication_id = ? ORDER BY position");
+    fields.bind(1, id);
+    while (fields.step()) p.fields.push_back({fields.text_at(0), fields.text_at(1)});
+}
+
+// Replaces one child table's rows: `bind_row` binds the values after
+// (publication_id, position) for item i.
+template <typename Item, typename BindRow>
+void write_rows(const Db& db, std::int64_t id, const char* table, const char* columns, int count,
+                const std::vector<Item>& items, BindRow bind_row) {
+    auto del = db.prepare(std::string("DELETE FROM ") + table + " WHERE publication_id = ?");
+    del.bind(1, id);
+    del.step();
+    std::string marks = "?, ?";
+    for (int i = 0; i < count; ++i) marks += ", ?";
+    auto insert = db.prepare(std::string("INSERT INTO ") + table + " (publication_id, position, " + columns +
+                             ") VALUES (" + marks + ")");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        insert.reset();
+        insert.bind(1, id);
+        insert.bind(2, static_cast<std::int64_t>(i + 1));
+        bind_row(insert, items[i]);
+        insert.step();
+    }
 }
 
 void write_children(const Db& db, std::int64_t id, const Publication& p) {
-    for (const char* table : {"DELETE FROM publication_author WHERE publication_id = ?",
-                              "DELETE FROM publication_link WHERE publication_id = ?",
-                              "DELETE FROM publication_award WHERE publication_id = ?"}) {
-        auto del = db.prepare(table);
-        del.bind(1, id);
-        del.step();
-    }
-    auto author = db.prepare(
-        "INSERT INTO publication_author (publication_id, position, name, is_owner, equal_contribution) "
-        "VALUES (?, ?, ?, ?, ?)");
-    for (std::size_t i = 0; i < p.authors.size(); ++i) {
-        author.reset();
-        author.bind(1, id);
-        author.bind(2, static_cast<std::int64_t>(i + 1));
-        author.bind(3, p.authors[i].name);
-        author.bind(4, std::int64_t{p.authors[i].is_owner});
-        author.bind(5, std::int64_t{p.authors[i].equal_contribution});
-        author.step();
-    }
-    auto link = db.prepare("INSERT INTO publication_link (publication_id, position, label, url) VALUES (?, ?, ?, ?)");
-    for (std::size_t i = 0; i < p.links.size(); ++i) {
-        link.reset();
-        link.bind(1, id);
-        link.bind(2, static_cast<std::int64_t>(i + 1));
-        link.bind(3, p.links[i].label);
-        link.bind(4, p.links[i].url);
-        link.step();
-    }
-    auto award = db.prepare("INSERT INTO publication_award (publication_id, position, name) VALUES (?, ?, ?)");
-    for (std::size_t i = 0; i < p.awards.size(); ++i) {
-        award.reset();
-        award.bind(1, id);
-        award.bind(2, static_cast<std::int64_t>(i + 1));
-        award.bind(3, p.awards[i]);
-        award.step();
-    }
-}
-
-// Binds kind, title, venue, year, abstract to ?1..?5 of an INSERT or UPDATE.
-void bind_fields(Stmt& s, const Publication& p) {
-    s.bind(1, kind_row(p.kind).name);
-    s.bind(2, p.title);
-    s.bind(3, p.venue);
-    s.bind(4, p.year);
-    s.bind(5, p.abstract);
+    write_rows(db, id, "publication_author", "name, is_owner, equal_contribution", 3, p.authors,
+               [](Stmt& s, const Author& a) {
+                   s.bind(3, a.name);
+                   s.bind(4, std::int64_t{a.is_owner});
+                   s.bind(5, std::int64_t{a.equal_contribution});
+               });
+    write_rows(db, id, "publication_link", "label, url", 2, p.links, [](Stmt& s, const Link& l) {
+        s.bind(3, l.label);
+        s.bind(4, l.url);
+    });
+    write_rows(db, id, "publication_award", "name", 1, p.awards, [](Stmt& s, const std::string& a) { s.bind(3, a); });
+    write_rows(db, id, "publication_field", "name, value", 2, p.fields, [](Stmt& s, const Field& f) {
+        s.bind(3, f.name);
+        s.bind(4, f.value);
+    });
 }
 
 }  // namespace
@@ -78,30 +75,26 @@ std::string owner_name(const Db& db) {
 }
 
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug) {
-    auto stmt = db.prepare("SELECT id, slug, kind, title, venue, year, abstract FROM publication WHERE slug = ?");
+    auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication WHERE slug = ?");
     stmt.bind(1, slug);
     if (!stmt.step()) return std::nullopt;
     StoredPublication found;
-    found.id = stmt.int_at(0);
-    Publication& p = found.publication;
-    p.slug = stmt.text_at(1);
-    auto kind = kind_named(stmt.text_at(2));
-    if (!kind) throw Error("read " + in_quotes(db.path()) + ": publication " + in_quotes(slug) + " has an unknown kind");
-    p.kind = *kind;
-    p.title = stmt.text_at(3);
-    p.venue = stmt.text_at(4);
-    if (auto year = stmt.optional_int_at(5)) p.year = static_cast<int>(*year);
-    p.abstract = stmt.text_at(6);
-    read_children(db, found.id, p);
+    found.id = read_publication_row(stmt, db, found.publication);
+    read_children(db, found.id, found.publication);
     return found;
 }
 
+std::vector<std::string> publication_slugs(const Db& db) {
+    std::vector<std::string> slugs;
+    auto stmt = db.prepare("SELECT slug FROM publication ORDER BY position");
+    while (stmt.step()) slugs.push_back(stmt.text_at(0));
+    return slugs;
+}
+
 void insert_publication(const Db& db, const Publication& p) {
-    auto insert = db.prepare(
-        "INSERT INTO publication (kind, title, venue, year, abstract, slug, position) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(position), 0) + 1 FROM publication)) RETURNING id");
-    bind_fields(insert, p);
-    insert.bind(6, p.slug);
+    auto insert = db.prepare(publication_insert_sql());
+    bind_publication_values(insert, p);
+    insert.bind(publication_value_count() + 1, p.slug);
     if (!insert.step()) throw Error("insert publication " + p.slug + ": no id returned");
     std::int64_t id = insert.int_at(0);
     insert.step();  // finish the statement before the child rows
@@ -109,12 +102,17 @@ void insert_publication(const Db& db, const Publication& p) {
 }
 
 void update_publication(const Db& db, std::int64_t id, const Publication& p) {
-    auto update =
-        db.prepare("UPDATE publication SET kind = ?1, title = ?2, venue = ?3, year = ?4, abstract = ?5 WHERE id = ?6");
-    bind_fields(update, p);
-    update.bind(6, id);
+    auto update = db.prepare(publication_update_sql());
+    bind_publication_values(update, p);
+    update.bind(publication_value_count() + 1, id);
     update.step();
     write_children(db, id, p);
+}
+
+void delete_publication(const Db& db, std::int64_t id) {
+    auto del = db.prepare("DELETE FROM publication WHERE id = ?");  // child rows go by ON DELETE CASCADE
+    del.bind(1, id);
+    del.step();
 }
 
 }  // namespace vitae

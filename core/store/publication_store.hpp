@@ -1,11 +1,12 @@
-// Publications in a read-write database: find one by slug with its authors,
-// links and awards; add one at the end of the list; replace one in place.
+// Publications in a read-write database: find one by slug with its child
+// rows; add one at the end of the list; replace one in place; delete one.
 // Prepared statements only; the caller holds the transaction.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "db.hpp"
 #include "content.hpp"
@@ -22,7 +23,11 @@ std::string owner_name(const Db& db);
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug);
 // Appended after the last one (position max + 1).
 void insert_publication(const Db& db, const Publication& publication);
-// Keeps id, slug and position; authors, links and awards are replaced.
+// Keeps id, slug and position; every column and child row is replaced.
 void update_publication(const Db& db, std::int64_t id, const Publication& publication);
+// Its child rows go with it (the connection has foreign keys on).
+void delete_publication(const Db& db, std::int64_t id);
+// Every slug, in the owner's order.
+std::vector<std::string> publication_slugs(const Db& db);
 
 }  // namespace vitae

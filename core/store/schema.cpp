@@ -30,6 +30,55 @@ constexpr Migration migration_table[] = {
     {1, "version 1 -> 2: profile gains affiliation and job_title",
      "ALTER TABLE profile ADD COLUMN affiliation TEXT NOT NULL DEFAULT '';"
      "ALTER TABLE profile ADD COLUMN job_title TEXT NOT NULL DEFAULT '';"},
+    // SQLite cannot change a CHECK in place: the table is rebuilt (foreign
+    // keys are off during migrate, and checked before the commit).
+    {2, "version 2 -> 3: every BibTeX entry type as a kind; DOI, arXiv, volume, pages... as columns; "
+        "every other field kept in publication_field",
+     R"sql(
+CREATE TABLE publication_v3 (
+    id       INTEGER PRIMARY KEY,
+    slug     TEXT NOT NULL UNIQUE CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
+    position INTEGER NOT NULL UNIQUE,
+    kind     TEXT NOT NULL CHECK (kind IN ('conference', 'journal', 'preprint', 'book', 'chapter', 'thesis',
+                                           'report', 'proceedings', 'patent', 'dataset', 'software', 'other')),
+    title    TEXT NOT NULL,
+    venue    TEXT NOT NULL DEFAULT '',
+    year     INTEGER,
+    abstract TEXT NOT NULL DEFAULT '',
+    venue_short TEXT NOT NULL DEFAULT '',
+    selected    INTEGER NOT NULL DEFAULT 0 CHECK (selected IN (0, 1)),
+    doi         TEXT NOT NULL DEFAULT '',
+    arxiv       TEXT NOT NULL DEFAULT '',
+    arxiv_class TEXT NOT NULL DEFAULT '',
+    volume      TEXT NOT NULL DEFAULT '',
+    number      TEXT NOT NULL DEFAULT '',
+    pages       TEXT NOT NULL DEFAULT '',
+    publisher   TEXT NOT NULL DEFAULT '',
+    institution TEXT NOT NULL DEFAULT '',
+    address     TEXT NOT NULL DEFAULT '',
+    month       TEXT NOT NULL DEFAULT '',
+    editor      TEXT NOT NULL DEFAULT '',
+    series      TEXT NOT NULL DEFAULT '',
+    edition     TEXT NOT NULL DEFAULT '',
+    isbn        TEXT NOT NULL DEFAULT '',
+    issn        TEXT NOT NULL DEFAULT '',
+    note        TEXT NOT NULL DEFAULT '',
+    keywords    TEXT NOT NULL DEFAULT '',
+    bibtex_key  TEXT NOT NULL DEFAULT '',
+    bibtex_type TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO publication_v3 (id, slug, position, kind, title, venue, year, abstract)
+    SELECT id, slug, position, kind, title, venue, year, abstract FROM publication;
+DROP TABLE publication;
+ALTER TABLE publication_v3 RENAME TO publication;
+CREATE TABLE publication_field (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    position       INTEGER NOT NULL,
+    name           TEXT NOT NULL CHECK (name <> ''),
+    value          TEXT NOT NULL,
+    PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+)sql"},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
@@ -121,6 +170,9 @@ MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {
     backup.bind(1, result.backup_path);
     backup.step();
 
+    // A step may rebuild a table that others reference; the references are
+    // checked as a whole before the commit instead.
+    db.exec("PRAGMA foreign_keys = OFF");
     Transaction transaction(db);
     if (db.user_version() != result.from)
         throw Error("migrate " + in_quotes(path) + ": changed by another writer; run migrate again");
@@ -133,6 +185,9 @@ MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {
         db.exec(std::string(step.sql).c_str());
         set_user_version(db, step.from_version + 1);
     }
+    if (auto broken = db.prepare("PRAGMA foreign_key_check"); broken.step())
+        throw Error("migrate " + in_quotes(path) + ": a row of " + in_quotes(broken.text_at(0)) +
+                    " lost the row it refers to; nothing was changed");
     transaction.commit();
     return result;
 }

@@ -173,20 +173,18 @@ BOOST_AUTO_TEST_CASE(export_then_import_gives_the_same_publication_for_hostile_t
     p.links = {{"PDF", "https://example.org/a\"b"}, {"Code", ""}, {"PDF<script>", "https://x/{y}"}, {"Extra; one", ""}};
     p.awards = {"Award <script>", "A; B"};
     Publication back = round_trip(p, "Owner <b>");
-    BOOST_TEST(same(back, Publication{p.slug,
-                                      p.kind,
-                                      p.title,
-                                      p.venue,
-                                      p.year,
-                                      p.abstract,
-                                      p.authors,
-                                      {p.links[0], p.links[1], {"PDF<script>", "https://x/%7By%7D"}, p.links[3]},
-                                      p.awards}),
-               bibtex_entry(p));
+    Publication expected = p;
+    expected.links = {p.links[0], p.links[1], {"PDF<script>", "https://x/%7By%7D"}, p.links[3]};
+    BOOST_TEST(same(back, expected), bibtex_entry(p));
 }
 
 BOOST_AUTO_TEST_CASE(export_keeps_link_order_when_extra_links_are_not_together) {
-    Publication p{"a", PublicationKind::journal, "T", "J", std::nullopt, "", {{"A", false, false}}, {}, {}};
+    Publication p;
+    p.slug = "a";
+    p.kind = PublicationKind::journal;
+    p.title = "T";
+    p.venue = "J";
+    p.authors = {{"A", false, false}};
     p.links = {{"Slides", "s"}, {"PDF", "p"}, {"Video", "v"}, {"Code", "c"}, {"Link", "l"}, {"PDF", "p2"}};
     BOOST_TEST(same(round_trip(p, ""), p), bibtex_entry(p));
     p.kind = PublicationKind::preprint;

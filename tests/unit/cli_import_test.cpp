@@ -146,7 +146,15 @@ BOOST_AUTO_TEST_CASE(refuses_a_database_of_another_schema_version) {
 }
 
 BOOST_AUTO_TEST_CASE(changed_fields_names_only_what_differs) {
-    Publication a{"s", PublicationKind::conference, "T", "V", 2020, "", {{"A", true, false}}, {{"PDF", ""}}, {"X"}};
+    Publication a;
+    a.slug = "s";
+    a.kind = PublicationKind::conference;
+    a.title = "T";
+    a.venue = "V";
+    a.year = 2020;
+    a.authors = {{"A", true, false}};
+    a.links = {{"PDF", ""}};
+    a.awards = {"X"};
     Publication b = a;
     BOOST_TEST(changed_fields(a, b).empty());
     b.year = std::nullopt;

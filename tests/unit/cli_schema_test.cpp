@@ -91,14 +91,14 @@ BOOST_AUTO_TEST_CASE(migrate_reports_a_current_database_and_changes_nothing) {
     std::ostringstream out, err;
     std::vector<std::string> argv = {"migrate", path.string()};
     BOOST_TEST(run(argv, out, err) == 0);
-    BOOST_TEST(out.str() == "already at version 2\n");
+    BOOST_TEST(out.str() == "already at version " + std::to_string(latest_version()) + "\n");
     BOOST_TEST(read_file(path) == bytes);
     BOOST_TEST(files_in(dir) == 1u);  // no backup
 }
 
 BOOST_AUTO_TEST_CASE(migrate_refuses_a_newer_database_untouched) {
     TempDir dir;
-    auto path = make_db(dir, "PRAGMA user_version = 3;");
+    auto path = make_db(dir, "PRAGMA user_version = " + std::to_string(latest_version() + 1) + ";");
     auto bytes = read_file(path);
     BOOST_TEST(error_of([&] { migrate_database(path.string(), 1); }).find("newer than this vitae") !=
                std::string::npos);
@@ -140,32 +140,58 @@ BOOST_AUTO_TEST_CASE(init_command_names_the_file_and_refuses_twice) {
     std::ostringstream out, err;
     std::vector<std::string> argv = {"init", path, "--name", "Ada"};
     BOOST_TEST(run(argv, out, err) == 0);
-    BOOST_TEST(out.str() == "created " + path + " (schema version 2)\n");
+    BOOST_TEST(out.str() == "created " + path + " (schema version " + std::to_string(latest_version()) + ")\n");
     std::ostringstream out2, err2;
     BOOST_TEST(run(argv, out2, err2) == 1);
     BOOST_TEST(err2.str().find("file exists") != std::string::npos);
 }
 
-BOOST_AUTO_TEST_CASE(migrate_brings_a_version_1_database_to_2_keeping_rows) {
+BOOST_AUTO_TEST_CASE(migrate_brings_a_version_1_database_to_the_latest_keeping_rows) {
     TempDir dir;
-    // Version 1 was today's schema without the profile's affiliation and job_title.
-    std::string v1 = read_file(source_dir / "data/schema.sql");
-    for (std::string_view column : {"    affiliation TEXT NOT NULL DEFAULT '',", "    job_title   TEXT NOT NULL DEFAULT ''"}) {
-        auto at = v1.find(column);
-        BOOST_REQUIRE(at != std::string::npos);
-        v1.erase(at, v1.find('\n', at) - at);
-    }
-    v1.replace(v1.find("PRAGMA user_version = 2;"), 24, "PRAGMA user_version = 1;");
-    v1.replace(v1.find("CHECK (name <> ''),"), 19, "CHECK (name <> '')");
+    // tests/fixtures/schema-v<N>.sql: data/schema.sql as it was at version N.
     auto path = dir / "v1.db";
-    exec_sql(path, v1 + "INSERT INTO profile (id, name) VALUES (1, 'Ann');");
+    exec_sql(path, read_file(fixtures_dir / "schema-v1.sql") + "INSERT INTO profile (id, name) VALUES (1, 'Ann');");
     auto result = migrate_database(path.string(), 7);
     BOOST_TEST(result.from == 1);
-    BOOST_TEST(result.to == 2);
+    BOOST_TEST(result.to == latest_version());
     auto db = Db::open(path.string(), OpenMode::read_only);
-    BOOST_TEST(db.pragma_int("user_version") == 2);
+    BOOST_TEST(db.user_version() == latest_version());
     auto row = db.prepare("SELECT name, affiliation, job_title FROM profile");
     BOOST_REQUIRE(row.step());
     BOOST_TEST(row.text_at(0) == "Ann");
     BOOST_TEST(row.text_at(1).empty());
+}
+
+BOOST_AUTO_TEST_CASE(migrate_brings_a_version_2_database_to_3_keeping_every_publication_row) {
+    TempDir dir;
+    auto path = dir / "v2.db";
+    exec_sql(path, read_file(fixtures_dir / "schema-v2.sql") + R"sql(
+INSERT INTO profile (id, name) VALUES (1, 'Ann');
+INSERT INTO publication (id, slug, position, kind, title, venue, year, abstract) VALUES
+    (7, 'paper', 1, 'conference', 'A Paper', 'OSDI', 2024, 'Abstract.'),
+    (9, 'draft', 2, 'preprint', 'A Draft', '', NULL, '');
+INSERT INTO publication_author VALUES (7, 1, 'Ann', 1, 0), (7, 2, 'Bo', 0, 1), (9, 1, 'Ann', 1, 0);
+INSERT INTO publication_link VALUES (7, 1, 'PDF', 'https://example.org/a.pdf');
+INSERT INTO publication_award VALUES (7, 1, 'Best Paper');
+)sql");
+    auto before = publication_rows(path);
+    migrate_database(path.string(), 7);
+    auto db = Db::open(path.string(), OpenMode::read_only);
+    check_database(db);
+    Content c = load_content(db);
+    BOOST_REQUIRE(c.publications.size() == 2u);
+    const Publication& p = c.publications[0];
+    BOOST_TEST(p.slug == "paper");
+    BOOST_TEST(p.title == "A Paper");
+    BOOST_TEST(p.authors.size() == 2u);
+    BOOST_TEST(p.links.size() == 1u);
+    BOOST_TEST(p.awards.size() == 1u);
+    BOOST_TEST(p.doi.empty());
+    BOOST_TEST(!c.publications[1].year.has_value());
+    // The child rows still point at their publications, the ids kept.
+    auto after = publication_rows(path);
+    BOOST_TEST(after.find("7|1|Ann|1|0|") != std::string::npos, after);
+    BOOST_TEST(before.find("7|1|Ann|1|0|") != std::string::npos, before);
+    auto fk = db.prepare("PRAGMA foreign_key_check");
+    BOOST_TEST(!fk.step());
 }

@@ -61,13 +61,13 @@ BOOST_AUTO_TEST_CASE(rejects_database_with_wrong_schema_version) {
     exec_sql(dir / "empty.db", "CREATE TABLE t(x);");
     auto db = Db::open((dir / "empty.db").string(), OpenMode::read_only);
     BOOST_CHECK_EXCEPTION(check_database(db), Error, [](const Error& e) {
-        return std::string(e.what()).find("schema version 0, expected 2") != std::string::npos;
+        return std::string(e.what()).find("schema version 0, expected " + std::to_string(schema_version)) != std::string::npos;
     });
 }
 
 BOOST_AUTO_TEST_CASE(rejects_right_version_without_tables) {
     TempDir dir;
-    exec_sql(dir / "fake.db", "PRAGMA user_version = 2; CREATE TABLE profile(id, name);");
+    exec_sql(dir / "fake.db", "PRAGMA user_version = " + std::to_string(schema_version) + "; CREATE TABLE profile(id, name);");
     auto db = Db::open((dir / "fake.db").string(), OpenMode::read_only);
     BOOST_CHECK_EXCEPTION(check_database(db), Error, [](const Error& e) {
         return std::string(e.what()).find("lacks the expected schema") != std::string::npos;
