@@ -139,7 +139,7 @@ class Routes(unittest.TestCase):
 
     def test_unknown_slugs_and_formats_are_404(self):
         for path in ("/publications/no-such-paper", "/publications/no-such-paper.bib", "/publications/causalmesh.pdf",
-                     "/publications/book/", "/publications/causalmesh/", "/feed.rss"):
+                     "/publications/novels/", "/publications/causalmesh/", "/feed.rss"):
             with self.subTest(path=path):
                 r = get(path)
                 self.assertEqual(r.status, 404)
