@@ -101,7 +101,6 @@ inline std::string publication_rows(const std::filesystem::path& path, bool with
     return out;
 }
 
-inline std::string shipped_content() { return read_file(source_dir / "data/content.sql"); }
 inline std::string hostile_content() { return read_file(fixtures_dir / "hostile.sql"); }
 
 // An invented researcher with a few rows in every table (tests/fixtures/site.sql).
