@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(validates_slugs_and_dates) {
 
 BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
     TempDir dir;
-    auto db = make_db(dir, shipped_content());
+    auto db = make_db(dir, fixture_content());
     write_file(dir / "body.md", "Hello **world**.\n");
     auto r = vitae_cli({"add", "post", db.string(), "--slug", "hello", "--title", "Hello & welcome", "--date",
                         "2026-08-01", "--body-file", (dir / "body.md").string()});
@@ -106,7 +106,7 @@ BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
     auto reader = Db::open(db.string(), OpenMode::read_only);
     check_database(reader);
     Content c = load_content(reader);
-    BOOST_REQUIRE(c.posts.size() == 2u);
+    BOOST_REQUIRE(c.posts.size() == fixture::posts + 1);
     BOOST_TEST(c.posts[0].slug == "hello");  // newest first
     BOOST_TEST(c.posts[0].title == "Hello & welcome");
     BOOST_TEST(c.posts[0].body == "Hello **world**.\n");
@@ -115,8 +115,8 @@ BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
 
 BOOST_AUTO_TEST_CASE(add_post_refuses_a_taken_slug_and_a_missing_body_file) {
     TempDir dir;
-    auto db = make_db(dir, shipped_content());
-    auto taken = vitae_cli({"add", "post", db.string(), "--slug", "linear-attention-visualized", "--title", "Again",
+    auto db = make_db(dir, fixture_content());
+    auto taken = vitae_cli({"add", "post", db.string(), "--slug", "notes-on-sketches", "--title", "Again",
                             "--date", "2026-01-01"});
     BOOST_TEST(taken.status == 1);
     BOOST_TEST(taken.err.find("exists") != std::string::npos, taken.err);

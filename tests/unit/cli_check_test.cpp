@@ -18,12 +18,12 @@ const std::string templates = (source_dir / "templates").string();
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(accepts_the_shipped_database_alone_and_with_templates) {
+BOOST_AUTO_TEST_CASE(accepts_a_good_database_alone_and_with_templates) {
     TempDir dir;
-    auto db = make_db(dir, shipped_content()).string();
+    auto db = make_db(dir, fixture_content()).string();
     auto alone = vitae_cli({"check", db});
     BOOST_TEST(alone.status == 0);
-    BOOST_TEST(alone.out == "ok: " + db + " (8 publications, 1 posts)\n");
+    BOOST_TEST(alone.out == "ok: " + db + " (6 publications, 2 posts)\n");
     auto with_templates = vitae_cli({"check", db, templates});
     BOOST_TEST(with_templates.status == 0, with_templates.err);
     BOOST_TEST(with_templates.out == alone.out);
@@ -47,7 +47,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_missing_file_a_missing_profile_and_an_old_schema)
     auto no_profile = vitae_cli({"check", empty.string()});
     BOOST_TEST(no_profile.status == 1);
     BOOST_TEST(no_profile.err.find("profile") != std::string::npos, no_profile.err);
-    auto old = make_db(dir, shipped_content() + "PRAGMA user_version = 0;", "old.db");
+    auto old = make_db(dir, fixture_content() + "PRAGMA user_version = 0;", "old.db");
     auto old_check = vitae_cli({"check", old.string()});
     BOOST_TEST(old_check.status == 1);
     BOOST_TEST(old_check.err.find("vitae migrate") != std::string::npos, old_check.err);
@@ -55,7 +55,7 @@ BOOST_AUTO_TEST_CASE(rejects_a_missing_file_a_missing_profile_and_an_old_schema)
 
 BOOST_AUTO_TEST_CASE(rejects_broken_templates_naming_the_file) {
     TempDir dir;
-    auto db = make_db(dir, shipped_content()).string();
+    auto db = make_db(dir, fixture_content()).string();
     auto broken = dir / "templates";
     std::filesystem::copy(templates, broken);
     write_file(broken / "home.mustache", "{{#unclosed}} section");

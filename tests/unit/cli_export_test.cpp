@@ -40,7 +40,7 @@ std::string gunzip(const std::string& data) {
 
 struct Fixture {
     TempDir dir;
-    fs::path db = make_db(dir, shipped_content());
+    fs::path db = make_db(dir, fixture_content());
     fs::path out = dir / "www";
 
     int run_export(std::string& stdout_text, std::string& stderr_text) {
@@ -56,15 +56,16 @@ struct Fixture {
 
 const char* expected_files[] = {"index.html",
                                 "blog/index.html",
-                                "blog/linear-attention-visualized/index.html",
+                                "blog/notes-on-sketches/index.html",
+                                "blog/reading-list/index.html",
                                 "publications/index.html",
                                 "publications/conference/index.html",
-                                "publications/causalmesh/index.html",
+                                "publications/tidepool/index.html",
                                 "404.html"};
 
-// 4 blog and home pages + 4 publication lists + 8 papers x (page, .bib, .ris,
-// .json) + publications.bib, feed, sitemap, robots + the 404 page.
-constexpr std::size_t exported_pages = 3 + 4 + 8 * 4 + 4 + 1;
+// Home and blog index + each post + 4 publication lists + each paper x (page,
+// .bib, .ris, .json) + publications.bib, feed, sitemap, robots + the 404 page.
+constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publications * 4 + 4 + 1;
 
 }  // namespace
 
@@ -94,12 +95,11 @@ BOOST_AUTO_TEST_CASE(writes_every_page_and_a_gzip_of_each) {
         BOOST_REQUIRE(::stat((f.out / file).c_str(), &st) == 0);
         BOOST_TEST((st.st_mode & 0777) == 0644u);  // readable by the web server
     }
-    BOOST_TEST(read_file(f.out / "index.html").find("CausalMesh") != std::string::npos);
-    BOOST_TEST(read_file(f.out / "blog/linear-attention-visualized/index.html").find("Linear Attention, Visualized") !=
-               std::string::npos);
+    BOOST_TEST(read_file(f.out / "index.html").find("Tidepool") != std::string::npos);
+    BOOST_TEST(read_file(f.out / "blog/notes-on-sketches/index.html").find("Notes on Sketches") != std::string::npos);
     BOOST_TEST(out.find("/blog/ -> blog/index.html (+ .gz)") != std::string::npos, out);
     BOOST_TEST(out.find("ok: " + std::to_string(exported_pages) + " pages in ") != std::string::npos, out);
-    BOOST_TEST(read_file(f.out / "publications/causalmesh.bib").starts_with("@inproceedings{causalmesh,"));
+    BOOST_TEST(read_file(f.out / "publications/tidepool.bib").starts_with("@inproceedings{tidepool,"));
     BOOST_TEST(read_file(f.out / "robots.txt").find("Sitemap: https://cdn.example/sitemap.xml") != std::string::npos);
     BOOST_TEST(read_file(f.out / "feed.xml").find("<feed xmlns=\"http://www.w3.org/2005/Atom\">") != std::string::npos);
 }

@@ -29,7 +29,7 @@ Content content_of(const std::filesystem::path& db_path) {
 
 struct Fixture {
     TempDir dir;
-    std::filesystem::path db = make_db(dir, shipped_content());
+    std::filesystem::path db = make_db(dir, fixture_content());
     std::filesystem::path papers = fixtures_dir / "bibtex" / "papers.bib";
 
     std::vector<ImportChange> import(const std::filesystem::path& bib, bool dry_run = false) {
@@ -42,8 +42,8 @@ struct Fixture {
     }
 };
 
-const std::vector<std::string> papers_changes = {"update beaver: title, authors", "unchanged xfaas", "add vitae2026",
-                                                 "add lazy-preprint"};
+const std::vector<std::string> papers_changes = {"update lattice-logs: title, authors", "unchanged coral-reef-survey",
+                                                 "add moreau2026", "add lazy-preprint"};
 
 }  // namespace
 
@@ -60,32 +60,33 @@ BOOST_AUTO_TEST_CASE(updates_in_place_and_appends_new_entries_in_file_order) {
     Fixture f;
     BOOST_TEST(described(f.import(f.papers)) == papers_changes, boost::test_tools::per_element());
     Content c = content_of(f.db);
-    BOOST_REQUIRE(c.publications.size() == 10u);
-    const auto& beaver = c.publications[1];  // keeps its place
-    BOOST_TEST(beaver.slug == "beaver");
-    BOOST_TEST(beaver.title == "Beaver: Practical Partial Snapshots for Distributed Cloud Services (extended)");
-    BOOST_REQUIRE(beaver.authors.size() == 5u);
-    BOOST_TEST(beaver.authors[3].name == "Dan R. K. Ports");
-    BOOST_TEST(beaver.authors[2].is_owner);
-    BOOST_TEST(beaver.links.size() == 2u);
+    BOOST_REQUIRE(c.publications.size() == fixture::publications + 2);
+    const auto& updated = c.publications[2];  // keeps its place
+    BOOST_TEST(updated.slug == "lattice-logs");
+    BOOST_TEST(updated.title == "Lattice Logs: Merging Replicas Without Coordination (extended)");
+    BOOST_REQUIRE(updated.authors.size() == 3u);
+    BOOST_TEST(updated.authors[2].name == "Mei R. Sato");
+    BOOST_TEST(updated.authors[1].name == "Inès Moreau");
+    BOOST_TEST(updated.authors[1].is_owner);
+    BOOST_TEST(updated.links.size() == 1u);
 
-    const auto& added = c.publications[8];
-    BOOST_TEST(added.slug == "vitae2026");
+    const auto& added = c.publications[fixture::publications];
+    BOOST_TEST(added.slug == "moreau2026");
     BOOST_TEST((added.kind == PublicationKind::conference));
-    BOOST_TEST(added.venue == "OSDI");
+    BOOST_TEST(added.venue == "SIGMOD");
     BOOST_TEST(added.year.value_or(0) == 2026);
     BOOST_REQUIRE(added.authors.size() == 3u);
     BOOST_TEST(added.authors[0].is_owner);
     BOOST_TEST(added.authors[0].equal_contribution);
-    BOOST_TEST(added.authors[1].name == "Ana Muñoz");
+    BOOST_TEST(added.authors[1].name == "Tomás Ibáñez");
     BOOST_TEST(added.authors[1].equal_contribution);
     BOOST_TEST(!added.authors[2].equal_contribution);
     BOOST_REQUIRE(added.links.size() == 1u);
     BOOST_TEST(added.links[0].label == "Link");
     BOOST_TEST(added.awards == std::vector<std::string>{"Best Paper Award"}, boost::test_tools::per_element());
-    BOOST_TEST(added.abstract == "We serve a homepage.");
+    BOOST_TEST(added.abstract == "We stream all the way down.");
 
-    const auto& preprint = c.publications[9];
+    const auto& preprint = c.publications[fixture::publications + 1];
     BOOST_TEST(preprint.slug == "lazy-preprint");
     BOOST_TEST((preprint.kind == PublicationKind::preprint));
     BOOST_TEST(preprint.venue == "");
@@ -93,12 +94,12 @@ BOOST_AUTO_TEST_CASE(updates_in_place_and_appends_new_entries_in_file_order) {
 
 BOOST_AUTO_TEST_CASE(new_entries_take_position_after_the_last) {
     Fixture f;
-    exec_sql(f.db, "UPDATE publication SET position = position + 100 WHERE slug = 'oneflow';");  // gaps are fine
+    exec_sql(f.db, "UPDATE publication SET position = position + 100 WHERE slug = 'sketchbook';");  // gaps are fine
     f.import(f.bib("@misc{fresh, title = {Fresh}, author = {Someone}}"));
     auto db = Db::open(f.db.string(), OpenMode::read_only);
     auto stmt = db.prepare("SELECT position FROM publication WHERE slug = 'fresh'");
     BOOST_REQUIRE(stmt.step());
-    BOOST_TEST(stmt.int_at(0) == 109);
+    BOOST_TEST(stmt.int_at(0) == 107);  // sketchbook, the last, is now at 106
 }
 
 BOOST_AUTO_TEST_CASE(a_second_run_changes_nothing) {
@@ -170,7 +171,7 @@ BOOST_AUTO_TEST_CASE(command_prints_one_line_per_entry_and_a_summary) {
     std::vector<std::string> argv = {"import-bibtex", f.db.string(), f.papers.string(), "--dry-run"};
     BOOST_TEST(run(argv, out, err) == 0);
     BOOST_TEST(out.str() ==
-               "update beaver: title, authors\nunchanged xfaas\nadd vitae2026\nadd lazy-preprint\n"
+               "update lattice-logs: title, authors\nunchanged coral-reef-survey\nadd moreau2026\nadd lazy-preprint\n"
                "2 added, 1 updated, 1 unchanged (dry run: nothing written)\n");
     BOOST_TEST(err.str().empty());
 

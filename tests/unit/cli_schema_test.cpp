@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(migrate_brings_an_empty_database_to_the_latest_version_afte
 
 BOOST_AUTO_TEST_CASE(migrate_reports_a_current_database_and_changes_nothing) {
     TempDir dir;
-    auto path = make_db(dir, shipped_content());
+    auto path = make_db(dir, fixture_content());
     auto bytes = read_file(path);
     std::ostringstream out, err;
     std::vector<std::string> argv = {"migrate", path.string()};

@@ -8,28 +8,41 @@
 using namespace vitae;
 using namespace vitae::test;
 
-BOOST_AUTO_TEST_CASE(loads_shipped_content_in_seed_order) {
+BOOST_AUTO_TEST_CASE(loads_every_table_in_the_owners_order) {
     TempDir dir;
-    auto db = Db::open(make_db(dir, shipped_content()), OpenMode::read_only);
+    auto db = Db::open(make_db(dir, fixture_content()), OpenMode::read_only);
     check_database(db);
     Content c = load_content(db);
-    BOOST_TEST(c.name == "Haoran Zhang");
+    BOOST_TEST(c.name == "Inès Moreau");
+    BOOST_TEST(c.affiliation == "Institut Fictif de Recherche");
+    BOOST_TEST(c.job_title == "Research Scientist");
     BOOST_TEST(c.bio_markdown.size() == 3u);
-    BOOST_TEST(c.bio_markdown[2].find("瓜皮 (➔)") != std::string::npos);
-    BOOST_REQUIRE(c.publications.size() == 8u);
-    BOOST_TEST(c.publications.front().slug == "causalmesh");
+    BOOST_TEST(c.bio_markdown[2].find("Lac Léman ⛵") != std::string::npos);
+    BOOST_TEST(c.emails.size() == 2u);
+    BOOST_TEST(c.links.size() == 2u);
+    BOOST_REQUIRE(c.education.size() == 3u);
+    BOOST_TEST(c.education[2].degree.empty());
+    BOOST_REQUIRE(c.publications.size() == fixture::publications);
+    BOOST_TEST(c.publications.front().slug == "tidepool");
     BOOST_TEST((c.publications.back().kind == PublicationKind::preprint));
-    const auto& causalmesh = c.publications.front();
-    BOOST_REQUIRE(causalmesh.authors.size() == 4u);
-    BOOST_TEST(causalmesh.authors[0].is_owner);
-    BOOST_TEST(causalmesh.authors[3].name == "Vincent Liu");
-    BOOST_TEST(causalmesh.awards.size() == 2u);
-    BOOST_TEST(causalmesh.links.size() == 3u);
-    BOOST_TEST(causalmesh.links[0].url.empty());
-    BOOST_TEST(c.publications[2].authors[1].equal_contribution);  // Mucache: Kallas*
-    BOOST_TEST(c.experiences.size() == 7u);
-    BOOST_TEST(c.posts.size() == 1u);
-    BOOST_TEST(c.posts[0].body.empty());
+    BOOST_TEST(!c.publications.back().year.has_value());
+    BOOST_TEST(c.publications[1].title == R"(Fast & Fair: Ranking <Top-k> Queries with "Bounded" Regret)");  // stored raw
+    const auto& tidepool = c.publications.front();
+    BOOST_REQUIRE(tidepool.authors.size() == 3u);
+    BOOST_TEST(tidepool.authors[0].is_owner);
+    BOOST_TEST(tidepool.authors[2].name == "Priya Raman");
+    BOOST_TEST(tidepool.awards.size() == 2u);
+    BOOST_TEST(tidepool.links.size() == 3u);
+    BOOST_TEST(tidepool.links[0].url.empty());
+    BOOST_TEST(tidepool.abstract == "We keep views fresh.");
+    BOOST_TEST(c.publications[1].authors[1].equal_contribution);  // fast-and-fair: Moreau*
+    BOOST_TEST(c.teaching.size() == 2u);
+    BOOST_TEST(c.services.size() == 2u);
+    BOOST_REQUIRE(c.experiences.size() == 3u);
+    BOOST_TEST(c.experiences[0].end_month.empty());
+    BOOST_REQUIRE(c.posts.size() == fixture::posts);
+    BOOST_TEST(c.posts[0].slug == "notes-on-sketches");  // newest first
+    BOOST_TEST(c.posts[1].body.empty());
 }
 
 BOOST_AUTO_TEST_CASE(rejects_missing_file_naming_it) {
@@ -82,6 +95,6 @@ BOOST_AUTO_TEST_CASE(rejects_database_without_profile_row) {
 
 BOOST_AUTO_TEST_CASE(connection_is_read_only) {
     TempDir dir;
-    auto db = Db::open(make_db(dir, shipped_content()), OpenMode::read_only);
+    auto db = Db::open(make_db(dir, fixture_content()), OpenMode::read_only);
     BOOST_CHECK_THROW(db.exec("DELETE FROM post"), Error);
 }

@@ -14,7 +14,7 @@ using namespace vitae::test;
 namespace {
 
 struct Fixture {
-    explicit Fixture(const std::string& content = shipped_content(), std::string base_url = default_base_url)
+    explicit Fixture(const std::string& content = fixture_content(), std::string base_url = default_base_url)
         : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
           pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string(), pages) {}
 
@@ -41,7 +41,9 @@ BOOST_AUTO_TEST_CASE(renders_home_then_serves_it_from_cache) {
     auto first = f.get("/");
     BOOST_TEST(first.status == 200);
     BOOST_TEST(!first.cache_hit);
-    BOOST_TEST(body(first).find("CausalMesh: A Causal Cache for Stateful Serverless Computing") != std::string::npos);
+    BOOST_TEST(body(first).find("Tidepool: Incremental Views over Streaming Graphs") != std::string::npos);
+    BOOST_TEST(body(first).find("Fast &amp; Fair: Ranking &lt;Top-k&gt; Queries with &quot;Bounded&quot; Regret") !=
+               std::string::npos);
     auto second = f.get("/?utm=1");
     BOOST_TEST(second.cache_hit);
     BOOST_TEST(second.page == first.page);  // the same bytes, not a copy
@@ -50,9 +52,13 @@ BOOST_AUTO_TEST_CASE(renders_home_then_serves_it_from_cache) {
 BOOST_AUTO_TEST_CASE(serves_blog_post_and_404) {
     Fixture f;
     BOOST_TEST(f.get("/blog/").status == 200);
-    auto post = f.get("/blog/linear-attention-visualized");
+    auto post = f.get("/blog/notes-on-sketches");
     BOOST_TEST(post.status == 200);
-    BOOST_TEST(body(post).find("Linear Attention, Visualized") != std::string::npos);
+    BOOST_TEST(body(post).find("Notes on Sketches") != std::string::npos);
+    BOOST_TEST(body(post).find("<strong>memory</strong>") != std::string::npos);  // Markdown rendered
+    auto unwritten = f.get("/blog/reading-list");  // empty body: still a page
+    BOOST_TEST(unwritten.status == 200);
+    BOOST_TEST(body(unwritten).find("Reading List") != std::string::npos);
     auto missing = f.get("/blog/no-such-post");
     BOOST_TEST(missing.status == 404);
     BOOST_TEST(body(missing).find("<html") != std::string::npos);  // the templated 404 page
@@ -123,7 +129,7 @@ BOOST_AUTO_TEST_CASE(reload_keeps_last_good_site_when_database_breaks) {
 
 BOOST_AUTO_TEST_CASE(sees_a_commit_on_the_next_request) {
     Fixture f;
-    BOOST_TEST(f.get("/").page->body.find("Haoran Zhang") != std::string::npos);
+    BOOST_TEST(f.get("/").page->body.find("Inès Moreau") != std::string::npos);
     exec_sql(f.db, "UPDATE profile SET name = 'Renamed Owner'");
     auto after = f.get("/");
     BOOST_TEST(!after.cache_hit);
@@ -134,7 +140,7 @@ BOOST_AUTO_TEST_CASE(sees_a_commit_on_the_next_request) {
 BOOST_AUTO_TEST_CASE(sees_a_replaced_file_on_the_next_request) {
     Fixture f;
     f.get("/");
-    auto replacement = make_db(f.dir, shipped_content() + "UPDATE profile SET name = 'Replaced';", "new.db");
+    auto replacement = make_db(f.dir, fixture_content() + "UPDATE profile SET name = 'Replaced';", "new.db");
     std::filesystem::rename(replacement, f.db);
     BOOST_TEST(f.get("/").page->body.find("Replaced") != std::string::npos);
 }
@@ -192,10 +198,10 @@ BOOST_AUTO_TEST_CASE(new_routes_answer_with_their_content_type) {
     };
     for (auto [path, type] : {Case{"/publications/", "text/html; charset=utf-8"},
                               Case{"/publications/journal/", "text/html; charset=utf-8"},
-                              Case{"/publications/causalmesh", "text/html; charset=utf-8"},
-                              Case{"/publications/causalmesh.bib", "application/x-bibtex; charset=utf-8"},
-                              Case{"/publications/causalmesh.ris", "application/x-research-info-systems; charset=utf-8"},
-                              Case{"/publications/causalmesh.json", "application/vnd.citationstyles.csl+json; charset=utf-8"},
+                              Case{"/publications/tidepool", "text/html; charset=utf-8"},
+                              Case{"/publications/tidepool.bib", "application/x-bibtex; charset=utf-8"},
+                              Case{"/publications/tidepool.ris", "application/x-research-info-systems; charset=utf-8"},
+                              Case{"/publications/tidepool.json", "application/vnd.citationstyles.csl+json; charset=utf-8"},
                               Case{"/publications.bib", "application/x-bibtex; charset=utf-8"},
                               Case{"/feed.xml", "application/atom+xml; charset=utf-8"},
                               Case{"/sitemap.xml", "application/xml; charset=utf-8"},
@@ -221,11 +227,11 @@ BOOST_AUTO_TEST_CASE(unknown_publication_slugs_share_the_404_entry) {
 }
 
 BOOST_AUTO_TEST_CASE(paper_page_carries_scholar_tags_and_json_ld) {
-    Fixture f(shipped_content(), "https://example.org");
-    std::string page = body(f.get("/publications/causalmesh"));
-    BOOST_TEST(page.find(R"(<meta name="citation_title" content="CausalMesh: A Causal Cache for Stateful Serverless Computing">)") !=
+    Fixture f(fixture_content(), "https://example.org");
+    std::string page = body(f.get("/publications/tidepool"));
+    BOOST_TEST(page.find(R"(<meta name="citation_title" content="Tidepool: Incremental Views over Streaming Graphs">)") !=
                std::string::npos);
-    BOOST_TEST(page.find(R"(<link rel="canonical" href="https://example.org/publications/causalmesh">)") !=
+    BOOST_TEST(page.find(R"(<link rel="canonical" href="https://example.org/publications/tidepool">)") !=
                std::string::npos);
     BOOST_TEST(page.find(R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"ScholarlyArticle")") !=
                std::string::npos);
@@ -236,6 +242,8 @@ BOOST_AUTO_TEST_CASE(paper_page_carries_scholar_tags_and_json_ld) {
 BOOST_AUTO_TEST_CASE(site_paths_cover_every_route_and_render_200) {
     Fixture f;
     auto paths = site_paths(*f.sites.current());
-    BOOST_TEST(paths.size() == 3u + 3u + 1u + 8u + 8u * 3u + 4u);
+    // home, blog, publications; one list per kind; each post; each paper and its
+    // three citation formats; publications.bib, feed, sitemap, robots.
+    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u);
     for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
 }

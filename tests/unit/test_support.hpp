@@ -1,9 +1,12 @@
 // Shared by the unit tests: a temp directory removed on destruction, and a
-// database built from SQL text with the real schema.
+// database built from SQL text with the real schema. Content comes from
+// tests/fixtures, never from data/content.sql: that file is the owner's to
+// edit, and a unit test must not break when they do.
 #pragma once
 
 #include <sqlite3.h>
 
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -98,7 +101,15 @@ inline std::string publication_rows(const std::filesystem::path& path, bool with
     return out;
 }
 
-inline std::string shipped_content() { return read_file(source_dir / "data/content.sql"); }
 inline std::string hostile_content() { return read_file(fixtures_dir / "hostile.sql"); }
+
+// An invented researcher with a few rows in every table (tests/fixtures/site.sql).
+inline std::string fixture_content() { return read_file(fixtures_dir / "site.sql"); }
+
+// What site.sql holds, for tests that count pages or rows; keep in step with it.
+namespace fixture {
+inline constexpr std::size_t posts = 2;
+inline constexpr std::size_t publications = 6;
+}  // namespace fixture
 
 }  // namespace vitae::test
