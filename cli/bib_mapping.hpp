@@ -1,13 +1,20 @@
-// BibTeX entry <-> Publication, by the conventions docs/cli.md documents:
-// the key is the slug; @inproceedings/@article/@misc give the kind; a `*`
-// after an author's name marks equal contribution; `pdf`, `code`, `url` and a
-// `links = {{Label}{url}, ...}` field give the links, in field order; `award`
-// (or `note`) holds awards separated by `;`. Exporting writes exactly what
+// BibTeX entry <-> Publication, by the conventions docs/cli.md documents.
+// The key gives the slug (and is kept when it differs); the entry type gives
+// the kind (core/store/publication_kind); an arXiv eprint makes an entry
+// without another venue a preprint. A `*` after an author's name marks equal
+// contribution. The fields homepage themes use as buttons (pdf, code, url,
+// html, slides, poster, video, website, supp, blog, and `links = {{Label}
+// {url}, ...}`) become links in field order; `award` holds awards separated
+// by `;`; `abbr` is the short venue and `selected` puts the paper on the home
+// page. The columns of publication_text_columns come from their fields
+// (biblatex spellings too: journaltitle, location, issue, school); every
+// other field is kept verbatim, so nothing is dropped. Exporting writes what
 // importing reads back to the same rows (tests/unit/cli_bib_mapping_test.cpp).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bibtex.hpp"
 #include "citation.hpp"
@@ -16,8 +23,14 @@
 namespace vitae::cli {
 
 // is_owner is set for authors whose name equals `owner_name` (the profile's).
-// Throws BibError at the entry's or the field's line.
-Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name);
+// Throws BibError (at the entry's or the field's line) when the entry cannot
+// be a publication (no title, no usable key); what it can keep but has to
+// guess about (an unknown entry type, LaTeX it cannot decode, a year that is
+// not a number) is added to `warnings` and kept. `crossref` is the entry
+// the entry's crossref field names, if the file has it: fields the entry
+// lacks are read from it, as BibTeX does.
+Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name,
+                                   std::vector<BibProblem>& warnings, const BibEntry* crossref = nullptr);
 
 // Writing an entry is vitae::bibtex_entry (core/render/citation.hpp), shared
 // with the worker. The key becomes the slug by vitae::slug_from (core/store/slug.hpp).

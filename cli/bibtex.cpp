@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "log.hpp"
+#include "legacy_encoding.hpp"
+#include "request.hpp"  // is_valid_utf8
 #include "text.hpp"
 
 namespace vitae::cli {
@@ -32,13 +34,31 @@ std::map<std::string, std::string, std::less<>> predefined_macros() {
             {"sep", "September"}, {"oct", "October"},  {"nov", "November"}, {"dec", "December"}};
 }
 
+// Thrown inside one item; the item is skipped and the reader goes on.
+struct ItemError {
+    int line;
+    std::string message;
+};
+
 class Parser {
 public:
-    Parser(std::string_view text, std::string_view file) : text_(text), file_(file) {}
+    Parser(std::string_view text, std::string_view file) : text_(text) { file_.name = file; }
 
-    std::vector<BibEntry> run() {
-        while (skip_outside()) item();
-        return std::move(entries_);
+    BibFile run() {
+        while (seek_item()) {
+            std::size_t start = pos_;
+            int line = line_;
+            key_.clear();
+            try {
+                item();
+            } catch (const ItemError& e) {
+                // Reported at the item's first line, which names the entry; where it broke is said too.
+                std::string message = e.line == line ? e.message : e.message + " (line " + std::to_string(e.line) + ")";
+                file_.problems.push_back({line, std::move(message), key_, true});
+                resume_after(start, line);
+            }
+        }
+        return std::move(file_);
     }
 
 private:
@@ -49,21 +69,37 @@ private:
         if (c == '\n') ++line_;
         return c;
     }
-    [[noreturn]] void fail(int line, std::string_view message) const { throw BibError(file_, line, message); }
+    [[noreturn]] void fail(int line, std::string message) const { throw ItemError{line, std::move(message)}; }
+    void warn(int line, std::string message) { file_.problems.push_back({line, std::move(message), key_, false}); }
 
     void skip_space() {
         while (!at_end() && is_blank(peek())) get();
     }
 
-    // Between entries only whitespace and % comments may stand, so a lost
-    // '@' is reported instead of silently dropping an entry. True at an '@'.
-    bool skip_outside() {
-        for (;;) {
-            skip_space();
-            if (at_end()) return false;
-            if (peek() == '@') return true;
-            if (peek() != '%') fail(line_, "unexpected text outside an entry (start a comment with %)");
-            while (!at_end() && peek() != '\n') get();
+    // Text between entries is a comment, as BibTeX reads it; a '%' comments
+    // out the rest of its line, '@' included, as biber and JabRef read it.
+    // True at an '@'.
+    bool seek_item() {
+        while (!at_end() && peek() != '@') {
+            if (get() == '%')
+                while (!at_end() && peek() != '\n') get();
+        }
+        return !at_end();
+    }
+
+    // After a broken item: go on at the next line that starts with '@' (after
+    // blanks), counted from the item's own start, so an unclosed brace does
+    // not swallow the entries after it.
+    void resume_after(std::size_t start, int line) {
+        pos_ = start + 1;
+        line_ = line;
+        bool line_start = false;
+        while (!at_end()) {
+            char c = peek();
+            if (c == '@' && line_start) return;
+            if (c == '\n') line_start = true;
+            else if (!is_blank(c)) line_start = false;
+            get();
         }
     }
 
@@ -121,8 +157,9 @@ private:
         skip_space();
         if (peek() != '=') fail(line_, "expected '=' after @string name \"" + macro + "\"");
         get();
-        macros_[macro] = value(line);
+        std::string text = value(line);
         expect_close(line, close, "@string");
+        macros_[macro] = std::move(text);
     }
 
     void entry(std::string type, int line, char close) {
@@ -131,7 +168,7 @@ private:
         while (!at_end() && is_key_char(peek()) && peek() != close) get();
         BibEntry e{std::move(type), std::string(text_.substr(start, pos_ - start)), line, {}};
         if (e.key.empty()) fail(line, "@" + e.type + " has no key");
-        check_unique_key(e);
+        key_ = e.key;
         skip_space();
         while (!at_end() && peek() == ',') {
             get();
@@ -145,12 +182,9 @@ private:
             fail(line_,
                  std::string("expected ',' or '") + close + "' in entry \"" + e.key + "\", found '" + peek() + "'");
         get();
-        entries_.push_back(std::move(e));
-    }
-
-    void check_unique_key(const BibEntry& e) {
-        auto [it, added] = keys_.emplace(ascii_lower(e.key), e.line);
-        if (!added) fail(e.line, "duplicate key \"" + e.key + "\" (first at line " + std::to_string(it->second) + ")");
+        // A repeated key (BibTeX ignores the later entry) is for the importer
+        // to judge: a copy is dropped, a different entry kept under its own slug.
+        file_.entries.push_back(std::move(e));
     }
 
     void field(BibEntry& e) {
@@ -161,8 +195,11 @@ private:
         skip_space();
         if (peek() != '=') fail(line_, "expected '=' after field \"" + field_name + "\"");
         get();
-        if (e.find(field_name)) fail(line, "duplicate field \"" + field_name + "\" in entry \"" + e.key + "\"");
-        e.fields.push_back({field_name, value(e.line), line});
+        std::string text = value(e.line);
+        if (e.find(field_name))
+            warn(line, "field \"" + field_name + "\" given twice in entry \"" + e.key +
+                           "\"; the first is used, this one kept as written");
+        e.fields.push_back({field_name, std::move(text), line});
     }
 
     // part # part # ...
@@ -188,11 +225,14 @@ private:
             while (!at_end() && is_digit(peek())) get();
             return std::string(text_.substr(start, pos_ - start));
         }
+        int line = line_;
         std::string macro = name();
         if (macro.empty()) fail(line_, std::string("expected a value, found '") + c + "'");
-        auto it = macros_.find(macro);
-        if (it == macros_.end()) fail(line_, "undefined macro \"" + macro + "\" (define it with @string)");
-        return it->second;
+        if (auto it = macros_.find(macro); it != macros_.end()) return it->second;
+        // al-folio writes `selected = true`: a value, not a missing definition.
+        if (macro != "true" && macro != "false")
+            warn(line, "undefined macro \"" + macro + "\" kept as its name (define it with @string)");
+        return std::string(text_.substr(start, pos_ - start));
     }
 
     // {...} or "...": braces nest; \{ \} \" are text, not delimiters.
@@ -217,12 +257,11 @@ private:
     }
 
     std::string_view text_;
-    std::string file_;
+    BibFile file_;
     std::size_t pos_ = 0;
     int line_ = 1;
+    std::string key_;  // of the entry being read, for its problems
     std::map<std::string, std::string, std::less<>> macros_ = predefined_macros();
-    std::map<std::string, int> keys_;  // lower-cased key -> line: BibTeX keys ignore case
-    std::vector<BibEntry> entries_;
 };
 
 }  // namespace
@@ -236,11 +275,17 @@ const BibField* BibEntry::find(std::string_view name) const {
 BibError::BibError(std::string_view file, int line, std::string_view message)
     : Error(std::string(file) + ":" + std::to_string(line) + ": " + std::string(message)), line_(line) {}
 
-std::vector<BibEntry> parse_bibtex(std::string_view text, std::string_view file_name) {
+std::string describe(const BibFile& file, const BibProblem& problem) {
+    std::string out = file.name + ":" + std::to_string(problem.line) + ": ";
+    if (!problem.skipped) return out + "warning: " + problem.message;
+    return out + (problem.key.empty() ? "skipped: " : "skipped \"" + problem.key + "\": ") + problem.message;
+}
+
+BibFile parse_bibtex(std::string_view text, std::string_view file_name) {
     return Parser(text, file_name).run();
 }
 
-std::vector<BibEntry> read_bibtex_file(const std::filesystem::path& path) {
+BibFile read_bibtex_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot open file");
     std::ostringstream buffer;
@@ -250,7 +295,16 @@ std::vector<BibEntry> read_bibtex_file(const std::filesystem::path& path) {
     if (text.size() > max_bibtex_bytes)
         throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(max_bibtex_bytes) +
                     " bytes");
-    return parse_bibtex(text, path.string());
+    if (is_valid_utf8(text)) return parse_bibtex(text, path.string());
+    // A page must be UTF-8; an old 8-bit file is read in the encoding it names.
+    Legacy encoding = legacy_encoding_of(text);
+    BibFile file = parse_bibtex(legacy_to_utf8(text, encoding), path.string());
+    file.problems.insert(file.problems.begin(),
+                         {1,
+                          std::string("the file is not UTF-8; read as ") +
+                              (encoding == Legacy::mac_roman ? "Mac OS Roman (as its header says)" : "Windows-1252"),
+                          "", false});
+    return file;
 }
 
 }  // namespace vitae::cli

@@ -25,43 +25,53 @@ namespace {
 
 inline constexpr std::size_t max_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
 
-void run_init(const Args& args, std::ostream& out) {
+int run_init(const Args& args, std::ostream& out) {
     init_database(args.positional[0], args.get("--name"));
     out << "created " << args.positional[0] << " (schema version " << latest_version() << ")\n";
     if (!args.has("--name")) out << "note: no profile yet; add it with --name or SQL (docs/cli.md)\n";
+    return 0;
 }
 
-void run_migrate(const Args& args, std::ostream& out) {
+int run_migrate(const Args& args, std::ostream& out) {
     auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
     auto result = migrate_database(args.positional[0], now.count());
     if (result.backup_path.empty()) {
         out << "already at version " << result.to << "\n";
-        return;
+        return 0;
     }
     out << "migrated " << args.positional[0] << " from version " << result.from << " to " << result.to
         << " (backup: " << result.backup_path << ")\n";
+    return 0;
 }
 
-void run_import_bibtex(const Args& args, std::ostream& out) {
-    bool dry_run = args.has("--dry-run");
-    auto changes = import_bibtex(args.positional[0], args.positional[1], dry_run);
-    int counts[3] = {0, 0, 0};
-    for (const auto& change : changes) {
+int run_import_bibtex(const Args& args, std::ostream& out) {
+    ImportOptions options{args.has("--dry-run"), args.has("--strict"), args.has("--sync")};
+    auto report = import_bibtex(args.positional[0], args.positional[1], options);
+    for (const auto& problem : report.file.problems) out << describe(report.file, problem) << "\n";
+    int counts[4] = {0, 0, 0, 0};
+    for (const auto& change : report.changes) {
         out << describe(change) << "\n";
         ++counts[static_cast<int>(change.action)];
     }
-    out << counts[0] << " added, " << counts[1] << " updated, " << counts[2] << " unchanged"
-        << (dry_run ? " (dry run: nothing written)" : "") << "\n";
+    if (!report.sync_note.empty()) out << report.sync_note << "\n";
+    out << counts[0] << " added, " << counts[1] << " updated, " << counts[2] << " unchanged";
+    if (options.sync) out << ", " << counts[3] << " removed";
+    out << ", " << report.skipped() << " skipped, " << report.warnings() << " warnings";
+    if (options.dry_run) out << " (dry run: nothing written)";
+    else if (!report.written) out << " (--strict: nothing written)";
+    out << "\n";
+    if (options.strict && !report.file.problems.empty()) return 1;
+    return report.skipped() > 0 ? 3 : 0;
 }
 
-void run_export_bibtex(const Args& args, std::ostream& out) {
+int run_export_bibtex(const Args& args, std::ostream& out) {
     auto db = Db::open(args.positional[0], OpenMode::read_only);
     check_database(db);
     Content content = load_content(db);
     std::string slug = args.optional_arg(1);
     if (slug.empty()) {
         out << bibtex_file(content.publications);  // the worker's /publications.bib, byte for byte
-        return;
+        return 0;
     }
     bool found = false;
     for (const auto& publication : content.publications) {
@@ -71,21 +81,24 @@ void run_export_bibtex(const Args& args, std::ostream& out) {
     }
     if (!slug.empty() && !found)
         throw Error("export-bibtex " + in_quotes(args.positional[0]) + ": no publication " + in_quotes(slug));
+    return 0;
 }
 
-void run_check(const Args& args, std::ostream& out) {
+int run_check(const Args& args, std::ostream& out) {
     std::optional<std::filesystem::path> templates;
     if (args.positional.size() > 1) templates = args.positional[1];
     out << check_site(args.positional[0], templates) << "\n";
+    return 0;
 }
 
-void run_export(const Args& args, std::ostream& out) {
+int run_export(const Args& args, std::ostream& out) {
     std::string base_url = args.has("--base-url") ? args.get("--base-url") : std::string(default_base_url);
     check_base_url(base_url);
     auto pages = export_site(args.positional[0], args.positional[1], args.positional[2], base_url);
     for (const auto& page : pages)
         out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << " (+ .gz)\n";
     out << "ok: " << pages.size() << " pages in " << args.positional[2] << "\n";
+    return 0;
 }
 
 std::string read_body(const std::string& path) {
@@ -99,7 +112,7 @@ std::string read_body(const std::string& path) {
     return std::move(body).str();
 }
 
-void run_add_post(const Args& args, std::ostream& out) {
+int run_add_post(const Args& args, std::ostream& out) {
     NewPost post{args.get("--slug"), args.get("--title"), args.get("--date"), "markdown", ""};
     if (!is_slug(post.slug))
         throw UsageError("add post: --slug " + in_quotes(post.slug) +
@@ -113,6 +126,7 @@ void run_add_post(const Args& args, std::ostream& out) {
     if (args.has("--body-file")) post.body = read_body(args.get("--body-file"));
     add_post(args.positional[0], post);
     out << "added post " << post.slug << " to " << args.positional[0] << "\n";
+    return 0;
 }
 
 }  // namespace
@@ -137,9 +151,13 @@ const std::vector<Command>& commands() {
           "Add or update publications from a BibTeX file, matched by key (the slug). One transaction.",
           {"DB", "FILE.bib"},
           {},
-          {{"--dry-run", "", false, "print what would change; write nothing"}},
-          "Conventions (docs/cli.md): Last, First or First Last authors, a trailing * for equal\n"
-          "contribution; pdf/code/url/links fields for links; award = {A; B}.\n"
+          {{"--dry-run", "", false, "print what would change; write nothing"},
+           {"--strict", "", false, "any skipped entry or warning writes nothing (exit 1)"},
+           {"--sync", "", false, "also remove publications whose key is no longer in the file"}},
+          "Reads what BibTeX reads: text between entries is a comment, @string, #, bare words.\n"
+          "An entry that cannot be read is skipped and reported as FILE:LINE; the others are\n"
+          "imported and the exit status is 3. Every field is kept (docs/cli.md lists which\n"
+          "become columns); a trailing * on an author marks equal contribution.\n"
           "example:\n  vitae import-bibtex site.db papers.bib --dry-run\n"},
          run_import_bibtex},
         {{"export-bibtex",

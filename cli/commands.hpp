@@ -1,7 +1,8 @@
 // Every `vitae` command in one table: its arguments, its help and the
 // function that runs it. run() is main() without the process, so tests call
 // it with their own argv and streams. Exit codes: 0 done, 1 the work failed
-// (one line naming file and problem), 2 bad arguments (one line naming one).
+// (one line naming file and problem), 2 bad arguments (one line naming one),
+// 3 done in part (import-bibtex: some entries skipped, each one reported).
 #pragma once
 
 #include <ostream>
@@ -15,7 +16,7 @@ namespace vitae::cli {
 
 struct Command {
     CommandSpec spec;
-    void (*run)(const Args& args, std::ostream& out);  // throws Error or UsageError
+    int (*run)(const Args& args, std::ostream& out);  // the exit status; throws Error or UsageError
 };
 
 const std::vector<Command>& commands();

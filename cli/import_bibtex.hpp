@@ -1,32 +1,51 @@
-// `vitae import-bibtex`: the whole file is parsed and mapped before the
-// database is touched, then every entry is added or updated by slug inside
-// one transaction, so a bad entry or a crash leaves the database as it was.
-// Running the same file twice changes nothing the second time.
+// `vitae import-bibtex`: the whole file is read and mapped before the
+// database is touched, then every entry that could be read is added or
+// updated by slug inside one transaction, so a crash leaves the database as
+// it was. An entry that cannot be read is skipped and reported with its line
+// and the reason; the others go in (--strict: any problem writes nothing).
+// Running the same file twice changes nothing the second time; --sync also
+// removes the publications the file no longer has.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "bibtex.hpp"
 #include "content.hpp"
 
 namespace vitae::cli {
 
 struct ImportChange {
-    enum class Action { add, update, unchanged };
+    enum class Action { add, update, unchanged, remove };
     Action action = Action::add;
     std::string slug;
     std::vector<std::string> fields;  // update: which ones differ, in column order
 };
 
-// "add causalmesh", "update beaver: title, authors", "unchanged xfaas"
+struct ImportOptions {
+    bool dry_run = false;  // open read-only, write nothing
+    bool strict = false;   // any skipped entry or warning: write nothing
+    bool sync = false;     // remove publications whose key is not in the file
+};
+
+struct ImportReport {
+    std::vector<ImportChange> changes;
+    BibFile file;            // its name and every problem: the parser's, then the mapping's
+    bool written = false;    // the transaction was committed
+    std::string sync_note;   // why --sync removed nothing, when it could not be sure
+
+    std::size_t skipped() const;
+    std::size_t warnings() const;
+};
+
+// "add causalmesh", "update beaver: title, authors", "unchanged xfaas", "remove old"
 std::string describe(const ImportChange& change);
 
 // Names of the fields of `after` that differ from `before`.
 std::vector<std::string> changed_fields(const Publication& before, const Publication& after);
 
-// With dry_run the database is opened read-only and nothing is written.
-std::vector<ImportChange> import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
-                                        bool dry_run);
+ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
+                           const ImportOptions& options);
 
 }  // namespace vitae::cli

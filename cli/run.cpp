@@ -16,7 +16,7 @@ std::string general_help() {
         "usage: vitae COMMAND ARGS...   (vitae COMMAND --help for one command)\n\n"
         "Edit, check and publish a Vitae site database.\n\ncommands:\n";
     for (const auto& command : commands()) out += "  " + usage_line(command.spec) + "\n";
-    out += "\n  vitae --help | --version\n\nexit status: 0 ok, 1 the work failed, 2 bad arguments\n";
+    out += "\n  vitae --help | --version\n\nexit status: 0 ok, 1 the work failed, 2 bad arguments, 3 done in part\n";
     return out;
 }
 
@@ -51,8 +51,7 @@ int run_command(std::span<const std::string> words, std::ostream& out, std::stri
         out << command_help(command->spec);
         return 0;
     }
-    command->run(args, out);
-    return 0;
+    return command->run(args, out);
 }
 
 }  // namespace

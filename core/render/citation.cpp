@@ -9,6 +9,8 @@
 
 #include "escape.hpp"
 #include "latex.hpp"
+#include "publication_links.hpp"
+#include "text.hpp"
 
 namespace vitae {
 
@@ -68,21 +70,17 @@ std::string awards_text(const std::vector<std::string>& awards) {
     return out;
 }
 
-const char* standard_field(std::string_view label) {
-    if (label == "PDF") return "pdf";
-    if (label == "Code") return "code";
-    if (label == "Link") return "url";
-    return nullptr;
-}
-
-// The first PDF, Code and Link go to their usual fields, the rest to one
-// `links` field. That keeps the order only if the rest stand together;
-// otherwise every link goes to `links`.
+// The first link of each button label (PDF, Code, Slides...) with a target
+// goes to its field (publication_links.hpp), the rest to one `links` field,
+// which is also where a link without a target goes: no field is written
+// empty. That keeps the order only if the rest stand together; otherwise
+// every link goes to `links`.
 std::vector<const char*> fields_for_links(const std::vector<Link>& links) {
     std::vector<const char*> fields;
     std::vector<std::string_view> used;
     for (const auto& link : links) {
-        const char* field = standard_field(link.label);
+        const LinkField* button = link.url.empty() ? nullptr : link_field_labelled(link.label);
+        const char* field = button ? button->field.data() : nullptr;
         if (field && std::find(used.begin(), used.end(), field) != used.end()) field = nullptr;
         if (field) used.push_back(field);
         fields.push_back(field);
@@ -113,18 +111,43 @@ void add_links(std::string& out, const std::vector<Link>& links) {
     }
 }
 
+// The v3 columns, each under its own field; the arXiv id as eprint with its
+// archivePrefix; the school or institution by kind.
+void add_details(std::string& out, const Publication& p) {
+    auto add = [&out](std::string_view field, const std::string& value, bool tex) {
+        if (!value.empty()) add_field(out, field, tex ? utf8_to_latex(value) : value);
+    };
+    if (p.selected) add_field(out, "selected", "true");
+    for (const auto& column : publication_text_columns) {
+        const std::string& value = p.*column.member;
+        if (!column.bibtex.empty()) {
+            add(column.bibtex, value, column.tex);
+        } else if (column.member == &Publication::arxiv && !value.empty()) {
+            add_field(out, "eprint", value);
+            add_field(out, "archiveprefix", "arXiv");
+            add("primaryclass", p.arxiv_class, false);
+        } else if (column.member == &Publication::institution) {
+            add(p.kind == PublicationKind::thesis ? "school" : "institution", value, true);
+        }
+    }
+}
+
 }  // namespace
 
 std::string bibtex_entry(const Publication& p) {
     const KindRow& kind = kind_row(p.kind);
-    std::string out = "@" + std::string(kind.bibtex_type) + "{" + p.slug + ",\n";
+    std::string_view type = p.bibtex_type.empty() ? kind.bibtex_type : std::string_view(p.bibtex_type);
+    const std::string& key = p.bibtex_key.empty() ? p.slug : p.bibtex_key;
+    std::string out = "@" + std::string(type) + "{" + key + ",\n";
     add_field(out, "title", "{" + utf8_to_latex(p.title) + "}");
-    add_field(out, "author", authors_text(p.authors));
+    if (!p.authors.empty()) add_field(out, "author", authors_text(p.authors));
     if (!p.venue.empty()) add_field(out, kind.bibtex_venue, utf8_to_latex(p.venue));
     if (p.year) add_field(out, "year", std::to_string(*p.year));
     add_links(out, p.links);
     if (!p.awards.empty()) add_field(out, "award", awards_text(p.awards));
     if (!p.abstract.empty()) add_field(out, "abstract", utf8_to_latex(p.abstract));
+    add_details(out, p);
+    for (const auto& f : p.fields) add_field(out, f.name, f.value);  // as the owner's file had it
     out += "}\n";
     return out;
 }
@@ -167,6 +190,14 @@ std::string ris_entry(const Publication& p) {
     }
     ris_line(out, "T2", p.venue);
     if (p.year) ris_line(out, "PY", std::to_string(*p.year));
+    ris_line(out, "DO", p.doi);
+    ris_line(out, "VL", p.volume);
+    ris_line(out, "IS", p.number);
+    auto [first, last] = page_range(p.pages);
+    ris_line(out, "SP", first);
+    ris_line(out, "EP", last);
+    ris_line(out, "PB", p.publisher.empty() ? p.institution : p.publisher);
+    ris_line(out, "SN", p.isbn.empty() ? p.issn : p.isbn);
     ris_line(out, "AB", p.abstract);
     for (const auto& link : p.links) ris_line(out, link.label == "PDF" ? "L1" : "UR", link.url);
     for (const auto& award : p.awards) ris_line(out, "N1", award);
@@ -186,12 +217,33 @@ std::string csl_json(const Publication& p) {
     }
     out += "]";
     if (!p.venue.empty()) out += ",\"container-title\":" + json_string(p.venue);
+    if (!p.venue_short.empty()) out += ",\"container-title-short\":" + json_string(p.venue_short);
     if (p.year) out += ",\"issued\":{\"date-parts\":[[" + std::to_string(*p.year) + "]]}";
+    auto add = [&out](std::string_view name, const std::string& value) {
+        if (!value.empty()) out += ",\"" + std::string(name) + "\":" + json_string(value);
+    };
+    add("DOI", p.doi);
+    add("volume", p.volume);
+    add("issue", p.number);
+    add("page", p.pages);
+    add("publisher", p.publisher.empty() ? p.institution : p.publisher);
+    add("ISBN", p.isbn);
+    add("ISSN", p.issn);
+    if (!p.arxiv.empty()) add("number", "arXiv:" + p.arxiv);
     if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
     auto link = std::find_if(p.links.begin(), p.links.end(), [](const Link& l) { return !l.url.empty(); });
     if (link != p.links.end()) out += ",\"URL\":" + json_string(link->url);
     out += "}]\n";
     return out;
+}
+
+std::pair<std::string, std::string> page_range(std::string_view pages) {
+    // "12--34", "12–34", "12-34" or "e1234": the first page and the last (if any).
+    auto dash = pages.find_first_of("-\xe2");
+    if (dash == std::string_view::npos) return {std::string(trim(pages)), {}};
+    auto rest = pages.substr(dash);
+    while (!rest.empty() && (rest.front() == '-' || static_cast<unsigned char>(rest.front()) >= 0x80)) rest.remove_prefix(1);
+    return {std::string(trim(pages.substr(0, dash))), std::string(trim(rest))};
 }
 
 }  // namespace vitae

@@ -24,4 +24,8 @@ std::string ris_entry(const Publication& publication);
 // A CSL-JSON array holding one item (what citeproc and Zotero import).
 std::string csl_json(const Publication& publication);
 
+// "12--34", "12–34" -> {"12", "34"}; "e1234" -> {"e1234", ""}: for RIS's
+// SP/EP and Google Scholar's firstpage/lastpage.
+std::pair<std::string, std::string> page_range(std::string_view pages);
+
 }  // namespace vitae

@@ -38,6 +38,27 @@ const AccentRow* find_accent(std::string_view name) {
     return nullptr;
 }
 
+// Where `delimiter` next stands unescaped at or after `from`; npos if nowhere.
+std::size_t find_unescaped(std::string_view text, std::string_view delimiter, std::size_t from) {
+    for (auto at = text.find(delimiter, from); at != std::string_view::npos; at = text.find(delimiter, at + 1))
+        if (at == 0 || text[at - 1] != '\\') return at;
+    return std::string_view::npos;
+}
+
+// The length of the math span ($...$, $$...$$ or \(...\)) starting at
+// `at`, or 0 when it has no end (then a dollar is just a dollar sign).
+std::size_t math_span(std::string_view text, std::size_t at) {
+    if (text.substr(at, 2) == "\\(") {
+        auto end = text.find("\\)", at + 2);
+        return end == std::string_view::npos ? 0 : end + 2 - at;
+    }
+    if (at >= text.size() || text[at] != '$') return 0;
+    std::string_view delimiter = text.substr(at, 2) == "$$" ? "$$" : "$";
+    auto end = find_unescaped(text, delimiter, at + delimiter.size());
+    if (end == std::string_view::npos || end == at + delimiter.size()) return 0;
+    return end + delimiter.size() - at;
+}
+
 const Symbol* find_symbol(std::string_view name) {
     for (const auto& symbol : symbols())
         if (symbol.command == name) return &symbol;
@@ -61,12 +82,22 @@ private:
         ++pos_;
         if (c == '{' || c == '}') return;  // protecting braces group, they show nothing
         if (c == '~' || is_space(c)) return space();
-        if (c == '$') throw Error("math mode ($...$) is not supported; write the text in UTF-8");
+        if (c == '$') return math();
         if (c == '-') return dashes();
         emit(std::string_view(&tex_[pos_ - 1], 1));
     }
 
     void space() { pending_space_ = true; }
+
+    // Math is kept as written, delimiters included: the page typesets it,
+    // and the export writes it back unchanged.
+    void math() {
+        std::size_t start = pos_ - 1;
+        std::size_t length = math_span(tex_, start);
+        if (length == 0) return emit("$");
+        pos_ = start + length;
+        emit(tex_.substr(start, length));
+    }
 
     void emit(std::string_view text) {
         if (text.empty()) return;
@@ -84,6 +115,11 @@ private:
     }
 
     void command() {
+        if (std::size_t math = math_span(tex_, pos_); math > 0) {  // \( ... \)
+            emit(tex_.substr(pos_, math));
+            pos_ += math;
+            return;
+        }
         ++pos_;
         if (pos_ == tex_.size()) throw Error("a value ends with a lone backslash");
         std::size_t start = pos_;
@@ -96,10 +132,26 @@ private:
         // TeX swallows the spaces after a control word: "Stra\ss e" is "Straße".
         if (is_letter(name[0]))
             while (pos_ < tex_.size() && is_space(tex_[pos_])) ++pos_;
+        if (name == "ensuremath") return ensure_math();
         if (const auto* row = find_accent(name)) return accent(*row);
         if (const auto* symbol = find_symbol(name)) return emit_symbol(*symbol);
         if (is_formatting_command(name)) return;  // its {argument} is read as plain text
         throw Error("unsupported LaTeX command \\" + std::string(name) + " (write the text in UTF-8)");
+    }
+
+    // \ensuremath{x} is math: kept as $x$.
+    void ensure_math() {
+        if (pos_ >= tex_.size() || tex_[pos_] != '{') throw Error("\\ensuremath needs a {group}");
+        int depth = 0;
+        std::size_t start = pos_;
+        for (; pos_ < tex_.size(); ++pos_) {
+            if (tex_[pos_] == '\\') ++pos_;
+            else if (tex_[pos_] == '{') ++depth;
+            else if (tex_[pos_] == '}' && --depth == 0) break;
+        }
+        if (pos_ >= tex_.size()) throw Error("\\ensuremath{ has no closing brace");
+        emit("$" + std::string(tex_.substr(start + 1, pos_ - start - 1)) + "$");
+        ++pos_;
     }
 
     void emit_symbol(const Symbol& symbol) {
@@ -210,7 +262,10 @@ std::string utf8_to_latex(std::string_view text) {
         std::size_t length = utf8_length(static_cast<unsigned char>(text[i]));
         std::string_view ch = text.substr(i, length);
         i += length;
-        if (auto escaped = escape_ascii(ch[0]); length == 1 && !escaped.empty()) {
+        if (std::size_t math = ch == "$" || ch == "\\" ? math_span(text, i - 1) : 0; math > 0) {
+            out += text.substr(i - 1, math);  // math, kept as the decoder read it
+            i += math - 1;
+        } else if (auto escaped = escape_ascii(ch[0]); length == 1 && !escaped.empty()) {
             out += escaped;
         } else if (ch == "-" && i < text.size() && text[i] == '-') {
             out += "-{}";

@@ -1,7 +1,8 @@
 // LaTeX as BibTeX values hold it <-> the plain UTF-8 text the site shows.
 // Decoding knows accents, the usual symbols, dashes, protecting braces and
-// font commands; anything else (math, unknown commands) is refused rather
-// than guessed (Error, saying what without file or line: the caller knows
+// font commands; math ($...$, $$...$$) is kept as written, delimiters
+// included, for the page to typeset; anything else (unknown commands) is
+// refused rather than guessed (Error, saying what without file or line: the caller knows
 // where the value was), so a page never shows a stray backslash. Encoding produces
 // what decoding reads back to the same text (tests/unit/cli_latex_test.cpp).
 #pragma once

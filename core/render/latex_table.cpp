@@ -76,13 +76,90 @@ constexpr Symbol symbol_table[] = {
     {"textellipsis", "…", false},
     {"textdegree", "°", false},
     {"euro", "€", false},
+    {"textless", "<", false},
+    {"textgreater", ">", false},
+    {"textbar", "|", false},
+    {"textbullet", "•", false},
+    {"textperiodcentered", "·", false},
+    {"textquotedbl", "\"", false},
+    {"textunderscore", "_", false},
+    {"textdagger", "†", false},
+    {"textdaggerdbl", "‡", false},
+    {"textsection", "§", false},
+    {"textpm", "±", false},
+    {"textmu", "µ", false},
+    {"textonehalf", "½", false},
+    {"LaTeX", "LaTeX", false},
+    {"TeX", "TeX", false},
+    {"BibTeX", "BibTeX", false},
     {"relax", "", false},
     {"/", "", false},  // italic correction: no text
+    // The AAS journal macros that NASA ADS writes (journal = {\apj}), as the
+    // journals' own abbreviations (aastex's definitions).
+    {"aj", "AJ", false},
+    {"actaa", "Acta Astron.", false},
+    {"araa", "ARA&A", false},
+    {"apj", "ApJ", false},
+    {"apjl", "ApJL", false},
+    {"apjs", "ApJS", false},
+    {"ao", "Appl. Opt.", false},
+    {"apss", "Ap&SS", false},
+    {"aap", "A&A", false},
+    {"aapr", "A&A Rev.", false},
+    {"aaps", "A&AS", false},
+    {"azh", "AZh", false},
+    {"baas", "BAAS", false},
+    {"caa", "Chinese Astron. Astrophys.", false},
+    {"cjaa", "Chinese J. Astron. Astrophys.", false},
+    {"icarus", "Icarus", false},
+    {"jcap", "JCAP", false},
+    {"jrasc", "JRASC", false},
+    {"memras", "MmRAS", false},
+    {"mnras", "MNRAS", false},
+    {"na", "New A", false},
+    {"nar", "New A Rev.", false},
+    {"pra", "Phys. Rev. A", false},
+    {"prb", "Phys. Rev. B", false},
+    {"prc", "Phys. Rev. C", false},
+    {"prd", "Phys. Rev. D", false},
+    {"pre", "Phys. Rev. E", false},
+    {"prl", "Phys. Rev. Lett.", false},
+    {"pasa", "PASA", false},
+    {"pasp", "PASP", false},
+    {"pasj", "PASJ", false},
+    {"psj", "PSJ", false},
+    {"qjras", "QJRAS", false},
+    {"rmxaa", "Rev. Mexicana Astron. Astrofis.", false},
+    {"skytel", "S&T", false},
+    {"solphys", "Sol. Phys.", false},
+    {"sovast", "Soviet Ast.", false},
+    {"ssr", "Space Sci. Rev.", false},
+    {"zap", "ZAp", false},
+    {"nat", "Nature", false},
+    {"iaucirc", "IAU Circ.", false},
+    {"aplett", "Astrophys. Lett.", false},
+    {"apspr", "Astrophys. Space Phys. Res.", false},
+    {"bain", "Bull. Astron. Inst. Netherlands", false},
+    {"fcp", "Fund. Cosmic Phys.", false},
+    {"gca", "Geochim. Cosmochim. Acta", false},
+    {"grl", "Geophys. Res. Lett.", false},
+    {"jcp", "J. Chem. Phys.", false},
+    {"jgr", "J. Geophys. Res.", false},
+    {"jqsrt", "JQSRT", false},
+    {"memsai", "Mem. Soc. Astron. Italiana", false},
+    {"nphysa", "Nucl. Phys. A", false},
+    {"physrep", "Phys. Rep.", false},
+    {"physscr", "Phys. Scr", false},
+    {"planss", "Planet. Space Sci.", false},
+    {"procspie", "Proc. SPIE", false},
 };
 
-constexpr std::array<std::string_view, 14> formatting = {"emph",   "mbox",       "text",   "textbf", "textit",
-                                                         "textmd", "textnormal", "textrm", "textsc", "textsf",
-                                                         "textsl", "texttt",     "textup", "url"};
+// biblatex's \mkbib... wrappers too (Zotero's Better BibLaTeX writes them).
+constexpr std::string_view formatting[] = {"emph",       "mbox",        "text",         "textbf",     "textit",
+                                           "textmd",     "textnormal",  "textrm",       "textsc",     "textsf",
+                                           "textsl",     "texttt",      "textup",       "url",        "mkbibemph",
+                                           "mkbibitalic", "mkbibbold",  "mkbibquote",   "textsubscript", "textsuperscript",
+                                           "uppercase",  "MakeUppercase", "hbox",      "nolinkurl"};
 
 }  // namespace
 
@@ -94,7 +171,7 @@ std::span<const Symbol> symbols() {
 }
 
 bool is_formatting_command(std::string_view command) {
-    return std::find(formatting.begin(), formatting.end(), command) != formatting.end();
+    return std::find(std::begin(formatting), std::end(formatting), command) != std::end(formatting);
 }
 
 }  // namespace vitae

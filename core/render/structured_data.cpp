@@ -1,6 +1,7 @@
 #include "structured_data.hpp"
 
 #include "escape.hpp"
+#include "publication_kind.hpp"
 
 namespace vitae {
 
@@ -36,8 +37,8 @@ std::string person_json_ld(const Content& c, std::string_view base_url) {
 }
 
 std::string article_json_ld(const Publication& p, std::string_view page_url) {
-    std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"ScholarlyArticle\",\"headline\":" +
-                      json_string(p.title) + ",\"name\":" + json_string(p.title);
+    std::string out = "{\"@context\":\"https://schema.org\",\"@type\":" + json_string(kind_row(p.kind).schema_type) +
+                      ",\"headline\":" + json_string(p.title) + ",\"name\":" + json_string(p.title);
     out += ",\"url\":" + json_string(page_url);
     out += ",\"author\":" + named_list(p.authors, "Person", [](const Author& a) { return a.name; });
     if (p.year) out += ",\"datePublished\":" + json_string(std::to_string(*p.year));
@@ -48,6 +49,19 @@ std::string article_json_ld(const Publication& p, std::string_view page_url) {
     else if (!p.venue.empty())
         out += ",\"publication\":{\"@type\":\"PublicationEvent\",\"name\":" + json_string(p.venue) + "}";
     if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
+    // The DOI and the arXiv id as identifiers, and the pages they resolve to as sameAs.
+    std::string ids, same_as;
+    auto add_id = [&](std::string_view property, const std::string& value, std::string url) {
+        if (value.empty()) return;
+        ids += std::string(ids.empty() ? "" : ",") + "{\"@type\":\"PropertyValue\",\"propertyID\":" +
+               json_string(property) + ",\"value\":" + json_string(value) + "}";
+        same_as += (same_as.empty() ? "" : ",") + json_string(url);
+    };
+    add_id("DOI", p.doi, "https://doi.org/" + p.doi);
+    add_id("arXiv", p.arxiv, "https://arxiv.org/abs/" + p.arxiv);
+    if (!ids.empty()) out += ",\"identifier\":[" + ids + "],\"sameAs\":[" + same_as + "]";
+    if (!p.pages.empty()) out += ",\"pagination\":" + json_string(p.pages);
+    if (!p.publisher.empty()) out += ",\"publisher\":{\"@type\":\"Organization\",\"name\":" + json_string(p.publisher) + "}";
     return out + "}";
 }
 

@@ -5,6 +5,7 @@
 
 #include "citation.hpp"
 #include "markdown.hpp"
+#include "text.hpp"
 
 namespace vitae {
 
@@ -49,8 +50,27 @@ bool any_equal_contribution(const Publication& p) {
     return false;
 }
 
+// "vol. 12, no. 3, pp. 45–67, ACM": where in the venue, and who published it.
+std::string details_line(const Publication& p) {
+    std::string out;
+    auto add = [&out](std::string_view label, const std::string& value) {
+        if (value.empty()) return;
+        if (!out.empty()) out += ", ";
+        out += label;
+        out += value;
+    };
+    add("vol. ", p.volume);
+    add("no. ", p.number);
+    bool range = p.pages.find_first_of("-–") != std::string::npos;
+    add(range ? "pp. " : "p. ", p.pages);
+    add("", p.institution);
+    add("", p.publisher);
+    return out;
+}
+
 MustacheData publication_data(const Publication& p) {
     std::string venue_and_year = venue_year(p);
+    std::string details = details_line(p);
     auto authors = list_of(p.authors, [](const Author& a, std::size_t i, std::size_t n) {
         return object{{"name", a.name},
                       {"is_owner", a.is_owner},
@@ -71,7 +91,15 @@ MustacheData publication_data(const Publication& p) {
                   {"links", list_of(p.links, link_data)},
                   {"has_links", !p.links.empty()},
                   {"awards", awards},
-                  {"has_awards", !p.awards.empty()}};
+                  {"has_awards", !p.awards.empty()},
+                  {"details", details},
+                  {"has_details", !details.empty()},
+                  {"doi", p.doi},
+                  {"doi_url", p.doi.empty() ? std::string() : "https://doi.org/" + p.doi},
+                  {"has_doi", !p.doi.empty()},
+                  {"arxiv", p.arxiv},
+                  {"arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv},
+                  {"has_arxiv", !p.arxiv.empty()}};
 }
 
 MustacheData posts_data(const std::vector<Post>& posts) {
@@ -81,13 +109,17 @@ MustacheData posts_data(const std::vector<Post>& posts) {
 void add_publications(const Content& c, MustacheData& home) {
     MustacheData papers{MustacheData::type::list};
     MustacheData preprints{MustacheData::type::list};
+    MustacheData selected{MustacheData::type::list};
     bool equal_contribution = false;
     for (const auto& p : c.publications) {
+        if (p.selected) selected.push_back(publication_data(p));
         (kind_row(p.kind).preprint ? preprints : papers).push_back(publication_data(p));
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     home.set("has_publications", !papers.is_empty_list());
     home.set("publications", papers);
+    home.set("has_selected", !selected.is_empty_list());
+    home.set("selected", selected);
     home.set("has_preprints", !preprints.is_empty_list());
     home.set("preprints", preprints);
     home.set("has_equal_contribution", equal_contribution);
@@ -214,7 +246,20 @@ MustacheData scholar_meta(const Publication& p) {
     add("citation_title", p.title);
     for (const auto& a : p.authors) add("citation_author", a.name);
     if (p.year) add("citation_publication_date", std::to_string(*p.year));
-    if (auto tag = kind_row(p.kind).scholar_venue; !p.venue.empty() && !tag.empty()) add(std::string(tag), p.venue);
+    const KindRow& kind = kind_row(p.kind);
+    if (!p.venue.empty() && !kind.scholar_venue.empty()) add(std::string(kind.scholar_venue), p.venue);
+    if (!p.institution.empty() && !kind.scholar_institution.empty())
+        add(std::string(kind.scholar_institution), p.institution);
+    if (!p.doi.empty()) add("citation_doi", p.doi);
+    if (!p.volume.empty()) add("citation_volume", p.volume);
+    if (!p.number.empty()) add("citation_issue", p.number);
+    if (auto [first, last] = page_range(p.pages); !first.empty()) {
+        add("citation_firstpage", first);
+        if (!last.empty()) add("citation_lastpage", last);
+    }
+    if (!p.publisher.empty()) add("citation_publisher", p.publisher);
+    if (!p.isbn.empty()) add("citation_isbn", p.isbn);
+    if (!p.issn.empty()) add("citation_issn", p.issn);
     for (const auto& l : p.links)
         if (l.label == "PDF" && !l.url.empty()) {
             add("citation_pdf_url", l.url);
@@ -263,9 +308,13 @@ const PublicationList& publication_list(const Views& views, std::optional<Public
 }
 
 std::string venue_year(const Publication& p) {
-    if (!p.year) return p.venue;
-    return p.venue + (p.venue.empty() ? "" : " ") + std::to_string(*p.year);
+    std::string venue = p.venue;
+    if (!p.venue_short.empty() && p.venue_short != p.venue)
+        venue = venue.empty() ? p.venue_short : venue + " (" + p.venue_short + ")";
+    if (!p.year) return venue;
+    return venue + (venue.empty() ? "" : " ") + std::to_string(*p.year);
 }
+
 
 int reading_minutes(std::string_view text) {
     int words = 0;

@@ -57,7 +57,7 @@ Views build_views(Content content);
 // Every publication, or those of one kind.
 const PublicationList& publication_list(const Views& views, std::optional<PublicationKind> kind);
 
-// "Venue 2024", "Venue", "2024" or "".
+// "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);
 
 // "2026-07-25" -> "25 Jul 2026"; "2024-07" -> "Jul 2024". Bad input passes through.

@@ -100,24 +100,37 @@ struct Publication {
     bool operator==(const Publication&) const = default;
 };
 
-// The text columns of `publication` added in schema v3, in table order, with
-// the member each fills: the loader, the CLI's writer and diff, and the
-// BibTeX export all walk this one list.
+// The text columns of `publication` added in schema v3, in table order: the
+// member each fills and the BibTeX field it comes from and goes back to.
+// The loader, the CLI's writer and diff, and the BibTeX import and export
+// all walk this one list.
 struct TextColumn {
     std::string_view name;
     std::string Publication::*member;
+    std::string_view bibtex;  // "": read and written apart (arXiv, institution, key, type)
+    bool tex;                 // TeX in BibTeX (decoded on import); false: verbatim (DOI, ISBN)
 };
 inline constexpr TextColumn publication_text_columns[] = {
-    {"venue_short", &Publication::venue_short}, {"doi", &Publication::doi},
-    {"arxiv", &Publication::arxiv},             {"arxiv_class", &Publication::arxiv_class},
-    {"volume", &Publication::volume},           {"number", &Publication::number},
-    {"pages", &Publication::pages},             {"publisher", &Publication::publisher},
-    {"institution", &Publication::institution}, {"address", &Publication::address},
-    {"month", &Publication::month},             {"editor", &Publication::editor},
-    {"series", &Publication::series},           {"edition", &Publication::edition},
-    {"isbn", &Publication::isbn},               {"issn", &Publication::issn},
-    {"note", &Publication::note},               {"keywords", &Publication::keywords},
-    {"bibtex_key", &Publication::bibtex_key},   {"bibtex_type", &Publication::bibtex_type},
+    {"venue_short", &Publication::venue_short, "abbr", true},
+    {"doi", &Publication::doi, "doi", false},
+    {"arxiv", &Publication::arxiv, "", false},
+    {"arxiv_class", &Publication::arxiv_class, "", false},
+    {"volume", &Publication::volume, "volume", true},
+    {"number", &Publication::number, "number", true},
+    {"pages", &Publication::pages, "pages", true},
+    {"publisher", &Publication::publisher, "publisher", true},
+    {"institution", &Publication::institution, "", true},
+    {"address", &Publication::address, "address", true},
+    {"month", &Publication::month, "month", true},
+    {"editor", &Publication::editor, "editor", true},
+    {"series", &Publication::series, "series", true},
+    {"edition", &Publication::edition, "edition", true},
+    {"isbn", &Publication::isbn, "isbn", false},
+    {"issn", &Publication::issn, "issn", false},
+    {"note", &Publication::note, "note", true},
+    {"keywords", &Publication::keywords, "keywords", true},
+    {"bibtex_key", &Publication::bibtex_key, "", false},
+    {"bibtex_type", &Publication::bibtex_type, "", false},
 };
 
 struct Teaching {

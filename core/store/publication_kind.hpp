@@ -33,7 +33,7 @@ struct KindRow {
     std::string_view label;           // one, on the paper's page
     std::string_view heading;         // many, over the filtered list
     std::string_view bibtex_type;     // written when the entry's own type is not known
-    std::string_view bibtex_venue;    // the BibTeX field the venue goes in
+    std::string_view bibtex_venue;    // the BibTeX field the venue goes in (biblatex's `venue` if no other)
     std::string_view ris_type;        // TY
     std::string_view csl_type;        // CSL-JSON "type"
     std::string_view schema_type;     // schema.org @type of the work

@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE cli_import
 #include <boost/test/unit_test.hpp>
 
+#include <set>
+
 #include <sstream>
 
 #include "error.hpp"
@@ -8,6 +10,7 @@
 #include "commands.hpp"
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
+#include "publication_store.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -33,7 +36,7 @@ struct Fixture {
     std::filesystem::path papers = fixtures_dir / "bibtex" / "papers.bib";
 
     std::vector<ImportChange> import(const std::filesystem::path& bib, bool dry_run = false) {
-        return import_bibtex(db.string(), bib, dry_run);
+        return import_bibtex(db.string(), bib, {.dry_run = dry_run}).changes;
     }
     std::filesystem::path bib(std::string_view text) {
         auto path = dir / "input.bib";
@@ -111,28 +114,77 @@ BOOST_AUTO_TEST_CASE(a_second_run_changes_nothing) {
     BOOST_TEST(publication_rows(f.db) == after_first);
 }
 
-BOOST_AUTO_TEST_CASE(a_bad_entry_anywhere_leaves_the_database_untouched) {
+BOOST_AUTO_TEST_CASE(a_bad_entry_is_skipped_and_reported_and_the_others_are_imported) {
+    Fixture f;
+    auto bib = f.bib("@misc{good, title = {Good}, author = {A}}\n\n@misc{bad,\n title = {never closed, author = {B}}\n"
+                     "@misc{later, title = {Later}, author = {C}}\n");
+    auto report = import_bibtex(f.db.string(), bib, {});
+    BOOST_TEST(report.written);
+    BOOST_TEST(report.skipped() == 1u);
+    BOOST_REQUIRE(report.file.problems.size() == 1u);
+    BOOST_TEST(report.file.problems[0].line == 3);
+    BOOST_TEST(report.file.problems[0].key == "bad");
+    auto db = Db::open(f.db.string(), OpenMode::read_only);
+    Content c = load_content(db);
+    std::set<std::string> slugs;
+    for (const auto& p : c.publications) slugs.insert(p.slug);
+    BOOST_TEST(slugs.count("good") == 1u);
+    BOOST_TEST(slugs.count("later") == 1u);
+    BOOST_TEST(slugs.count("bad") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(strict_writes_nothing_when_anything_is_wrong) {
     Fixture f;
     auto before = publication_rows(f.db);
-    auto bib = f.bib("@misc{good, title = {Good}, author = {A}}\n\n@misc{bad,\n title = {$x$}, author = {B}}\n");
-    try {
-        f.import(bib);
-        BOOST_FAIL("accepted");
-    } catch (const BibError& e) {
-        BOOST_TEST(e.line() == 4);
-    }
+    auto bib = f.bib("@misc{good, title = {Good}, author = {A}}\n@misc{odd, title = {T}, month = janx}\n");
+    auto report = import_bibtex(f.db.string(), bib, {.strict = true});
+    BOOST_TEST(!report.written);
+    BOOST_TEST(report.warnings() == 1u);
     BOOST_TEST(publication_rows(f.db) == before);
 }
 
-BOOST_AUTO_TEST_CASE(two_keys_giving_one_slug_are_refused) {
+BOOST_AUTO_TEST_CASE(a_repeated_key_keeps_both_works_and_drops_a_copy) {
     Fixture f;
-    try {
-        f.import(f.bib("@misc{A-B, title = {One}, author = {A}}\n@misc{a_b, title = {Two}, author = {A}}\n"));
-        BOOST_FAIL("accepted");
-    } catch (const BibError& e) {
-        BOOST_TEST(e.line() == 2);
-        BOOST_TEST(std::string(e.what()).find("as the entry at line 1") != std::string::npos, e.what());
-    }
+    auto report = import_bibtex(f.db.string(),
+                                f.bib("@misc{A-B, title = {One}, author = {A}}\n"
+                                      "@misc{a_b, title = {Two}, author = {A}}\n"
+                                      "@misc{A-B, title = {One}, author = {A}}\n"),
+                                {});
+    BOOST_REQUIRE(report.file.problems.size() == 2u);
+    BOOST_TEST(report.file.problems[0].line == 2);
+    BOOST_TEST(!report.file.problems[0].skipped);  // another work: kept under a slug of its own
+    BOOST_TEST(report.file.problems[0].message.find("the entry at line 1's; imported as \"a-b-2\"") !=
+               std::string::npos, report.file.problems[0].message);
+    BOOST_TEST(report.file.problems[1].line == 3);
+    BOOST_TEST(report.file.problems[1].skipped);  // a copy: nothing is lost
+    BOOST_TEST(report.file.problems[1].message.find("repeats the entry at line 1") != std::string::npos);
+    auto db = Db::open(f.db.string(), OpenMode::read_write);
+    auto first = find_publication(db, "a-b");
+    auto second = find_publication(db, "a-b-2");
+    BOOST_REQUIRE(first.has_value());
+    BOOST_REQUIRE(second.has_value());
+    BOOST_TEST(first->publication.title == "One");
+    BOOST_TEST(first->publication.bibtex_key == "A-B");  // the file's own key, for the export
+    BOOST_TEST(second->publication.title == "Two");
+    BOOST_TEST(second->publication.bibtex_key == "a_b");
+}
+
+BOOST_AUTO_TEST_CASE(sync_removes_what_the_file_no_longer_has_unless_an_item_was_unreadable) {
+    Fixture f;
+    auto one = f.bib("@misc{only, title = {Only}, author = {A}}\n");
+    auto unreadable = f.dir / "unreadable.bib";
+    write_file(unreadable, "@misc{only, title = {Only}, author = {A}}\n@{broken\n");
+    auto kept = import_bibtex(f.db.string(), unreadable, {.sync = true});
+    BOOST_TEST(!kept.sync_note.empty());
+    BOOST_TEST(load_content(Db::open(f.db.string(), OpenMode::read_only)).publications.size() ==
+               fixture::publications + 1);
+    auto report = import_bibtex(f.db.string(), one, {.sync = true});
+    std::size_t removed = 0;
+    for (const auto& change : report.changes) removed += change.action == ImportChange::Action::remove;
+    BOOST_TEST(removed == fixture::publications);
+    auto c = load_content(Db::open(f.db.string(), OpenMode::read_only));
+    BOOST_REQUIRE(c.publications.size() == 1u);
+    BOOST_TEST(c.publications[0].slug == "only");
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_database_of_another_schema_version) {
@@ -172,11 +224,19 @@ BOOST_AUTO_TEST_CASE(command_prints_one_line_per_entry_and_a_summary) {
     BOOST_TEST(run(argv, out, err) == 0);
     BOOST_TEST(out.str() ==
                "update lattice-logs: title, authors\nunchanged coral-reef-survey\nadd moreau2026\nadd lazy-preprint\n"
-               "2 added, 1 updated, 1 unchanged (dry run: nothing written)\n");
+               "2 added, 1 updated, 1 unchanged, 0 skipped, 0 warnings (dry run: nothing written)\n");
     BOOST_TEST(err.str().empty());
 
+    // A file with an unreadable entry: reported as FILE:LINE, the rest imported, exit 3 ("in part").
     std::ostringstream out2, err2;
     argv = {"import-bibtex", f.db.string(), (fixtures_dir / "bibtex" / "missing_comma.bib").string()};
-    BOOST_TEST(run(argv, out2, err2) == 1);
-    BOOST_TEST(err2.str().find("missing_comma.bib:3: ") != std::string::npos, err2.str());
+    BOOST_TEST(run(argv, out2, err2) == 3);
+    BOOST_TEST(out2.str().find("missing_comma.bib:1: skipped \"a\": expected ',' or '}'") != std::string::npos,
+               out2.str());
+    BOOST_TEST(out2.str().find("0 added, 0 updated, 0 unchanged, 1 skipped, 0 warnings\n") != std::string::npos,
+               out2.str());
+    std::ostringstream out3, err3;
+    argv.push_back("--strict");
+    BOOST_TEST(run(argv, out3, err3) == 1);
+    BOOST_TEST(out3.str().find("(--strict: nothing written)") != std::string::npos, out3.str());
 }
