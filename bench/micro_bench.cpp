@@ -119,7 +119,7 @@ BENCHMARK(fresh_site_no_change)->Unit(benchmark::kMicrosecond);
 void handle_cache_hit(benchmark::State& state, const char* accept_encoding) {
     World& w = World::get();
     vitae::ThreadState thread(w.source.db_path, w.pages);
-    vitae::RawRequest raw{"GET", "/", "", accept_encoding, "", "127.0.0.1"};
+    vitae::RawRequest raw{"GET", "/", "", accept_encoding, "", "127.0.0.1", ""};
     w.handler.handle(raw, thread);  // baseline probe + fill the cache
     for (auto _ : state) {
         vitae::Response response = w.handler.handle(raw, thread);

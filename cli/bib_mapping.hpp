@@ -22,14 +22,15 @@
 
 namespace vitae::cli {
 
-// is_owner is set for authors whose name equals `owner_name` (the profile's).
+// is_owner is set for authors whose name matches the owner's (the profile's
+// name or one of its variants, OwnerNames::match).
 // Throws BibError (at the entry's or the field's line) when the entry cannot
 // be a publication (no title, no usable key); what it can keep but has to
 // guess about (an unknown entry type, LaTeX it cannot decode, a year that is
 // not a number) is added to `warnings` and kept. `crossref` is the entry
 // the entry's crossref field names, if the file has it: fields the entry
 // lacks are read from it, as BibTeX does.
-Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name,
+Publication publication_from_entry(const BibEntry& entry, const OwnerNames& owner, std::string_view file_name,
                                    std::vector<BibProblem>& warnings, const BibEntry* crossref = nullptr);
 
 // Writing an entry is vitae::bibtex_entry (core/render/citation.hpp), shared

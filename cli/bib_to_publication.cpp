@@ -5,6 +5,7 @@
 #include <set>
 
 #include "bib_mapping.hpp"
+#include "field_markup.hpp"
 #include "latex.hpp"
 #include "publication_links.hpp"
 #include "slug.hpp"
@@ -47,6 +48,9 @@ public:
     // LaTeX it cannot decode is kept as written, with a warning: shown with
     // its backslashes rather than dropped.
     std::string decode(const BibField& f, std::string_view tex) {
+        bool markup = false;
+        std::string resolved = resolve_field_markup(tex, markup);
+        if (markup) tex = resolved;  // HTML/JATS from the producer: what it means, never stray tags
         try {
             return latex_to_utf8(tex);
         } catch (const Error& e) {
@@ -176,7 +180,7 @@ std::optional<int> year_of(EntryReader& r) {
 
 // "Last, First", "Last, Jr, First" or "First Last"; a trailing * on any part
 // marks equal contribution.
-Author author_of(EntryReader& r, const BibField& f, std::string_view raw, std::string_view owner) {
+Author author_of(EntryReader& r, const BibField& f, std::string_view raw, const OwnerNames& owner) {
     auto parts = split_outside_braces(raw, ',');
     Author author;
     for (auto& part : parts) {
@@ -195,11 +199,11 @@ Author author_of(EntryReader& r, const BibField& f, std::string_view raw, std::s
         if (!author.name.empty()) author.name += ' ';
         author.name += name;
     }
-    author.is_owner = !owner.empty() && author.name == owner;
+    author.is_owner = owner.match(author.name);
     return author;
 }
 
-std::vector<Author> authors_of(EntryReader& r, std::string_view owner) {
+std::vector<Author> authors_of(EntryReader& r, const OwnerNames& owner) {
     std::vector<Author> authors;
     const BibField* f = r.take("author");
     if (f == nullptr) return authors;  // an edited book, a dataset: no authors is allowed
@@ -307,7 +311,7 @@ void details_of(EntryReader& r, Publication& p) {
 
 }  // namespace
 
-Publication publication_from_entry(const BibEntry& entry, std::string_view owner_name, std::string_view file_name,
+Publication publication_from_entry(const BibEntry& entry, const OwnerNames& owner, std::string_view file_name,
                                    std::vector<BibProblem>& warnings, const BibEntry* crossref) {
     EntryReader r(entry, file_name, warnings);
     r.set_parent(crossref);
@@ -319,7 +323,7 @@ Publication publication_from_entry(const BibEntry& entry, std::string_view owner
     if (entry.type != kind_row(p.kind).bibtex_type) p.bibtex_type = entry.type;
     p.title = r.text("title");
     if (p.title.empty()) r.fail(entry.line, "no title");
-    p.authors = authors_of(r, owner_name);
+    p.authors = authors_of(r, owner);
     p.venue = venue_of(r, p.kind);
     p.year = year_of(r);
     p.abstract = r.text("abstract");

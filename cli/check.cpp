@@ -1,6 +1,8 @@
 #include "check.hpp"
 
 #include "content_store.hpp"
+#include "log.hpp"
+#include "math.hpp"
 #include "site.hpp"
 #include "db.hpp"
 
@@ -13,7 +15,14 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     check_database(db);
     Content content = load_content(db);
     if (templates_dir) load_site(SiteSource{db_path, *templates_dir}, 1);
-    return "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
+    // What serves, but not as the owner meant: math shown as its source.
+    std::string warnings;
+    for (const auto& p : content.publications)
+        for (auto [field, text] : {std::pair<const char*, const std::string*>{"title", &p.title}, {"abstract", &p.abstract}})
+            for (const auto& problem : math_problems(*text))
+                warnings += "warning: publication " + in_quotes(p.slug) + " " + field + ": " + problem +
+                            "; shown as TeX source\n";
+    return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts)";
 }
 

@@ -9,7 +9,8 @@
 
 namespace vitae::cli {
 
-// "ok: DB (N publications, M posts)"; throws the worker's Error otherwise.
+// "ok: DB (N publications, M posts)", after a "warning: ..." line for each
+// math span the pages show as TeX source; throws the worker's Error otherwise.
 // Without templates only the database is checked.
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir);
 

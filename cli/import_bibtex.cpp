@@ -37,7 +37,7 @@ std::string free_slug(const std::string& slug, const std::map<std::string, std::
 // Every entry mapped before anything is written. A repeated key (or two keys
 // giving one slug) is a copy, which is dropped, or another work, which keeps
 // a slug of its own: nothing the file holds is lost.
-Mapped map_entries(BibFile& file, const std::string& owner) {
+Mapped map_entries(BibFile& file, const OwnerNames& owner) {
     Mapped out;
     for (const auto& problem : file.problems) {
         if (!problem.skipped) continue;
@@ -150,7 +150,7 @@ ImportReport import_bibtex(const std::string& db_path, const std::filesystem::pa
     Transaction transaction(db, options.dry_run ? Transaction::Kind::read : Transaction::Kind::write);
     ImportReport report;
     report.file = read_bibtex_file(bib_path);
-    Mapped mapped = map_entries(report.file, owner_name(db));
+    Mapped mapped = map_entries(report.file, owner_names(db));
     bool write = !options.dry_run && !(options.strict && !report.file.problems.empty());
 
     for (const auto& publication : mapped.publications) {

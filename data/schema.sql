@@ -32,6 +32,22 @@ CREATE TABLE profile_link (
     url      TEXT NOT NULL DEFAULT ''
 );
 
+-- v3: other spellings of the owner's name, as reference managers write it
+-- ('Zhang, H.', 'H. Zhang'; al-folio keeps them in _config.yml): an author
+-- whose name matches one of these, or the profile's name, is the owner.
+CREATE TABLE profile_name_variant (
+    position INTEGER PRIMARY KEY,
+    name     TEXT NOT NULL CHECK (name <> '')
+);
+
+-- v3: co-authors' pages (al-folio's _data/coauthors.yml), linked wherever
+-- the name appears in an author list.
+CREATE TABLE coauthor (
+    name  TEXT PRIMARY KEY CHECK (name <> ''),  -- as the author list shows it: 'First Last'
+    url   TEXT NOT NULL DEFAULT '',
+    orcid TEXT NOT NULL DEFAULT ''               -- '0000-0002-1825-0097'; linked when there is no url
+) WITHOUT ROWID;
+
 CREATE TABLE education (
     position    INTEGER PRIMARY KEY,
     start_year  INTEGER NOT NULL,

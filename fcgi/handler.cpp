@@ -10,6 +10,17 @@ namespace {
 
 constexpr std::string_view allowed_methods = "GET, HEAD";
 
+// The citation format Accept prefers over the HTML page, if any.
+std::optional<CitationFormat> negotiated_citation(std::string_view accept) {
+    static constexpr std::string_view offered[] = {"text/html", "application/x-bibtex",
+                                                   "application/vnd.citationstyles.csl+json",
+                                                   "application/x-research-info-systems"};
+    static constexpr CitationFormat formats[] = {CitationFormat::bibtex, CitationFormat::csl_json, CitationFormat::ris};
+    auto best = preferred_type(accept, offered);
+    if (!best || *best == 0) return std::nullopt;  // the page (or nothing acceptable: the page as well)
+    return formats[*best - 1];
+}
+
 // RFC 9110 13.2.2: If-None-Match wins; If-Modified-Since only without it.
 bool not_modified(const Request& request, const Response& response) {
     if (!request.if_none_match.empty()) return etag_matches(request.if_none_match, response.etag());
@@ -59,7 +70,16 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
         response.allow = allowed_methods;
         return response;
     }
-    const Route route = vitae::route(request.path);
+    Route route = vitae::route(request.path);
+    // A paper's URL answers its citation formats by Accept, as doi.org does;
+    // the representation is the one at its own URL (and cached under it).
+    std::string negotiated;
+    if (route.kind == RouteKind::publication) {
+        if (auto format = negotiated_citation(request.accept)) {
+            negotiated = request.path + std::string(citation_extension(*format));
+            route = vitae::route(negotiated);
+        }
+    }
     Response response;
     if (route.kind == RouteKind::redirect) {
         response = plain_response(301, route.location);
@@ -68,10 +88,12 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
         response = status_response(request);
     } else {
         response = page_response(request, route, thread);
+        if (!negotiated.empty() && response.status != 500) response.content_location = negotiated;
     }
     response.send_body = request.method != Method::head && response.status != 304;
-    // A cache hit answered in full: the bytes were laid out once, at render time.
-    if (response.cache_hit && response.status == response.page->status) {
+    // A cache hit answered in full: the bytes were laid out once, at render
+    // time (not for a negotiated answer: its Content-Location is its own).
+    if (response.cache_hit && response.status == response.page->status && response.content_location.empty()) {
         const auto& wire = response.page->wire[response.gzip ? 1 : 0];
         response.wire = std::string_view(wire.bytes).substr(0, response.send_body ? wire.bytes.size() : wire.head_size);
     }

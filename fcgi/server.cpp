@@ -98,7 +98,7 @@ void Server::serve(RequestThread& w) {
         Response response = handler_.handle(
             {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
              request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
-             request.param("REMOTE_ADDR")},
+             request.param("REMOTE_ADDR"), request.param("HTTP_ACCEPT")},
             thread);
         if (!response.wire.empty()) {
             request.write(response.wire);

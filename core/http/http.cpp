@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "text.hpp"
+
 namespace vitae {
 
 std::string_view reason_phrase(int status) {
@@ -23,11 +25,6 @@ std::string_view reason_phrase(int status) {
 }
 
 bool etag_matches(std::string_view header, std::string_view etag) {
-    auto trim = [](std::string_view s) {
-        auto first = s.find_first_not_of(" \t");
-        if (first == std::string_view::npos) return std::string_view{};
-        return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-    };
     while (!header.empty()) {
         auto comma = header.find(',');
         auto candidate = trim(header.substr(0, comma));
@@ -56,9 +53,7 @@ bool accepts_gzip(std::string_view header) {
         auto comma = header.find(',');
         auto item = header.substr(0, comma);
         auto semi = item.find(';');
-        auto coding = item.substr(0, semi);
-        while (!coding.empty() && (coding.front() == ' ' || coding.front() == '\t')) coding.remove_prefix(1);
-        while (!coding.empty() && (coding.back() == ' ' || coding.back() == '\t')) coding.remove_suffix(1);
+        auto coding = trim(item.substr(0, semi));
         bool zero = false;
         if (semi != std::string_view::npos) {
             auto q = item.substr(semi + 1);
@@ -69,13 +64,7 @@ bool accepts_gzip(std::string_view header) {
                 zero = value.starts_with("0") && value.find_first_of("123456789") == std::string_view::npos;
             }
         }
-        auto lower_equals = [](std::string_view a, std::string_view b) {
-            if (a.size() != b.size()) return false;
-            for (std::size_t i = 0; i < a.size(); ++i)
-                if ((a[i] | 0x20) != b[i]) return false;
-            return true;
-        };
-        if (lower_equals(coding, "gzip") || lower_equals(coding, "x-gzip")) {
+        if (equals_ignoring_case(coding, "gzip") || equals_ignoring_case(coding, "x-gzip")) {
             gzip_named = true;
             gzip = !zero;
         } else if (coding == "*") {
@@ -85,6 +74,74 @@ bool accepts_gzip(std::string_view header) {
         header.remove_prefix(comma + 1);
     }
     return gzip_named ? gzip : star;
+}
+
+namespace {
+
+// One media range of an Accept header: type/subtype and its q (0-1000).
+struct MediaRange {
+    std::string_view type;
+    int q = 1000;
+};
+
+MediaRange parse_range(std::string_view item) {
+    auto semi = item.find(';');
+    MediaRange r{trim(item.substr(0, semi))};
+    while (semi != std::string_view::npos) {
+        item.remove_prefix(semi + 1);
+        semi = item.find(';');
+        auto param = trim(item.substr(0, semi));
+        if (!param.starts_with("q=") && !param.starts_with("Q=")) continue;
+        auto value = param.substr(2);
+        int q = 0, scale = 1000, digits = 0;
+        for (char c : value) {
+            if (c == '.') {
+                digits = 1;
+            } else if (c >= '0' && c <= '9') {
+                if (digits == 0) q = (c - '0') * 1000;
+                else if (digits <= 3) q += (c - '0') * (scale /= 10);
+                if (digits) ++digits;
+            }
+        }
+        r.q = std::min(q, 1000);
+    }
+    return r;
+}
+
+// How well `range` matches `type`: 3 exact, 2 type/*, 1 */*, 0 not at all.
+int specificity(std::string_view range, std::string_view type) {
+    if (equals_ignoring_case(range, type)) return 3;
+    if (range == "*/*") return 1;
+    auto slash = type.find('/');
+    if (range.size() == slash + 2 && range.ends_with("/*") && equals_ignoring_case(range.substr(0, slash), type.substr(0, slash)))
+        return 2;
+    return 0;
+}
+
+}  // namespace
+
+std::optional<std::size_t> preferred_type(std::string_view accept, std::span<const std::string_view> offered) {
+    if (trim(accept).empty()) return offered.empty() ? std::nullopt : std::optional<std::size_t>(0);
+    std::optional<std::size_t> best;
+    int best_q = 0;
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+        // The q of the most specific range that matches this offer.
+        int q = -1, how = 0;
+        for (std::string_view rest = accept; !rest.empty();) {
+            auto comma = rest.find(',');
+            MediaRange range = parse_range(rest.substr(0, comma));
+            if (int s = specificity(range.type, offered[i]); s > how) {
+                how = s;
+                q = range.q;
+            }
+            rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        }
+        if (q > best_q) {
+            best_q = q;
+            best = i;
+        }
+    }
+    return best;
 }
 
 std::string http_date(std::int64_t unix_seconds) {
@@ -124,7 +181,11 @@ std::string response_head(const Response& r) {
         add("Content-Length", std::string_view(number, static_cast<std::size_t>(len_end - number)));
     }
     if (r.gzip) add("Content-Encoding", "gzip");
-    if (r.page && !r.page->gzip.empty()) add("Vary", "Accept-Encoding");
+    bool vary_encoding = r.page && !r.page->gzip.empty(), vary_accept = r.page && r.page->vary_accept;
+    if (vary_encoding || vary_accept)
+        add("Vary", vary_encoding && vary_accept ? "Accept-Encoding, Accept" : vary_encoding ? "Accept-Encoding" : "Accept");
+    if (!r.content_location.empty()) add("Content-Location", r.content_location);
+    if (r.page && !r.page->link.empty() && r.status != 304) add("Link", r.page->link);
     if (!r.etag().empty()) add("ETag", r.etag());
     if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
     if (!r.cache_control.empty())

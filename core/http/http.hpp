@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,7 @@ struct Response {
     std::string_view location;       // redirects
     std::string_view cache_control;  // overrides the default for pages with an ETag
     std::string_view wire;           // when set: the complete answer (page->wire), sent as is
+    std::string content_location;    // a negotiated representation's own URL
 
     std::string_view body() const;  // the bytes the chosen representation sends
     std::string_view etag() const;
@@ -32,6 +34,12 @@ std::string_view reason_phrase(int status);
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
 // Whether Accept-Encoding allows gzip (RFC 9110 12.5.3: q=0 means "not acceptable").
 bool accepts_gzip(std::string_view accept_encoding);
+
+// The media type Accept prefers among `offered` (RFC 9110 12.5.1: the highest
+// q wins, a more specific range over */* or type/*, the earlier offer on a
+// tie); the index into `offered`, or nullopt when none is acceptable. An
+// empty Accept takes the first offer.
+std::optional<std::size_t> preferred_type(std::string_view accept, std::span<const std::string_view> offered);
 // RFC 9110 IMF-fixdate, and its parse (nullopt for anything else).
 std::string http_date(std::int64_t unix_seconds);
 std::optional<std::int64_t> parse_http_date(std::string_view text);

@@ -19,6 +19,8 @@ struct Page {
     std::string last_modified;  // HTTP-date; empty when not applicable
     std::int64_t last_modified_unix = 0;
     std::uint64_t generation = 0;  // the site version it was rendered from
+    bool vary_accept = false;      // the URL also answers citation formats by Accept
+    std::string link;              // a Link header (Signposting); empty: none
 
     // The whole answer to a cache hit, head then body, for the plain [0] and
     // gzip [1] representation: one buffer, one write, no work per request.

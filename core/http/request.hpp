@@ -19,6 +19,7 @@ struct RawRequest {
     std::string_view accept_encoding;
     std::string_view if_modified_since;
     std::string_view remote_addr;
+    std::string_view accept;  // for a paper's citation formats (content negotiation)
 };
 
 struct Request {
@@ -28,6 +29,7 @@ struct Request {
     std::string_view accept_encoding;
     std::string_view if_modified_since;
     bool from_loopback = false;
+    std::string_view accept;
 };
 
 struct Rejection {

@@ -28,9 +28,8 @@ Route publications_route(std::string_view rest) {
             r.filter = row.kind;
             return r;
         }
-    constexpr std::pair<std::string_view, CitationFormat> formats[] = {
-        {".bib", CitationFormat::bibtex}, {".ris", CitationFormat::ris}, {".json", CitationFormat::csl_json}};
-    for (auto [extension, format] : formats) {
+    for (auto format : {CitationFormat::bibtex, CitationFormat::ris, CitationFormat::csl_json}) {
+        auto extension = citation_extension(format);
         if (!rest.ends_with(extension)) continue;
         auto slug = rest.substr(0, rest.size() - extension.size());
         if (!is_slug(slug)) return {};
@@ -61,6 +60,15 @@ Route route_kind(std::string_view path) {
 }
 
 }  // namespace
+
+std::string_view citation_extension(CitationFormat format) {
+    switch (format) {
+    case CitationFormat::bibtex: return ".bib";
+    case CitationFormat::ris: return ".ris";
+    case CitationFormat::csl_json: return ".json";
+    }
+    return ".bib";
+}
 
 Route route(std::string_view path) {
     Route r = route_kind(path);

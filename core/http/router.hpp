@@ -43,4 +43,7 @@ struct Route {
 // `path` must outlive the Route, which points into it.
 Route route(std::string_view path);
 
+// ".bib", ".json", ".ris": how a citation's URL ends.
+std::string_view citation_extension(CitationFormat format);
+
 }  // namespace vitae

@@ -1,5 +1,6 @@
 #include "latex.hpp"
 
+#include <cctype>
 #include <map>
 
 #include "error.hpp"
@@ -265,6 +266,8 @@ std::string utf8_to_latex(std::string_view text) {
         if (std::size_t math = ch == "$" || ch == "\\" ? math_span(text, i - 1) : 0; math > 0) {
             out += text.substr(i - 1, math);  // math, kept as the decoder read it
             i += math - 1;
+        } else if (ch == "<" && i < text.size() && (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '/')) {
+            out += "\\textless{}";  // "<b>" as text, never read back as a producer's markup
         } else if (auto escaped = escape_ascii(ch[0]); length == 1 && !escaped.empty()) {
             out += escaped;
         } else if (ch == "-" && i < text.size() && text[i] == '-') {

@@ -57,6 +57,7 @@ std::string PageRenderer::render(const Templates& templates, const Views& views,
                                       {"has_json_ld", !layout.json_ld.empty()},
                                       {"feed_url", layout.feed_url}};
     if (layout.meta) layout_data.set("meta", *layout.meta);
+    layout_data.set("head_links", layout.head_links);
     layout_data.set("content", render_one(page, data));
     return render_one("layout", layout_data);
 }

@@ -22,6 +22,7 @@ struct LayoutFields {
     std::string json_ld{};                // raw <script> text made by structured_data.*; empty: none
     const MustacheData* meta = nullptr;   // extra <meta name content> pairs (Google Scholar's)
     std::string feed_url{};               // absolute URL of /feed.xml
+    MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
 };
 
 class PageRenderer {

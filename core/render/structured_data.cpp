@@ -65,4 +65,30 @@ std::string article_json_ld(const Publication& p, std::string_view page_url) {
     return out + "}";
 }
 
+std::vector<Signpost> signposts(const Publication& p, std::string_view page_url) {
+    std::vector<Signpost> out;
+    out.push_back({"cite-as", p.doi.empty() ? std::string(page_url) : "https://doi.org/" + p.doi, ""});
+    out.push_back({"describedby", std::string(page_url) + ".bib", "application/x-bibtex"});
+    out.push_back({"describedby", std::string(page_url) + ".json", "application/vnd.citationstyles.csl+json"});
+    out.push_back({"describedby", std::string(page_url) + ".ris", "application/x-research-info-systems"});
+    for (const auto& link : p.links)
+        if (link.label == "PDF" && (link.url.starts_with("https://") || link.url.starts_with("http://"))) {
+            out.push_back({"item", link.url, "application/pdf"});
+            break;
+        }
+    return out;
+}
+
+std::string link_header(const std::vector<Signpost>& signposts) {
+    std::string out;
+    for (const auto& s : signposts) {
+        // A URL with a quote, a '>' or a control character cannot stand in a header value.
+        if (s.href.find_first_of("<>\"\r\n") != std::string::npos) continue;
+        if (!out.empty()) out += ", ";
+        out += "<" + s.href + ">; rel=\"" + s.rel + "\"";
+        if (!s.type.empty()) out += "; type=\"" + s.type + "\"";
+    }
+    return out;
+}
+
 }  // namespace vitae

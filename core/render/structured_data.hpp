@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "content.hpp"
 
@@ -15,5 +16,17 @@ namespace vitae {
 std::string person_json_ld(const Content& content, std::string_view base_url);
 
 std::string article_json_ld(const Publication& publication, std::string_view page_url);
+
+// Signposting (signposting.org) for a paper's page: cite-as its DOI (else
+// the page), describedby its citation exports, item its PDF. Sent as a Link
+// header by the worker and as <link> elements in the head, so the fast
+// path's static copy says the same.
+struct Signpost {
+    std::string rel;
+    std::string href;  // absolute
+    std::string type;  // may be empty
+};
+std::vector<Signpost> signposts(const Publication& publication, std::string_view page_url);
+std::string link_header(const std::vector<Signpost>& signposts);
 
 }  // namespace vitae

@@ -1,10 +1,12 @@
 #include "views.hpp"
 
 #include <array>
+#include <map>
 #include <set>
 
 #include "citation.hpp"
 #include "markdown.hpp"
+#include "math.hpp"
 #include "text.hpp"
 
 namespace vitae {
@@ -68,11 +70,29 @@ std::string details_line(const Publication& p) {
     return out;
 }
 
-MustacheData publication_data(const Publication& p) {
+// Co-authors' pages by name_key: a name in an author list links there.
+using People = std::map<std::string, std::string, std::less<>>;
+
+People people_of(const Content& c) {
+    People out;
+    for (const auto& person : c.coauthors) {
+        std::string url = !person.url.empty()      ? person.url
+                          : !person.orcid.empty() ? "https://orcid.org/" + person.orcid
+                                                  : std::string();
+        if (!url.empty()) out.emplace(name_key(person.name), std::move(url));
+    }
+    return out;
+}
+
+MustacheData publication_data(const Publication& p, const People& people) {
     std::string venue_and_year = venue_year(p);
     std::string details = details_line(p);
-    auto authors = list_of(p.authors, [](const Author& a, std::size_t i, std::size_t n) {
+    auto authors = list_of(p.authors, [&people](const Author& a, std::size_t i, std::size_t n) {
+        auto page = a.is_owner ? people.end() : people.find(name_key(a.name));
+        bool linked = page != people.end();
         return object{{"name", a.name},
+                      {"url", linked ? page->second : std::string()},
+                      {"has_url", linked},
                       {"is_owner", a.is_owner},
                       {"equal_contribution", a.equal_contribution},
                       {"joiner", joiner(i, n)}};
@@ -83,6 +103,7 @@ MustacheData publication_data(const Publication& p) {
                   {"url", "/publications/" + p.slug},
                   {"cite_url", "/publications/" + p.slug + "#cite"},
                   {"title", p.title},
+                  {"title_html", text_with_math_html(p.title)},
                   {"venue", p.venue},
                   {"year", p.year ? std::to_string(*p.year) : std::string()},
                   {"venue_year", venue_and_year},
@@ -106,14 +127,14 @@ MustacheData posts_data(const std::vector<Post>& posts) {
     return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
 }
 
-void add_publications(const Content& c, MustacheData& home) {
+void add_publications(const Content& c, const People& people, MustacheData& home) {
     MustacheData papers{MustacheData::type::list};
     MustacheData preprints{MustacheData::type::list};
     MustacheData selected{MustacheData::type::list};
     bool equal_contribution = false;
     for (const auto& p : c.publications) {
-        if (p.selected) selected.push_back(publication_data(p));
-        (kind_row(p.kind).preprint ? preprints : papers).push_back(publication_data(p));
+        if (p.selected) selected.push_back(publication_data(p, people));
+        (kind_row(p.kind).preprint ? preprints : papers).push_back(publication_data(p, people));
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     home.set("has_publications", !papers.is_empty_list());
@@ -171,7 +192,7 @@ MustacheData home_view(const Content& c) {
     home.set("has_links", !c.links.empty());
     home.set("has_posts", !c.posts.empty());
     home.set("posts", posts_data(c.posts));
-    add_publications(c, home);
+    add_publications(c, people_of(c), home);
     add_sections(c, home);
     return home;
 }
@@ -186,7 +207,7 @@ std::string first_sentence(const std::vector<std::string>& paragraphs) {
 
 // Years newest first; a preprint without a year under "Preprints" (first:
 // it is the newest work), any other paper without one under "Undated" (last).
-MustacheData year_groups(const std::vector<const Publication*>& pubs) {
+MustacheData year_groups(const std::vector<const Publication*>& pubs, const People& people) {
     std::set<int, std::greater<>> years;
     bool undated_preprints = false, undated = false;
     for (const auto* p : pubs) {
@@ -197,7 +218,7 @@ MustacheData year_groups(const std::vector<const Publication*>& pubs) {
     auto add = [&](std::string id, std::string heading, auto&& belongs) {
         MustacheData items{MustacheData::type::list};
         for (const auto* p : pubs)
-            if (belongs(*p)) items.push_back(publication_data(*p));
+            if (belongs(*p)) items.push_back(publication_data(*p, people));
         groups.push_back(object{{"id", id}, {"heading", heading}, {"pubs", items}});
     };
     if (undated_preprints)
@@ -207,7 +228,7 @@ MustacheData year_groups(const std::vector<const Publication*>& pubs) {
     return groups;
 }
 
-PublicationList publication_list_view(const Content& c, std::optional<PublicationKind> filter) {
+PublicationList publication_list_view(const Content& c, const People& people, std::optional<PublicationKind> filter) {
     std::vector<const Publication*> pubs;
     bool equal_contribution = false;
     for (const auto& p : c.publications) {
@@ -224,7 +245,7 @@ PublicationList publication_list_view(const Content& c, std::optional<Publicatio
     std::string heading(filter ? kind_row(*filter).heading : "Publications");
     MustacheData data = object{{"heading", heading},
                                {"filters", filters},
-                               {"groups", year_groups(pubs)},
+                               {"groups", year_groups(pubs, people)},
                                {"has_pubs", !pubs.empty()},
                                {"has_equal_contribution", equal_contribution}};
     return {heading, data};
@@ -268,7 +289,7 @@ MustacheData scholar_meta(const Publication& p) {
     return meta;
 }
 
-PublicationView publication_view(const Publication& p, std::size_t index) {
+PublicationView publication_view(const Publication& p, std::size_t index, const People& people) {
     PublicationView v;
     v.index = index;
     v.title = p.title;
@@ -277,9 +298,10 @@ PublicationView publication_view(const Publication& p, std::size_t index) {
     v.bibtex = bibtex_entry(p);
     v.ris = ris_entry(p);
     v.csl_json = csl_json(p);
-    MustacheData pub = publication_data(p);
+    MustacheData pub = publication_data(p, people);
     pub.set("kind_label", std::string(kind_row(p.kind).label));
     pub.set("abstract", p.abstract);
+    pub.set("abstract_html", text_with_math_html(p.abstract));
     pub.set("has_abstract", !p.abstract.empty());
     pub.set("bibtex", v.bibtex);
     pub.set("bib_url", "/publications/" + p.slug + ".bib");
@@ -346,6 +368,7 @@ std::string display_date(std::string_view iso) {
 
 Views build_views(Content c) {
     Views v;
+    const People people = people_of(c);
     v.site_name = c.name;
     v.home_description = first_sentence(c.bio_markdown);
     v.home = home_view(c);
@@ -356,9 +379,9 @@ Views build_views(Content c) {
         v.posts.emplace(c.posts[i].slug, PostView{c.posts[i].title, object{{"post", post}}});
     }
     for (std::size_t i = 0; i < c.publications.size(); ++i)
-        v.publications.emplace(c.publications[i].slug, publication_view(c.publications[i], i));
-    v.publication_lists.push_back(publication_list_view(c, std::nullopt));
-    for (const auto& row : kind_rows()) v.publication_lists.push_back(publication_list_view(c, row.kind));
+        v.publications.emplace(c.publications[i].slug, publication_view(c.publications[i], i, people));
+    v.publication_lists.push_back(publication_list_view(c, people, std::nullopt));
+    for (const auto& row : kind_rows()) v.publication_lists.push_back(publication_list_view(c, people, row.kind));
     v.bibtex_all = bibtex_file(c.publications);
     v.not_found = object{};
     v.content = std::move(c);

@@ -25,6 +25,8 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
                                      layout_for(ref, site.views(), base_url));
     else
         page->body = generated_body(ref, site, base_url);
+    page->vary_accept = ref.vary_accept;
+    page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
     if (extras.gzip) page->gzip = gzip_compress(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";

@@ -68,9 +68,13 @@ PageRef page_ref(const Route& route, const Site& site) {
         if (auto it = v.publications.find(route.slug); it != v.publications.end()) {
             ref = html(path, "paper", &it->second.data, route.kind);
             ref.publication = &it->second;
+            ref.vary_accept = true;
         }
         return ref;
-    case RouteKind::citation: return citation_ref(route, v);
+    case RouteKind::citation:
+        ref = citation_ref(route, v);
+        ref.vary_accept = ref.status == 200;
+        return ref;
     case RouteKind::publications_bib: return generated(path, route.kind, bibtex_type, &v.bibtex_all);
     case RouteKind::feed: return generated(path, route.kind, atom_type);
     case RouteKind::sitemap: return generated(path, route.kind, xml_type);
@@ -113,6 +117,9 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.og_type = "article";
         f.meta = &ref.publication->meta;
         f.json_ld = article_json_ld(v.content.publications[ref.publication->index], f.canonical_url);
+        for (const auto& s : signposts(v.content.publications[ref.publication->index], f.canonical_url))
+            f.head_links.push_back(kainjow::mustache::object{
+                {"rel", s.rel}, {"href", s.href}, {"type", s.type}, {"has_type", !s.type.empty()}});
         break;
     default:
         f.title = "Page not found — " + v.site_name;
@@ -120,6 +127,11 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         break;
     }
     return f;
+}
+
+std::string link_for(const PageRef& ref, const Views& v, std::string_view base_url) {
+    if (ref.kind != RouteKind::publication || ref.status != 200) return {};
+    return link_header(signposts(v.content.publications[ref.publication->index], std::string(base_url) + std::string(ref.key)));
 }
 
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url) {

@@ -29,12 +29,16 @@ struct PageRef {
     const PublicationList* list = nullptr;
     const std::string* text = nullptr;  // a body made with the views (citations)
     int status = 200;
+    bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
 };
 
 PageRef page_ref(const Route& route, const Site& site);
 
 // <title>, description, canonical URL, Open Graph, JSON-LD and meta tags.
 LayoutFields layout_for(const PageRef& ref, const Views& views, std::string_view base_url);
+
+// The Link header of a page (Signposting for a paper's); empty for others.
+std::string link_for(const PageRef& ref, const Views& views, std::string_view base_url);
 
 // The body of a page without a template (ref.template_name == nullptr).
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url);

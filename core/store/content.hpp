@@ -158,8 +158,18 @@ struct Experience {
     bool operator==(const Experience&) const = default;
 };
 
+struct Coauthor {
+    std::string name;
+    std::string url;
+    std::string orcid;
+
+    bool operator==(const Coauthor&) const = default;
+};
+
 struct Content {
     std::string name;
+    std::vector<std::string> name_variants;  // other spellings of `name` in author lists
+    std::vector<Coauthor> coauthors;
     std::string affiliation;  // may be empty
     std::string job_title;    // may be empty
     std::vector<std::string> bio_markdown;
@@ -174,6 +184,27 @@ struct Content {
 
     bool operator==(const Content&) const = default;
 };
+
+// "Zhang, H." -> "h zhang"; "H. Zhang" -> "h zhang": a name as a key for
+// matching spellings (a "Last, First" order turned, case, dots and extra
+// spaces ignored).
+std::string name_key(std::string_view name);
+
+// The owner's names: the profile's and its variants. Implicit from one
+// name, for callers that know only that.
+struct OwnerNames {
+    OwnerNames(std::string_view owner = {}, std::vector<std::string> other_spellings = {})
+        : name(owner), variants(std::move(other_spellings)) {}
+    std::string name;
+    std::vector<std::string> variants;
+
+    // Whether `author` is the owner (by name_key).
+    bool match(std::string_view author) const;
+};
+
+inline bool is_owner_name(const Content& content, std::string_view author) {
+    return OwnerNames(content.name, content.name_variants).match(author);
+}
 
 // The kinds that have at least one publication, in kind_rows() order: the
 // filters a list offers and the filter pages the sitemap names.

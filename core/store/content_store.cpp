@@ -17,6 +17,8 @@ constexpr const char* sql_profile = "SELECT name, affiliation, job_title FROM pr
 constexpr const char* sql_profile_paragraph = "SELECT markdown FROM profile_paragraph ORDER BY position";
 constexpr const char* sql_profile_email = "SELECT address, label FROM profile_email ORDER BY position";
 constexpr const char* sql_profile_link = "SELECT label, url FROM profile_link ORDER BY position";
+constexpr const char* sql_name_variant = "SELECT name FROM profile_name_variant ORDER BY position";
+constexpr const char* sql_coauthor = "SELECT name, url, orcid FROM coauthor ORDER BY name";
 constexpr const char* sql_publication_author =
     "SELECT publication_id, name, is_owner, equal_contribution FROM publication_author ORDER BY publication_id, "
     "position";
@@ -37,6 +39,7 @@ constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
 const char* const all_queries[] = {
     sql_profile,          sql_profile_paragraph, sql_profile_email,       sql_profile_link,
+    sql_name_variant,     sql_coauthor,
     sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
     sql_publication.c_str(), sql_education,       sql_post,              sql_teaching,
     sql_service,          sql_experience};
@@ -84,6 +87,10 @@ void load_profile(const Db& db, Content& c) {
     while (emails.step()) c.emails.push_back({emails.text_at(0), emails.text_at(1)});
     auto links = db.prepare(sql_profile_link);
     while (links.step()) c.links.push_back({links.text_at(0), links.text_at(1)});
+    auto variants = db.prepare(sql_name_variant);
+    while (variants.step()) c.name_variants.push_back(variants.text_at(0));
+    auto coauthors = db.prepare(sql_coauthor);
+    while (coauthors.step()) c.coauthors.push_back({coauthors.text_at(0), coauthors.text_at(1), coauthors.text_at(2)});
 }
 
 void load_publications(const Db& db, Content& c) {
@@ -162,6 +169,10 @@ Content load_content(const Db& db) {
     load_profile(db, content);
     load_publications(db, content);
     load_sections(db, content);
+    // The owner is whoever the profile's names match, also in rows imported
+    // before a variant was added.
+    for (auto& p : content.publications)
+        for (auto& a : p.authors) a.is_owner = a.is_owner || is_owner_name(content, a.name);
     return content;
 }
 

@@ -69,9 +69,12 @@ void write_children(const Db& db, std::int64_t id, const Publication& p) {
 
 }  // namespace
 
-std::string owner_name(const Db& db) {
+OwnerNames owner_names(const Db& db) {
     auto stmt = db.prepare("SELECT name FROM profile WHERE id = 1");
-    return stmt.step() ? stmt.text_at(0) : std::string();
+    OwnerNames owner(stmt.step() ? stmt.text_at(0) : std::string());
+    auto variants = db.prepare("SELECT name FROM profile_name_variant ORDER BY position");
+    while (variants.step()) owner.variants.push_back(variants.text_at(0));
+    return owner;
 }
 
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug) {

@@ -18,8 +18,8 @@ struct StoredPublication {
     Publication publication;
 };
 
-// The profile's name, or empty when the profile row is missing.
-std::string owner_name(const Db& db);
+// The profile's name (empty when the profile row is missing) and its variants.
+OwnerNames owner_names(const Db& db);
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug);
 // Appended after the last one (position max + 1).
 void insert_publication(const Db& db, const Publication& publication);

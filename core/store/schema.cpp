@@ -33,7 +33,7 @@ constexpr Migration migration_table[] = {
     // SQLite cannot change a CHECK in place: the table is rebuilt (foreign
     // keys are off during migrate, and checked before the commit).
     {2, "version 2 -> 3: every BibTeX entry type as a kind; DOI, arXiv, volume, pages... as columns; "
-        "every other field kept in publication_field",
+        "every other field kept in publication_field; the owner's name variants; co-authors' pages",
      R"sql(
 CREATE TABLE publication_v3 (
     id       INTEGER PRIMARY KEY,
@@ -77,6 +77,15 @@ CREATE TABLE publication_field (
     name           TEXT NOT NULL CHECK (name <> ''),
     value          TEXT NOT NULL,
     PRIMARY KEY (publication_id, position)
+) WITHOUT ROWID;
+CREATE TABLE profile_name_variant (
+    position INTEGER PRIMARY KEY,
+    name     TEXT NOT NULL CHECK (name <> '')
+);
+CREATE TABLE coauthor (
+    name  TEXT PRIMARY KEY CHECK (name <> ''),
+    url   TEXT NOT NULL DEFAULT '',
+    orcid TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 )sql"},
 };

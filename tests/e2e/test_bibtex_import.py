@@ -109,6 +109,26 @@ class Imported(unittest.TestCase):
             with open(bib, encoding="utf-8") as f:
                 self.assertNotIn("= {}", f.read())  # no empty field is written
 
+    def test_a_papers_url_negotiates_citations_also_on_the_fast_path(self):
+        slug = rows(STACK.db, "SELECT slug FROM publication WHERE doi <> '' ORDER BY id LIMIT 1")[0][0]
+        with stack.Stack(BUILD_DIR, STACK.db, TEMPLATES, threads=2, publish=True, extra_args=["--workers", "1"]) as fast:
+            for port in (STACK.port, fast.port):
+                with self.subTest(port=port):
+                    r = fetch(port, "/publications/" + slug, headers={"Accept": "application/x-bibtex"})
+                    self.assertEqual(r.status, 200)
+                    self.assertEqual(r.header("Content-Type"), "application/x-bibtex; charset=utf-8")
+                    self.assertEqual(r.header("Content-Location"), "/publications/%s.bib" % slug)
+                    self.assertIn("Accept", r.header("Vary"))
+                    csl = fetch(port, "/publications/" + slug,
+                                headers={"Accept": "application/vnd.citationstyles.csl+json"})
+                    self.assertTrue(csl.text.startswith('[{"id":'), csl.text[:80])
+                    page = fetch(port, "/publications/" + slug, headers={"Accept": "text/html"})
+                    self.assertTrue(page.header("Content-Type").startswith("text/html"))
+                    self.assertIn('<link rel="cite-as" href="https://doi.org/', page.text)
+            # The worker's answer also carries Signposting as a Link header.
+            link = fetch(STACK.port, "/publications/" + slug).header("Link")
+            self.assertRegex(link or "", r'^<https://doi\.org/[^>]+>; rel="cite-as", ')
+
     def test_a_broken_entry_is_reported_and_the_rest_imported(self):
         with tempfile.TemporaryDirectory() as tmp:
             bib = os.path.join(tmp, "broken.bib")

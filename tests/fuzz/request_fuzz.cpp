@@ -41,13 +41,13 @@ struct World {
 World* world = nullptr;
 
 RawRequest split_fields(std::string_view input) {
-    std::array<std::string_view, 6> fields{};
+    std::array<std::string_view, 7> fields{};
     for (std::size_t i = 0; i < fields.size() && !input.empty(); ++i) {
         auto newline = i + 1 < fields.size() ? input.find('\n') : std::string_view::npos;
         fields[i] = input.substr(0, newline);
         input.remove_prefix(newline == std::string_view::npos ? input.size() : newline + 1);
     }
-    return {fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]};
+    return {fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6]};
 }
 
 // The value of a header in a CGI-style head, or nullopt when absent.

@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(a_field_the_importer_cannot_decode_is_kept_as_written_and_r
     std::vector<BibProblem> warnings;
     auto file = read_bibtex_file(path);
     BOOST_REQUIRE(file.entries.size() == 1u);
-    Publication p = publication_from_entry(file.entries[0], "", path.string(), warnings);
+    Publication p = publication_from_entry(file.entries[0], OwnerNames(), path.string(), warnings);
     BOOST_TEST(p.title == "Faster \\foo{x}Cache");
     BOOST_REQUIRE(warnings.size() == 1u);
     BOOST_TEST(warnings[0].line == 6);
@@ -231,4 +231,27 @@ BOOST_AUTO_TEST_CASE(export_keeps_link_order_when_extra_links_are_not_together) 
     p.kind = PublicationKind::preprint;
     p.venue = "Workshop";
     BOOST_TEST(same(round_trip(p, ""), p), bibtex_entry(p));
+}
+
+BOOST_AUTO_TEST_CASE(markup_from_producers_becomes_what_it_means) {
+    // IEEE Xplore's title markup, ACM's escaped copy of it, Scholar's <i>, JATS sub/sup, HTML entities.
+    BOOST_TEST(map_text(R"(@article{a, title={Bounds for <inline-formula><tex-math notation="LaTeX">$K$</tex-math></inline-formula>-Means}})")
+                   .title == "Bounds for $K$-Means");
+    BOOST_TEST(map_text("@article{a, title={Bounds for &lt;inline-formula&gt;&lt;tex-math notation=\"LaTeX\"&gt;k^2&lt;/tex-math&gt;&lt;/inline-formula&gt; x}}")
+                   .title == "Bounds for $k^2$ x");
+    BOOST_TEST(map_text("@article{a, title={Capturing CO<sub>2</sub> with <i>Zeolites</i> &amp; MOFs}}").title ==
+               "Capturing CO$_{2}$ with Zeolites & MOFs");
+    BOOST_TEST(map_text("@article{a, title={Caf&#233; &#x263A;}}").title == "Café ☺");
+    // Not markup: text in angle brackets that names no HTML tag stays.
+    BOOST_TEST(map_text("@article{a, title={Ranking <Top-k> Queries}}").title == "Ranking <Top-k> Queries");
+}
+
+BOOST_AUTO_TEST_CASE(name_variants_of_the_owner_are_recognised_on_import) {
+    OwnerNames owner("Haoran Zhang", {"Zhang, H."});
+    std::vector<BibProblem> warnings;
+    auto file = parse_bibtex("@misc{a, title={T}, author={Zhang, H. and H. Zhang and Zhang, Haoran and Zhang, Hao}}", "t.bib");
+    Publication p = publication_from_entry(file.entries[0], owner, "t.bib", warnings);
+    std::vector<bool> owners;
+    for (const auto& a : p.authors) owners.push_back(a.is_owner);
+    BOOST_TEST(owners == (std::vector<bool>{true, true, true, false}), boost::test_tools::per_element());
 }

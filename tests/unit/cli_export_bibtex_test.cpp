@@ -66,7 +66,8 @@ BOOST_AUTO_TEST_CASE(exports_one_publication_with_the_right_entry_types) {
     auto one = vitae_cli({"export-bibtex", db.string(), "fast-and-fair"});
     BOOST_TEST(one.status == 0);
     BOOST_TEST(one.out.starts_with("@inproceedings{fast-and-fair,\n"));
-    BOOST_TEST(one.out.find(R"(title = {{Fast \& Fair: Ranking <Top-k> Queries with "Bounded" Regret}})") !=
+    // "<T" could read as a tag to a producer-markup reader: written \textless{}, it reads back as text.
+    BOOST_TEST(one.out.find(R"(title = {{Fast \& Fair: Ranking \textless{}Top-k> Queries with "Bounded" Regret}})") !=
                std::string::npos, one.out);
     BOOST_TEST(one.out.find(R"(author = {Priya Raman* and In{\`e}s Moreau* and Kenji Watanabe})") != std::string::npos,
                one.out);

@@ -20,7 +20,7 @@ struct Fixture {
 
     Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
                  std::string_view accept_encoding = {}, std::string_view ims = {}) {
-        return handler.handle({method, uri, inm, accept_encoding, ims, "127.0.0.1"}, thread);
+        return handler.handle({method, uri, inm, accept_encoding, ims, "127.0.0.1", {}}, thread);
     }
 
     TempDir dir;
@@ -186,7 +186,7 @@ BOOST_AUTO_TEST_CASE(status_is_json_for_loopback_only) {
     BOOST_TEST(status.status == 200);
     BOOST_TEST(status.page->content_type == "application/json");
     BOOST_TEST(status.page->body.find("\"generation\"") != std::string::npos);
-    auto remote = f.handler.handle({"GET", "/_vitae/status", {}, {}, {}, "203.0.113.9"}, f.thread);
+    auto remote = f.handler.handle({"GET", "/_vitae/status", {}, {}, {}, "203.0.113.9", {}}, f.thread);
     BOOST_TEST(remote.status == 404);
 }
 
@@ -246,4 +246,52 @@ BOOST_AUTO_TEST_CASE(site_paths_cover_every_route_and_render_200) {
     // three citation formats; publications.bib, feed, sitemap, robots.
     BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u);
     for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
+}
+
+BOOST_AUTO_TEST_CASE(a_papers_url_answers_its_citation_formats_by_accept) {
+    Fixture f;
+    auto negotiate = [&](std::string_view accept) {
+        return f.handler.handle({"GET", "/publications/tidepool", "", "", "", "127.0.0.1", accept}, f.thread);
+    };
+    auto bib = negotiate("application/x-bibtex");
+    BOOST_TEST(bib.status == 200);
+    BOOST_TEST(bib.page->content_type == "application/x-bibtex; charset=utf-8");
+    BOOST_TEST(bib.page->body.starts_with("@inproceedings{tidepool,"));
+    auto head = response_head(bib);
+    BOOST_TEST(head.find("Content-Location: /publications/tidepool.bib\r\n") != std::string::npos, head);
+    BOOST_TEST(head.find("Vary: Accept-Encoding, Accept\r\n") != std::string::npos, head);
+    // The same page as at its own URL, from the same cache entry.
+    BOOST_TEST(f.get("/publications/tidepool.bib").page == bib.page);
+    BOOST_TEST(negotiate("application/vnd.citationstyles.csl+json").page->body.starts_with("[{\"id\":\"tidepool\""));
+    // A cache hit says where it came from too (the laid-out bytes of the .bib URL do not).
+    auto again = negotiate("application/x-bibtex");
+    BOOST_TEST(again.cache_hit);
+    BOOST_TEST(again.wire.empty());
+    BOOST_TEST(response_head(again).find("Content-Location: /publications/tidepool.bib\r\n") != std::string::npos);
+    BOOST_TEST(negotiate("application/x-research-info-systems").page->body.starts_with("TY  - CONF"));
+    // A browser gets the page, which says it varies by Accept.
+    auto page = negotiate("text/html,application/xhtml+xml,*/*;q=0.8");
+    BOOST_TEST(page.page->content_type == "text/html; charset=utf-8");
+    BOOST_TEST(response_head(page).find("Vary: Accept-Encoding, Accept\r\n") != std::string::npos);
+    BOOST_TEST(response_head(page).find("Content-Location") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_papers_page_carries_signposting_in_a_link_header_and_its_head) {
+    Fixture f(fixture_content() + "UPDATE publication SET doi = '10.1145/3626246' WHERE slug = 'fast-and-fair';",
+              "https://example.org");
+    auto r = f.get("/publications/fast-and-fair");
+    auto head = response_head(r);
+    BOOST_TEST(head.find("Link: <https://doi.org/10.1145/3626246>; rel=\"cite-as\", "
+                         "<https://example.org/publications/fast-and-fair.bib>; rel=\"describedby\"; "
+                         "type=\"application/x-bibtex\"") != std::string::npos,
+               head);
+    BOOST_TEST(head.find("<https://example.org/fast-and-fair.pdf>; rel=\"item\"; type=\"application/pdf\"") !=
+                   std::string::npos,
+               head);
+    std::string page = body(r);
+    BOOST_TEST(page.find(R"(<link rel="cite-as" href="https://doi.org/10.1145/3626246">)") != std::string::npos);
+    BOOST_TEST(page.find(R"(<meta name="citation_doi" content="10.1145/3626246">)") != std::string::npos);
+    BOOST_TEST(page.find(R"(<a href="https://doi.org/10.1145/3626246">10.1145/3626246</a>)") != std::string::npos);
+    // Not on other pages.
+    BOOST_TEST(response_head(f.get("/")).find("Link:") == std::string::npos);
 }

@@ -59,3 +59,17 @@ BOOST_AUTO_TEST_CASE(plain_responses_are_text) {
     BOOST_TEST(head.find("Allow: GET, HEAD") != std::string::npos);
     BOOST_TEST(head.find("text/plain; charset=utf-8") != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(preferred_type_follows_q_and_specificity) {
+    constexpr std::string_view offered[] = {"text/html", "application/x-bibtex", "application/vnd.citationstyles.csl+json"};
+    auto pick = [&](std::string_view accept) { return preferred_type(accept, offered); };
+    BOOST_TEST(pick("").value() == 0u);                         // no Accept: the first offer
+    BOOST_TEST(pick("application/x-bibtex").value() == 1u);
+    BOOST_TEST(pick("text/html,application/xhtml+xml,*/*;q=0.8").value() == 0u);  // a browser
+    BOOST_TEST(pick("application/vnd.citationstyles.csl+json, text/html;q=0.5").value() == 2u);
+    BOOST_TEST(pick("text/html;q=0.1, application/*;q=0.9").value() == 1u);  // type/* matches, first offer of it
+    BOOST_TEST(pick("*/*").value() == 0u);
+    BOOST_TEST(!pick("image/png").has_value());
+    BOOST_TEST(!pick("application/x-bibtex;q=0").has_value());
+    BOOST_TEST(pick("APPLICATION/X-BIBTEX; Q=1.0").value() == 1u);  // case does not matter
+}

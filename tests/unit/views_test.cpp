@@ -87,3 +87,28 @@ BOOST_AUTO_TEST_CASE(citation_bodies_are_made_once_per_version) {
     BOOST_TEST(v.publications.at("coral-reef-survey").ris.starts_with("TY  - JOUR"));
     BOOST_TEST(v.bibtex_all.find("@inproceedings{tidepool,") == 0u);
 }
+
+BOOST_AUTO_TEST_CASE(name_keys_ignore_order_case_dots_and_spaces) {
+    BOOST_TEST(name_key("Raman, Priya") == "priya raman");
+    BOOST_TEST(name_key("  PRIYA   Raman ") == "priya raman");
+    BOOST_TEST(name_key("Raman, P.") == "p raman");
+    BOOST_TEST(name_key("P. Raman") == "p raman");
+    BOOST_TEST(name_key("Priya Raman") != name_key("P. Raman"));  // initials are a variant to list, not a guess
+}
+
+BOOST_AUTO_TEST_CASE(name_variants_mark_the_owner_and_coauthors_are_linked) {
+    Content c = seed();
+    c.name_variants = {"Raman, Priya"};
+    c.coauthors = {{"Kenji Watanabe", "https://kenji.example", ""}, {"Tomasz Wróbel", "", "0000-0002-1825-0097"}};
+    BOOST_TEST(is_owner_name(c, "Priya Raman"));
+    BOOST_TEST(is_owner_name(c, c.name));
+    BOOST_TEST(!is_owner_name(c, "Kenji Watanabe"));
+    Views v = build_views(c);
+    const auto& authors = v.publications.at("fast-and-fair").data.get("pub")->get("authors")->list_value();
+    BOOST_REQUIRE(authors.size() == 3u);
+    BOOST_TEST(!authors[2].get("has_url")->is_false() == true);
+    BOOST_TEST(authors[2].get("url")->string_value() == "https://kenji.example");
+    const auto& tidepool = v.publications.at("tidepool").data.get("pub")->get("authors")->list_value();
+    BOOST_TEST(tidepool[1].get("url")->string_value() == "https://orcid.org/0000-0002-1825-0097");
+    BOOST_TEST(tidepool[0].get("has_url")->is_false());  // the owner is never linked away
+}

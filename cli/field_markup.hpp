@@ -1,0 +1,19 @@
+// Markup that producers put into BibTeX fields, turned into what it means
+// before the value is read as LaTeX: IEEE Xplore's and ACM's
+// <inline-formula><tex-math>$...$</tex-math></inline-formula> becomes the
+// math it holds, <sub>/<sup> become math sub- and superscripts, the tags
+// Google Scholar, ADS and JATS use for emphasis and structure (<i>, <b>,
+// <em>, <span>, <scp>, <p>, <mml:...>...) are dropped keeping their text,
+// and HTML character references (&amp;, &#233;) become characters. Only
+// known tag names are touched: "<Top-k>" in a title is text and stays.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace vitae::cli {
+
+// `raw` with its markup resolved; `changed` tells whether there was any.
+std::string resolve_field_markup(std::string_view raw, bool& changed);
+
+}  // namespace vitae::cli
