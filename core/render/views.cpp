@@ -7,6 +7,7 @@
 #include "citation.hpp"
 #include "markdown.hpp"
 #include "math.hpp"
+#include "sanitize.hpp"
 #include "text.hpp"
 
 namespace vitae {
@@ -35,7 +36,8 @@ MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
 }
 
 MustacheData post_data(const Post& post) {
-    std::string body_html = post.body_format == "html" ? post.body : markdown_to_html(post.body);
+    // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
+    std::string body_html = post.body_format == "html" ? sanitize_html(post.body) : markdown_to_html(post.body);
     return object{{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},

@@ -295,3 +295,15 @@ BOOST_AUTO_TEST_CASE(a_papers_page_carries_signposting_in_a_link_header_and_its_
     // Not on other pages.
     BOOST_TEST(response_head(f.get("/")).find("Link:") == std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(an_html_post_is_served_through_the_sanitizer) {
+    Fixture f(fixture_content() +
+              "INSERT INTO post (slug, title, published, body_format, body) VALUES ('pasted', 'Pasted', '2025-01-01', "
+              "'html', '<p onclick=\"steal()\">Hello <b>there</b><script>alert(1)</script>"
+              "<a href=\"javascript:x()\">x</a></p>');");
+    std::string page = body(f.get("/blog/pasted"));
+    BOOST_TEST(page.find("<p>Hello <b>there</b><a>x</a></p>") != std::string::npos, page);
+    BOOST_TEST(page.find("<script") == std::string::npos);
+    BOOST_TEST(page.find("onclick") == std::string::npos);
+    BOOST_TEST(page.find("javascript:") == std::string::npos);
+}
