@@ -11,6 +11,16 @@
 // warns about is a warning here too, and the entry is kept: an undefined
 // macro keeps its name as the value, a repeated field is used once and kept,
 // a repeated key (BibTeX ignores case) is kept for the importer to judge.
+//
+// Why not btparse (libbtparse-dev, the C library under Text::BibTeX): it
+// reads BibTeX just as well, but it post-processes values as it parses
+// (macros expanded, whitespace collapsed, the delimiters gone), so a field
+// could not be kept and written back as the owner's file has it; its error
+// recovery is per file position, not per entry with the entry's line; and
+// it keeps state in globals, where this reader is a value. The cases it is
+// known for (comments between entries, @string, #, bare words, ( ) entries)
+// are tests here (tests/unit/bibtex_test.cpp), and 37 real files from 14
+// producers import whole (tests/unit/cli_real_bibtex_test.cpp).
 #pragma once
 
 #include <cstddef>

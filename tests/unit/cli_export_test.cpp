@@ -69,20 +69,6 @@ constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publica
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(maps_url_paths_to_files_nginx_try_files_serves) {
-    BOOST_TEST(file_for_path("/") == fs::path("index.html"));
-    BOOST_TEST(file_for_path("/blog/") == fs::path("blog/index.html"));
-    BOOST_TEST(file_for_path("/blog/a-post") == fs::path("blog/a-post/index.html"));
-    BOOST_TEST(file_for_path("/publications/x.bib") == fs::path("publications/x.bib"));
-    BOOST_TEST(file_for_path("/robots.txt") == fs::path("robots.txt"));
-}
-
-BOOST_AUTO_TEST_CASE(refuses_paths_that_could_leave_the_output_directory) {
-    for (const char* path : {"/../etc/passwd", "/blog/..", "/blog/./x", "//x", "/a//b", "relative", "/UPPER", "/a b",
-                             "/.bib", "/x.", "/a.b/c", "/x..bib", "/x.b.c"})
-        BOOST_CHECK_THROW(file_for_path(path), Error);
-}
-
 BOOST_AUTO_TEST_CASE(writes_every_page_and_a_gzip_of_each) {
     Fixture f;
     std::string out, err;

@@ -19,10 +19,12 @@ BOOST_AUTO_TEST_CASE(maps_url_paths_to_index_files_or_named_files) {
     BOOST_TEST(file_for_path("/blog/a-post") == fs::path("blog/a-post/index.html"));
     BOOST_TEST(file_for_path("/publications/x.bib") == fs::path("publications/x.bib"));
     BOOST_TEST(file_for_path("/feed.xml") == fs::path("feed.xml"));
+    BOOST_TEST(file_for_path("/robots.txt") == fs::path("robots.txt"));
 }
 
 BOOST_AUTO_TEST_CASE(refuses_paths_that_could_leave_the_root) {
-    for (std::string_view path : {"", "blog", "/../x", "/a/../b", "/./x", "/a//b", "/A", "/a b", "/x.", "/.x", "/a%2f"})
+    for (std::string_view path : {"", "blog", "/../x", "/a/../b", "/./x", "/a//b", "/A", "/a b", "/x.", "/.x", "/a%2f",
+                                  "/../etc/passwd", "/blog/..", "/blog/./x", "//x", "/.bib", "/a.b/c", "/x..bib", "/x.b.c"})
         BOOST_CHECK_THROW(file_for_path(path), Error);
 }
 
