@@ -4,12 +4,62 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
+
+#include "text.hpp"
 
 namespace vitae {
 
 namespace {
 
 std::string escape(std::string_view text) { return kainjow::mustache::html_escape<std::string>(std::string(text)); }
+
+// MathML Core has no mathvariant but "normal" on <mi>: bold, blackboard,
+// script... letters are Unicode's Mathematical Alphanumeric Symbols.
+enum class Variant { none, normal, bold, italic, bold_italic, script, fraktur, double_struck, sans_serif, monospace };
+
+struct Alphabet {
+    Variant variant;
+    char32_t upper, lower, digit;  // 0: letters of that case stay as they are
+};
+constexpr Alphabet alphabets[] = {
+    {Variant::bold, 0x1D400, 0x1D41A, 0x1D7CE},        {Variant::italic, 0x1D434, 0x1D44E, 0},
+    {Variant::bold_italic, 0x1D468, 0x1D482, 0},      {Variant::script, 0x1D49C, 0x1D4B6, 0},
+    {Variant::fraktur, 0x1D504, 0x1D51E, 0},          {Variant::double_struck, 0x1D538, 0x1D552, 0x1D7D8},
+    {Variant::sans_serif, 0x1D5A0, 0x1D5BA, 0x1D7E2}, {Variant::monospace, 0x1D670, 0x1D68A, 0x1D7F6}};
+
+// The letters those alphabets leave out, because Unicode had them before.
+constexpr std::pair<std::pair<Variant, char>, char32_t> holes[] = {
+    {{Variant::italic, 'h'}, 0x210E},        {{Variant::script, 'B'}, 0x212C},        {{Variant::script, 'E'}, 0x2130},
+    {{Variant::script, 'F'}, 0x2131},        {{Variant::script, 'H'}, 0x210B},        {{Variant::script, 'I'}, 0x2110},
+    {{Variant::script, 'L'}, 0x2112},        {{Variant::script, 'M'}, 0x2133},        {{Variant::script, 'R'}, 0x211B},
+    {{Variant::script, 'e'}, 0x212F},        {{Variant::script, 'g'}, 0x210A},        {{Variant::script, 'o'}, 0x2134},
+    {{Variant::fraktur, 'C'}, 0x212D},       {{Variant::fraktur, 'H'}, 0x210C},       {{Variant::fraktur, 'I'}, 0x2111},
+    {{Variant::fraktur, 'R'}, 0x211C},       {{Variant::fraktur, 'Z'}, 0x2128},       {{Variant::double_struck, 'C'}, 0x2102},
+    {{Variant::double_struck, 'H'}, 0x210D}, {{Variant::double_struck, 'N'}, 0x2115}, {{Variant::double_struck, 'P'}, 0x2119},
+    {{Variant::double_struck, 'Q'}, 0x211A}, {{Variant::double_struck, 'R'}, 0x211D}, {{Variant::double_struck, 'Z'}, 0x2124}};
+
+// `c` (a letter or digit) in `variant`'s alphabet, as UTF-8.
+std::string styled(char c, Variant variant) {
+    for (const auto& [key, cp] : holes)
+        if (key.first == variant && key.second == c) {
+            std::string out;
+            append_utf8(out, cp);
+            return out;
+        }
+    for (const auto& a : alphabets) {
+        if (a.variant != variant) continue;
+        char32_t cp = 0;
+        if (c >= 'A' && c <= 'Z' && a.upper) cp = a.upper + static_cast<char32_t>(c - 'A');
+        if (c >= 'a' && c <= 'z' && a.lower) cp = a.lower + static_cast<char32_t>(c - 'a');
+        if (c >= '0' && c <= '9' && a.digit) cp = a.digit + static_cast<char32_t>(c - '0');
+        if (cp == 0) break;
+        std::string out;
+        append_utf8(out, cp);
+        return out;
+    }
+    return std::string(1, c);
+}
 
 // A TeX command -> one MathML token.
 struct Token {
@@ -70,10 +120,16 @@ constexpr std::string_view functions[] = {"log", "ln", "exp", "sin", "cos", "tan
                                           "lim", "limsup", "liminf", "det", "dim", "ker", "deg", "gcd", "arg",
                                           "Pr", "exp", "hom", "mod", "bmod", "lg"};
 
-constexpr std::pair<std::string_view, std::string_view> variants[] = {
-    {"mathbf", "bold"}, {"boldsymbol", "bold-italic"}, {"bm", "bold-italic"}, {"mathit", "italic"},
-    {"mathbb", "double-struck"}, {"mathcal", "script"}, {"mathscr", "script"}, {"mathfrak", "fraktur"},
-    {"mathsf", "sans-serif"}, {"mathtt", "monospace"}, {"mathrm", "normal"}, {"rm", "normal"}};
+constexpr std::pair<std::string_view, Variant> variants[] = {
+    {"mathbf", Variant::bold},          {"boldsymbol", Variant::bold_italic}, {"bm", Variant::bold_italic},
+    {"mathit", Variant::italic},        {"mathbb", Variant::double_struck},   {"mathcal", Variant::script},
+    {"mathscr", Variant::script},       {"mathfrak", Variant::fraktur},       {"mathsf", Variant::sans_serif},
+    {"mathtt", Variant::monospace},     {"mathrm", Variant::normal},          {"mathup", Variant::normal}};
+
+// The old font switches: they apply to the rest of their {group}.
+constexpr std::pair<std::string_view, Variant> switches[] = {
+    {"rm", Variant::normal}, {"bf", Variant::bold}, {"it", Variant::italic}, {"cal", Variant::script},
+    {"sf", Variant::sans_serif}, {"tt", Variant::monospace}};
 
 constexpr std::pair<std::string_view, std::string_view> accents[] = {
     {"hat", "^"}, {"widehat", "^"}, {"bar", "¯"}, {"overline", "¯"}, {"tilde", "~"}, {"widetilde", "~"},
@@ -110,17 +166,35 @@ private:
     // Atoms with their scripts until `close` ('}' or ']') or the end.
     std::string sequence(char close) {
         if (++depth_ > max_depth) throw Unsupported("nesting deeper than 32");
+        const Variant outer = variant_;  // a switch inside ends with the group
         std::string out;
         int count = 0;
         for (;;) {
             skip_space();
             if (at_end() || (close != '\0' && peek() == close)) break;
             if (peek() == '\\' && tex_.substr(pos_, 6) == "\\right") break;  // ends a \left group
+            if (font_switch()) continue;
             out += scripted();
             ++count;
         }
+        variant_ = outer;
         --depth_;
         return count == 1 ? out : "<mrow>" + out + "</mrow>";
+    }
+
+    // \rm, \bf...: true (and the variant set) when one stands here.
+    bool font_switch() {
+        if (peek() != '\\') return false;
+        std::size_t end = pos_ + 1;
+        while (end < tex_.size() && ((tex_[end] >= 'a' && tex_[end] <= 'z') || (tex_[end] >= 'A' && tex_[end] <= 'Z'))) ++end;
+        std::string_view name = tex_.substr(pos_ + 1, end - pos_ - 1);
+        for (auto [command, variant] : switches)
+            if (command == name) {
+                variant_ = variant;
+                pos_ = end;
+                return true;
+            }
+        return false;
     }
 
     // An atom, then ^ and _ in either order.
@@ -187,11 +261,14 @@ private:
         if (c >= '0' && c <= '9') {
             std::size_t start = pos_;
             while (!at_end() && ((peek() >= '0' && peek() <= '9') || peek() == '.')) ++pos_;
-            return "<mn>" + std::string(tex_.substr(start, pos_ - start)) + "</mn>";
+            std::string number;
+            for (char d : tex_.substr(start, pos_ - start)) number += styled(d, variant_);
+            return "<mn>" + number + "</mn>";
         }
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
             ++pos_;
-            return "<mi>" + std::string(1, c) + "</mi>";
+            if (variant_ == Variant::normal) return "<mi mathvariant=\"normal\">" + std::string(1, c) + "</mi>";
+            return "<mi>" + styled(c, variant_) + "</mi>";
         }
         if (std::string_view("+-=<>,;:!?()[]|/*.").find(c) != std::string_view::npos) {
             ++pos_;
@@ -230,8 +307,10 @@ private:
             if (s[0] == name) return "<mspace width=\"" + std::string(s[1]) + "\"></mspace>";
         for (auto [command, variant] : variants)
             if (command == name) {
+                Variant outer = std::exchange(variant_, variant);
                 std::string inner = argument();
-                return "<mrow mathvariant=\"" + std::string(variant) + "\">" + inner + "</mrow>";
+                variant_ = outer;
+                return inner;
             }
         for (auto [command, mark] : accents)
             if (command == name)
@@ -284,6 +363,7 @@ private:
     std::size_t pos_ = 0;
     int depth_ = 0;
     bool base_is_big_operator_ = false;
+    Variant variant_ = Variant::none;  // of the letters being read: \mathbf{...} and the like
 };
 
 // The length of the span at `at` ($...$, $$...$$, \(...\)) and its inner TeX; 0 when none.

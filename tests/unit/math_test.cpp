@@ -28,7 +28,14 @@ BOOST_AUTO_TEST_CASE(fractions_roots_big_operators_and_fonts) {
     BOOST_TEST(ml("\\sum_{i=1}^n i") ==
                "<math><mrow><munderover><mo>∑</mo><mrow><mi>i</mi><mo>=</mo><mn>1</mn></mrow><mi>n</mi></munderover>"
                "<mi>i</mi></mrow></math>");
-    BOOST_TEST(ml("\\mathbb{R}^d") == "<math><msup><mrow mathvariant=\"double-struck\"><mi>R</mi></mrow><mi>d</mi></msup></math>");
+    BOOST_TEST(ml("\\mathbb{R}^d") == "<math><msup><mi>ℝ</mi><mi>d</mi></msup></math>");  // MathML Core: Unicode letters
+    BOOST_TEST(ml("\\mathbf{x}") == "<math><mi>𝐱</mi></math>");
+    BOOST_TEST(ml("\\mathcal{L}") == "<math><mi>ℒ</mi></math>");
+    BOOST_TEST(ml("\\Lambda_{\\rm c}") == "<math><msub><mi>Λ</mi><mi mathvariant=\"normal\">c</mi></msub></math>");
+    // \rm switches the rest of its group (INSPIRE's s_{\rm NN}), and only that.
+    BOOST_TEST(ml("s_{\\rm NN}x") ==
+               "<math><mrow><msub><mi>s</mi><mrow><mi mathvariant=\"normal\">N</mi><mi mathvariant=\"normal\">N</mi>"
+               "</mrow></msub><mi>x</mi></mrow></math>");
     BOOST_TEST(ml("\\text{GeV}") == "<math><mtext>GeV</mtext></math>");
     BOOST_TEST(ml("\\operatorname{softmax}(x)") ==
                "<math><mrow><mi>softmax</mi><mo>(</mo><mi>x</mi><mo>)</mo></mrow></math>");
