@@ -3,15 +3,18 @@
 
 The e2e tests, `scripts/serve`, tests/soak/run and bench/run use this. nginx
 runs the production nginx.conf, rewritten only for ports, paths and `user`
-(see rewrite_conf). Readiness is waited for by connecting, never by
-sleeping; everything started is stopped by pid (SIGTERM, then SIGKILL after
-a timeout). Stdlib only.
+(see rewrite_conf). The site's server (443 in production) listens on `port`:
+plain HTTP by default, or HTTPS + HTTP/2 with a throwaway self-signed
+certificate when `tls=True` (needs the openssl tool). The port-80 server
+(ACME challenges, redirect) listens on `http_port`. Readiness is waited for
+by connecting, never by sleeping; everything started is stopped by pid
+(SIGTERM, then SIGKILL after a timeout). Stdlib only.
 
     with Stack(build_dir, db, templates) as s:
         urllib... s.base_url + "/"
 
     python3 scripts/stack.py serve --build build/release --db build/release/site.db \\
-        --templates templates [--port 8080] [--threads N]
+        --templates templates [--port 8080] [--threads N] [--tls]
 """
 
 import argparse
@@ -44,11 +47,33 @@ def free_port(host="127.0.0.1"):
         return s.getsockname()[1]
 
 
-def rewrite_conf(text, *, port, socket_path, tmpdir, user):
+def self_signed_cert(directory, name="localhost"):
+    """Write a one-day self-signed P-256 certificate and its key into
+    `directory`; returns (cert_path, key_path). Needs the openssl tool."""
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    cmd = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+           "-nodes", "-days", "1", "-subj", "/CN=%s" % name, "-addext", "subjectAltName=DNS:%s,IP:127.0.0.1" % name,
+           "-keyout", key, "-out", cert]
+    try:
+        done = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    except OSError as e:
+        raise StackError("openssl: %s (scripts/install-deps installs it)" % e)
+    if done.returncode != 0:
+        raise StackError("openssl req failed (%d): %s" % (done.returncode, done.stderr.strip()))
+    return cert, key
+
+
+def rewrite_conf(text, *, port, socket_path, tmpdir, user, http_port=None, tls=None):
     """Return nginx.conf text moved into tmpdir; `user=None` drops the directive.
 
-    Each substitution must match exactly as often as expected, so a change
-    to nginx.conf that the tests would silently not follow fails here instead.
+    The site's server listens on 127.0.0.1:`port`: with `tls=(cert, key)` as
+    HTTPS + HTTP/2 with that certificate (also as the OCSP trust chain: nginx
+    only warns that it cannot staple for it), else as plain HTTP with the
+    certificate lines dropped (nginx loads certificates even for a server
+    without an ssl listener). The port-80 server listens on `http_port` (a
+    free one if None) and redirects to `port`. Each substitution must match
+    exactly as often as expected, so a change to nginx.conf that the tests
+    would silently not follow fails here instead.
     """
     def sub(pattern, new, count_expected=1):
         # `pattern` captures the indentation as group 1; `new` is literal text.
@@ -69,8 +94,18 @@ def rewrite_conf(text, *, port, socket_path, tmpdir, user):
         sub(r"^(\s*)%s_temp_path\s+[^;]*;" % name, "%s_temp_path %s;" % (name, t("temp", name)))
     sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path, count_expected=2)
     sub(r"^(\s*)root\s+/run/vitae/pages;", "root %s;" % t("pages"))
-    sub(r"^(\s*)listen\s+80\b[^;]*;", "listen 127.0.0.1:%d;" % port)
+    sub(r"^(\s*)listen\s+443\b[^;]*;", "listen 127.0.0.1:%d%s;" % (port, " ssl http2" if tls else ""))
+    sub(r"^(\s*)listen\s+\[::\]:443\b[^;]*;", "# IPv6 listen dropped;")
+    sub(r"^(\s*)listen\s+80\b[^;]*;", "listen 127.0.0.1:%d;" % (http_port or free_port()))
     sub(r"^(\s*)listen\s+\[::\]:80\b[^;]*;", "# IPv6 listen dropped;")
+    cert, key = tls or (None, None)
+    for directive, path in (("ssl_certificate", cert), ("ssl_certificate_key", key),
+                            ("ssl_trusted_certificate", cert)):
+        sub(r"^(\s*)%s\s+[^;]*;" % directive,
+            "%s %s;" % (directive, path) if tls else "# %s dropped: plain HTTP;" % directive)
+    sub(r"^(\s*)root\s+/var/www/letsencrypt;", "root %s;" % t("acme"))
+    sub(r"^(\s*)return\s+301\s+https://\$host\$request_uri;",
+        "return 301 %s://$host:%d$request_uri;" % ("https" if tls else "http", port))
     return text
 
 
@@ -124,8 +159,11 @@ def connects(family, address):
 class Stack:
     """vitae-fcgi + nginx in a fresh temp dir; a context manager.
 
-    Attributes: port, base_url, socket_path, worker, nginx (Popen), tmpdir,
-    worker_log, nginx_error_log, access_log; after stop(), final_worker_log.
+    Attributes: port, base_url (http:// or, with tls=True, https://),
+    http_port (the port-80 server: ACME webroot acme_dir, redirect), tls
+    (cert_path, key_path or None), socket_path, worker, nginx (Popen), tmpdir,
+    conf_path, worker_log, nginx_error_log, access_log; after stop(),
+    final_worker_log.
     `conf_filter(text)` edits the rewritten nginx.conf before nginx reads it
     (bench/run swaps in its anchors' locations). Subclasses may override
     worker_command() to run another FastCGI responder on socket_path.
@@ -133,7 +171,7 @@ class Stack:
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
-                 conf_filter=None):
+                 conf_filter=None, tls=False):
         self.build_dir = os.path.abspath(build_dir)
         self.db = os.path.abspath(db)
         self.templates = os.path.abspath(templates)
@@ -144,6 +182,10 @@ class Stack:
         self.nginx_conf = nginx_conf
         self.nginx_bin = nginx_bin or NGINX_BIN
         self.conf_filter = conf_filter
+        self.use_tls = tls
+        self.tls = None
+        self.http_port = None
+        self.conf_path = None
         self.keep_tmpdir = keep_tmpdir
         self.port = None
         self.base_url = None
@@ -176,6 +218,9 @@ class Stack:
         self.worker_log = os.path.join(self.tmpdir, "worker.log")
         self.nginx_error_log = os.path.join(self.tmpdir, "error.log")
         self.access_log = os.path.join(self.tmpdir, "access.log")
+        os.makedirs(self.acme_dir)
+        if self.use_tls:
+            self.tls = self_signed_cert(self.tmpdir)
         self._start_worker()
         self._start_nginx()
 
@@ -188,6 +233,11 @@ class Stack:
         if self.tmpdir and not self.keep_tmpdir:
             shutil.rmtree(self.tmpdir, ignore_errors=True)
         return code
+
+    @property
+    def acme_dir(self):
+        """Where rewrite_conf points the port-80 server's challenge webroot."""
+        return os.path.join(self.tmpdir, "acme")
 
     # -- worker ----------------------------------------------------------
 
@@ -231,12 +281,12 @@ class Stack:
 
     # -- nginx -----------------------------------------------------------
 
-    def _write_conf(self, port):
+    def _write_conf(self, port, http_port):
         with open(self.nginx_conf, encoding="utf-8") as f:
             text = f.read()
         user = "www-data" if os.geteuid() == 0 else None
         text = rewrite_conf(text, port=port, socket_path=self.socket_path,
-                            tmpdir=self.tmpdir, user=user)
+                            tmpdir=self.tmpdir, user=user, http_port=http_port, tls=self.tls)
         if self.conf_filter:
             text = self.conf_filter(text)
         os.makedirs(os.path.join(self.tmpdir, "temp"), exist_ok=True)
@@ -251,13 +301,16 @@ class Stack:
         attempts = 1 if self.requested_port else 3
         for attempt in range(attempts):
             port = self.requested_port or free_port()
-            conf = self._write_conf(port)
+            http_port = free_port()
+            while http_port == port:
+                http_port = free_port()
+            conf = self.conf_path = self._write_conf(port, http_port)
             cmd = [self.nginx_bin, "-p", self.tmpdir, "-c", conf,
                    "-e", self.nginx_error_log, "-g", "daemon off;"]
             self.nginx = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
-                wait_until(lambda: connects(socket.AF_INET, ("127.0.0.1", port)),
+                wait_until(lambda: all(connects(socket.AF_INET, ("127.0.0.1", p)) for p in (port, http_port)),
                            self.nginx, "nginx (%s)" % " ".join(cmd), self.nginx_error_log)
             except StackError:
                 stop_process(self.nginx)
@@ -265,8 +318,8 @@ class Stack:
                 if in_use and attempt + 1 < attempts:
                     continue
                 raise
-            self.port = port
-            self.base_url = "http://127.0.0.1:%d" % port
+            self.port, self.http_port = port, http_port
+            self.base_url = "%s://127.0.0.1:%d" % ("https" if self.tls else "http", port)
             return
 
 
@@ -279,9 +332,12 @@ def _serve(args):
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     with Stack(args.build, args.db, args.templates, port=args.port,
-               threads=args.threads) as s:
+               threads=args.threads, tls=args.tls) as s:
         print("vitae: serving %s/ (worker pid %d, nginx pid %d, logs in %s); Ctrl-C stops"
               % (s.base_url, s.worker.pid, s.nginx.pid, s.tmpdir), flush=True)
+        if s.tls:
+            print("vitae: self-signed certificate %s (curl --cacert it, or -k); http://127.0.0.1:%d/"
+                  " redirects there" % (s.tls[0], s.http_port), flush=True)
         while not stop["flag"]:
             if s.worker.poll() is not None:
                 print("vitae: worker exited with code %d:\n%s"
@@ -305,6 +361,8 @@ def main(argv=None):
     serve.add_argument("--templates", required=True, help="templates dir")
     serve.add_argument("--port", type=int, default=None, help="HTTP port on 127.0.0.1 (default: a free one)")
     serve.add_argument("--threads", type=int, default=None, help="worker threads")
+    serve.add_argument("--tls", action="store_true",
+                       help="HTTPS + HTTP/2 with a throwaway self-signed certificate")
     args = parser.parse_args(argv)
     try:
         return _serve(args)
