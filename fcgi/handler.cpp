@@ -1,5 +1,6 @@
 #include "handler.hpp"
 
+#include "limits.hpp"
 #include "log.hpp"
 #include "router.hpp"
 #include "status.hpp"
@@ -32,7 +33,12 @@ bool not_modified(const Request& request, const Response& response) {
 }  // namespace
 
 Handler::Handler(SiteHolder& sites, PageSource& pages)
-    : sites_(sites), pages_(pages), started_(std::chrono::steady_clock::now()) {}
+    : sites_(sites), pages_(pages), started_(std::chrono::steady_clock::now()) {
+    sites_.on_reload([this](bool installed, bool refused) {
+        if (installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
+        if (refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
+    });
+}
 
 Response Handler::status_response(const Request& request) {
     if (!request.from_loopback) return plain_response(404, "not found");
@@ -45,12 +51,49 @@ Response Handler::status_response(const Request& request) {
     return response;
 }
 
+Response Handler::metrics_response(const Request& request) {
+    if (!request.from_loopback) return plain_response(404, "not found");
+    refresh_gauges();
+    Response response = plain_response(200, "");
+    auto page = std::make_shared<Page>();
+    page->content_type = "text/plain; version=0.0.4; charset=utf-8";
+    page->body = metrics_text(metrics_);
+    response.page = std::move(page);
+    response.cache_control = "no-store";
+    return response;
+}
+
+void Handler::refresh_gauges() { metrics_.own->set_gauges(sites_.current()->generation, pages_.cache().stats()); }
+
+// The page, with a miss's render counted and timed (the lookup is in the time
+// too: a hash lookup, noise next to a render).
+std::shared_ptr<const Page> Handler::timed_page(const Site& site, const Route& route, ThreadState& thread,
+                                                bool& cache_hit, bool gzip_wanted) {
+    auto before = std::chrono::steady_clock::now();
+    auto page = pages_.page(site, route, thread.pages, cache_hit, gzip_wanted);
+    if (cache_hit) {
+        metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
+        return page;
+    }
+    auto took = std::chrono::steady_clock::now() - before;
+    metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
+    metrics_.own->count_render(took);
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
+    if (ms >= limits::slow_render_ms)
+        log(Level::warning, LogEvent("slow_render")
+                                .add("route", route_kind_name(route.kind))
+                                .add("path", route.path)
+                                .add("ms", ms)
+                                .add("generation", static_cast<std::int64_t>(site.generation)));
+    return page;
+}
+
 Response Handler::page_response(const Request& request, const Route& route, ThreadState& thread) {
     Response response;
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
     try {
         auto site = sites_.fresh(thread.probe);
-        response.page = pages_.page(*site, route, thread.pages, response.cache_hit, gzip_wanted);
+        response.page = timed_page(*site, route, thread, response.cache_hit, gzip_wanted);
     } catch (const std::exception& e) {
         log_error("render " + in_quotes(request.path) + ": " + e.what());
         return plain_response(500, "internal server error");
@@ -62,13 +105,19 @@ Response Handler::page_response(const Request& request, const Route& route, Thre
 }
 
 Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
+    Answer a = answer(raw, thread);
+    metrics_.own->count_request(a.route_slot, a.response.status);
+    return std::move(a.response);
+}
+
+Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
     auto parsed = parse_request(raw);
-    if (auto* rejection = std::get_if<Rejection>(&parsed)) return plain_response(rejection->status, rejection->reason);
+    if (auto* rejection = std::get_if<Rejection>(&parsed)) return {plain_response(rejection->status, rejection->reason)};
     const Request& request = std::get<Request>(parsed);
     if (request.method == Method::other) {
         Response response = plain_response(405, "method not allowed");
         response.allow = allowed_methods;
-        return response;
+        return {std::move(response)};
     }
     Route route = vitae::route(request.path);
     // A paper's URL answers its citation formats by Accept, as doi.org does;
@@ -86,6 +135,8 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
         response.location = route.location;
     } else if (route.kind == RouteKind::status) {
         response = status_response(request);
+    } else if (route.kind == RouteKind::metrics) {
+        response = metrics_response(request);
     } else {
         response = page_response(request, route, thread);
         if (!negotiated.empty() && response.status != 500) response.content_location = negotiated;
@@ -97,7 +148,7 @@ Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
         const auto& wire = response.page->wire[response.gzip ? 1 : 0];
         response.wire = std::string_view(wire.bytes).substr(0, response.send_body ? wire.bytes.size() : wire.head_size);
     }
-    return response;
+    return {std::move(response), static_cast<int>(route.kind)};
 }
 
 }  // namespace vitae

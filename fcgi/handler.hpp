@@ -10,6 +10,7 @@
 
 #include "content_probe.hpp"
 #include "http.hpp"
+#include "metrics.hpp"
 #include "page_source.hpp"
 #include "renderer.hpp"
 #include "request.hpp"
@@ -27,6 +28,7 @@ struct ThreadState {
 
 class Handler {
 public:
+    // Becomes `sites`' reload observer (for the reload counters).
     Handler(SiteHolder& sites, PageSource& pages);
 
     // Never throws for bad input; a failure to render becomes a 500.
@@ -35,14 +37,32 @@ public:
     // Adds the supervisor's view (worker pids, restarts) to /_vitae/status.
     void set_process_json(std::function<std::string()> fn) { process_json_ = std::move(fn); }
 
+    // Counts into `scope.own` and sums `scope.workers` on a scrape; until
+    // called, the handler counts into a slot of its own. Before threads start.
+    void set_metrics(MetricsScope scope) { metrics_ = std::move(scope); }
+    WorkerMetrics& metrics() { return *metrics_.own; }  // this process's slot
+    // This process's gauges (generation, cache size) into its slot.
+    void refresh_gauges();
+
 private:
+    // What a routed request became; `route_slot` labels it in the metrics.
+    struct Answer {
+        Response response;
+        int route_slot = metrics::unrouted;
+    };
+    Answer answer(const RawRequest& raw, ThreadState& thread);
     Response status_response(const Request& request);
+    Response metrics_response(const Request& request);
     Response page_response(const Request& request, const Route& route, ThreadState& thread);
+    std::shared_ptr<const Page> timed_page(const Site& site, const Route& route, ThreadState& thread, bool& cache_hit,
+                                           bool gzip_wanted);
 
     SiteHolder& sites_;
     PageSource& pages_;
     const std::chrono::steady_clock::time_point started_;
     std::function<std::string()> process_json_;
+    WorkerMetrics local_metrics_;  // used until set_metrics()
+    MetricsScope metrics_{&local_metrics_, {&local_metrics_}, nullptr, started_};
 };
 
 }  // namespace vitae

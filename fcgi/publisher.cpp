@@ -19,8 +19,8 @@ std::string microseconds(Clock::duration d) {
 
 // The copies live in a runtime directory and are all rewritten at every
 // start, so a crash can lose nothing that fsync would have kept.
-Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir)
-    : pages_(pages), tree_(dir, Durability::rebuilt_on_start), workspace_(pages) {}
+Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics)
+    : pages_(pages), metrics_(metrics), tree_(dir, Durability::rebuilt_on_start), workspace_(pages) {}
 
 void Publisher::publish(const Site& site) {
     auto started = Clock::now();
@@ -36,9 +36,13 @@ void Publisher::publish(const Site& site) {
         written.insert(std::move(file));
     }
     tree_.remove_except(published_, written);
-    log_info("published generation " + std::to_string(site.generation) + ": " + std::to_string(written.size()) +
-             " pages in " + microseconds(Clock::now() - started) + " us (" + microseconds(rendering) +
-             " us rendering and gzip)");
+    auto took = Clock::now() - started;
+    metrics_.count_publish(took);
+    log(Level::info, LogEvent("publish")
+                         .add("generation", static_cast<std::int64_t>(site.generation))
+                         .add("pages", static_cast<std::int64_t>(written.size()))
+                         .add("us", microseconds(took))
+                         .add("render_us", microseconds(rendering)));
     published_ = std::move(written);
 }
 

@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <set>
 
+#include "metrics.hpp"
+
 #include "page_source.hpp"
 #include "renderer.hpp"
 #include "static_files.hpp"
@@ -19,13 +21,15 @@ namespace vitae {
 class Publisher {
 public:
     // Throws Error if DIR cannot be created.
-    Publisher(PageSource& pages, const std::filesystem::path& dir);
+    // Each publish is timed into `metrics`.
+    Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics);
 
     // Renders and writes every page of `site` now. One thread at a time.
     void publish(const Site& site);
 
 private:
     PageSource& pages_;
+    WorkerMetrics& metrics_;
     StaticTree tree_;
     PageWorkspace workspace_;
     std::set<std::filesystem::path> published_;  // relative paths written last time

@@ -128,6 +128,7 @@ void Server::wait_for_stop() {
         int signo = ::sigtimedwait(&set, nullptr, &tick);
         if (signo < 0) {
             if (report_) report_(healthy());
+            handler_.refresh_gauges();  // so a scrape answered by another process sees this one's
             continue;
         }
         if (signo == SIGHUP) {
@@ -177,7 +178,7 @@ int Server::run() {
     // Created before any thread, so a publish directory that fails throws cleanly.
     auto first = sites_.current();
     if (!config_.publish_dir.empty()) {
-        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir);
+        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir, handler_.metrics());
         publisher_->publish(*first);  // before READY: nginx finds every page from the start
     }
     std::thread follower_thread([this, seen = first->generation] {
@@ -200,12 +201,15 @@ int Server::run() {
 }
 
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
-                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback) {
+                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback,
+                  MetricsScope metrics) {
     SiteHolder sites({config.db_path, config.templates_dir}, std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
     PageSource pages(cache, config.base_url);
     Server server(config, sites, pages, listener, std::move(report));
     server.handler().set_process_json(std::move(process_json));
+    if (metrics.own) server.handler().set_metrics(std::move(metrics));
+    server.handler().refresh_gauges();  // a restarted worker replaces its predecessor's gauges
     return server.run();
 }
 

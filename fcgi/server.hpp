@@ -55,8 +55,10 @@ private:
 
 // One serving process: loads the site (or starts from `fallback` if the files
 // are bad now), serves, returns the exit code. `process_json` adds the
-// supervisor's view to /_vitae/status (may be empty).
+// supervisor's view to /_vitae/status (may be empty); `metrics` is where it
+// counts (empty `own`: a slot of the handler's own).
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
-                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback = nullptr);
+                  std::function<std::string()> process_json, std::shared_ptr<const Site> fallback = nullptr,
+                  MetricsScope metrics = {});
 
 }  // namespace vitae

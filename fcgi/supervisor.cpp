@@ -58,6 +58,12 @@ std::string Supervisor::process_json(int slot) const {
            ", \"workers\": [" + pids + "], \"restarts\": " + std::to_string(shared_->restarts.load()) + "}";
 }
 
+MetricsScope Supervisor::metrics_scope(int slot) const {
+    MetricsScope scope{&shared_->slots[slot].metrics, {}, &shared_->restarts, started_};
+    for (int i = 0; i < config_.workers; ++i) scope.workers.push_back(&shared_->slots[i].metrics);
+    return scope;
+}
+
 void Supervisor::spawn(int slot) {
     auto& s = shared_->slots[slot];
     s.heartbeat_ms = monotonic_ms();
@@ -83,7 +89,7 @@ void Supervisor::spawn(int slot) {
         try {
             code = serve_process(
                 worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = monotonic_ms(); },
-                [this, slot] { return process_json(slot); }, last_good_);
+                [this, slot] { return process_json(slot); }, last_good_, metrics_scope(slot));
         } catch (const std::exception& e) {
             log_error(e.what());
         }
@@ -104,9 +110,13 @@ void Supervisor::reap() {
             if (stopping_) break;
             bool quick = monotonic_ms() - s.started_ms < quick_death_ms;
             backoff_ms_[i] = quick ? std::min(std::max(backoff_ms_[i] * 2, 100), limits::restart_backoff_max_ms) : 0;
-            log_error("worker " + std::to_string(i) + " (pid " + std::to_string(pid) + ") " + describe_exit(status) +
-                      "; restarting" + (backoff_ms_[i] ? " in " + std::to_string(backoff_ms_[i]) + " ms" : ""));
-            shared_->restarts.fetch_add(1);
+            auto restarts = shared_->restarts.fetch_add(1) + 1;
+            log(Level::error, LogEvent("worker_restart")
+                                  .add("worker", i)
+                                  .add("pid", pid)
+                                  .add("exit", describe_exit(status))
+                                  .add("backoff_ms", backoff_ms_[i])
+                                  .add("restarts", static_cast<std::int64_t>(restarts)));
             retry_at_ms_[i] = monotonic_ms() + backoff_ms_[i];
         }
     }
@@ -125,8 +135,7 @@ void Supervisor::check_heartbeats() {
         auto age = now - s.heartbeat_ms.load();
         if (age > heartbeat_fresh_ms) all_fresh = false;
         if (age > limits::stuck_request_ms) {
-            log_error("worker " + std::to_string(i) + " (pid " + std::to_string(s.pid.load()) +
-                      ") made no progress for " + std::to_string(age) + " ms; killing it");
+            log(Level::error, LogEvent("worker_stuck").add("worker", i).add("pid", s.pid.load()).add("ms", age));
             ::kill(s.pid, SIGKILL);
             s.heartbeat_ms = now;  // one kill; reap() restarts it
         }

@@ -6,12 +6,14 @@
 // systemd watchdog only while every worker reports that its request threads
 // make progress; a worker stuck past limits::stuck_request_ms is killed.
 // Workers and supervisor share one small anonymous mapping (heartbeats, pids,
-// the restart count); it is the only state the processes share.
+// the restart count, each worker's metrics counters); it is the only state the
+// processes share.
 #pragma once
 
 #include <sys/types.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,6 +21,7 @@
 #include "config.hpp"
 #include "limits.hpp"
 #include "listener.hpp"
+#include "metrics.hpp"
 #include "site.hpp"
 
 namespace vitae {
@@ -28,6 +31,7 @@ struct SharedProcessState {
         std::atomic<pid_t> pid{0};
         std::atomic<std::int64_t> heartbeat_ms{0};  // last time the worker reported progress
         std::atomic<std::int64_t> started_ms{0};
+        WorkerMetrics metrics;  // written by the worker in this slot, summed by whichever answers a scrape
     };
     std::atomic<std::uint64_t> restarts{0};
     Slot slots[limits::max_workers];
@@ -52,6 +56,7 @@ private:
     void forward(int signo);
     void stop_workers();
     std::string process_json(int slot) const;
+    MetricsScope metrics_scope(int slot) const;
 
     const Config& config_;
     const Listener& listener_;
@@ -60,6 +65,7 @@ private:
     std::int64_t retry_at_ms_[limits::max_workers] = {};   // 0: no restart pending
     int backoff_ms_[limits::max_workers] = {};
     bool stopping_ = false;
+    const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace vitae

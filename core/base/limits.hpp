@@ -19,6 +19,7 @@ inline constexpr int shutdown_wake_interval_ms = 20;  // how often idle threads 
 inline constexpr int shutdown_timeout_ms = 10000;     // then exit anyway; systemd waits 90 s
 inline constexpr int stuck_request_ms = 15000;        // > nginx's fastcgi_read_timeout (10 s): a thread this long in one request is stuck
 inline constexpr int max_workers = 64;                // worker processes under the supervisor
+inline constexpr int slow_render_ms = 100;            // a page render this long is logged (event=slow_render)
 inline constexpr int restart_backoff_max_ms = 5000;   // a crash-looping worker is restarted at most this slowly
 
 }  // namespace vitae::limits

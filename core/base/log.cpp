@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <string>
 
 namespace vitae {
@@ -34,6 +35,31 @@ void log(Level level, std::string_view message) {
     // stderr may be a closed pipe; a failed log write must not take the worker down.
     [[maybe_unused]] auto ignored = ::write(STDERR_FILENO, line.data(), line.size());
 }
+
+LogEvent::LogEvent(std::string_view name) : text_("event=") { text_ += name; }
+
+LogEvent& LogEvent::add(std::string_view key, std::string_view value) {
+    text_ += ' ';
+    text_ += key;
+    text_ += '=';
+    auto plain = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+               c == '.' || c == '/' || c == ':';
+    };
+    if (!value.empty() && std::all_of(value.begin(), value.end(), plain)) {
+        text_ += value;
+        return *this;
+    }
+    text_ += '"';
+    for (char c : value) {
+        if (c == '"' || c == '\\') text_ += '\\';
+        text_ += c;
+    }
+    text_ += '"';
+    return *this;
+}
+
+LogEvent& LogEvent::add(std::string_view key, std::int64_t value) { return add(key, std::to_string(value)); }
 
 std::string in_quotes(std::string_view text) {
     std::string out;

@@ -1,8 +1,13 @@
 // One-line, leveled logs to stderr with sd-daemon "<N>" priority prefixes, so
 // journald stores the level and a terminal still reads well. One write(2) per
-// line keeps lines whole when several threads log at once.
+// line keeps lines whole when several threads log at once. Events an operator
+// or a tool looks for (reloads, restarts, slow renders) are written as stable
+// key=value pairs, `event=reload generation=5 reason="database changed"`,
+// documented in docs/operations.md ("Log events").
 #pragma once
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace vitae {
@@ -14,6 +19,21 @@ void log(Level level, std::string_view message);
 inline void log_error(std::string_view m) { log(Level::error, m); }
 inline void log_warning(std::string_view m) { log(Level::warning, m); }
 inline void log_info(std::string_view m) { log(Level::info, m); }
+
+// An event line: `event=NAME` then `key=value` pairs in the order added.
+// Values are quoted (with \" and \\ escaped) unless they are a plain word.
+class LogEvent {
+public:
+    explicit LogEvent(std::string_view name);
+    LogEvent& add(std::string_view key, std::string_view value);
+    LogEvent& add(std::string_view key, std::int64_t value);
+    const std::string& text() const { return text_; }
+
+private:
+    std::string text_;
+};
+
+inline void log(Level level, const LogEvent& event) { log(level, event.text()); }
 
 // `"text"` for log lines: the value quoted, so empty and odd values stay visible.
 std::string in_quotes(std::string_view text);

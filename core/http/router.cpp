@@ -47,6 +47,7 @@ Route route_kind(std::string_view path) {
     if (path == "/") return of(RouteKind::home);
     if (path == "/blog") return redirect_to(blog);
     if (path == "/_vitae/status") return of(RouteKind::status);
+    if (path == "/_vitae/metrics") return of(RouteKind::metrics);
     if (path == blog) return of(RouteKind::blog_index);
     if (path.starts_with(blog) && is_slug(path.substr(blog.size()))) return of(RouteKind::post, path.substr(blog.size()));
     if (path == "/publications") return redirect_to(publications);
@@ -60,6 +61,26 @@ Route route_kind(std::string_view path) {
 }
 
 }  // namespace
+
+std::string_view route_kind_name(RouteKind kind) {
+    switch (kind) {
+    case RouteKind::home: return "home";
+    case RouteKind::blog_index: return "blog_index";
+    case RouteKind::post: return "post";
+    case RouteKind::publications: return "publications";
+    case RouteKind::publication: return "publication";
+    case RouteKind::citation: return "citation";
+    case RouteKind::publications_bib: return "publications_bib";
+    case RouteKind::feed: return "feed";
+    case RouteKind::sitemap: return "sitemap";
+    case RouteKind::robots: return "robots";
+    case RouteKind::status: return "status";
+    case RouteKind::metrics: return "metrics";
+    case RouteKind::redirect: return "redirect";
+    case RouteKind::not_found: return "not_found";
+    }
+    return "not_found";
+}
 
 std::string_view citation_extension(CitationFormat format) {
     switch (format) {

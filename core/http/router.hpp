@@ -24,10 +24,12 @@ enum class RouteKind {
     feed,              // /feed.xml
     sitemap,           // /sitemap.xml
     robots,            // /robots.txt
-    status,
+    status,            // /_vitae/status
+    metrics,           // /_vitae/metrics
     redirect,
     not_found
 };
+inline constexpr int route_kind_count = static_cast<int>(RouteKind::not_found) + 1;
 
 enum class CitationFormat { bibtex, ris, csl_json };
 
@@ -39,6 +41,9 @@ struct Route {
     std::optional<PublicationKind> filter;  // publications: one kind, or all
     CitationFormat format = CitationFormat::bibtex;
 };
+
+// "home", "blog_index", ...: the enumerator's name, for metrics labels.
+std::string_view route_kind_name(RouteKind kind);
 
 // `path` must outlive the Route, which points into it.
 Route route(std::string_view path);

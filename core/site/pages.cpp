@@ -80,6 +80,7 @@ PageRef page_ref(const Route& route, const Site& site) {
     case RouteKind::sitemap: return generated(path, route.kind, xml_type);
     case RouteKind::robots: return generated(path, route.kind, text_type);
     case RouteKind::status:
+    case RouteKind::metrics:
     case RouteKind::redirect:
     case RouteKind::not_found: break;
     }

@@ -79,8 +79,9 @@ SiteHolder::SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback)
         current_ = std::move(fallback);
         next_generation_ = current_->generation + 1;
         last_reload_ = {std::chrono::system_clock::now(), "start", false, e.what()};
-        log_error(std::string("start: ") + e.what() + "; serving the last good site (generation " +
-                  std::to_string(current_->generation) + ")");
+        log(Level::error, LogEvent("start_rejected")
+                              .add("generation", static_cast<std::int64_t>(current_->generation))
+                              .add("error", e.what()));
     }
 }
 
@@ -151,7 +152,7 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
     // A successful forced reload always publishes: a new generation re-renders every page.
     bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
     if (changed) install(new_content, new_templates);
-    if (changed || !error.empty()) record(reason, error);
+    if (changed || !error.empty()) record(reason, changed, error);
     return error.empty();
 }
 
@@ -165,13 +166,13 @@ void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shar
     current_ = std::move(site);
 }
 
-void SiteHolder::record(std::string_view reason, const std::string& error) {
-    auto generation = current()->generation;
-    if (error.empty())
-        log_info("reload (" + std::string(reason) + "): serving generation " + std::to_string(generation));
-    else
-        log_error("reload (" + std::string(reason) + ") rejected, still serving generation " +
-                  std::to_string(generation) + ": " + error);
+void SiteHolder::record(std::string_view reason, bool installed, const std::string& error) {
+    auto generation = static_cast<std::int64_t>(current()->generation);
+    if (installed) log(Level::info, LogEvent("reload").add("generation", generation).add("reason", reason));
+    if (!error.empty())  // `generation`: the one still serving
+        log(Level::error,
+            LogEvent("reload_rejected").add("generation", generation).add("reason", reason).add("error", error));
+    if (observer_) observer_(installed, !error.empty());
     std::lock_guard lock(current_mutex_);
     last_reload_ = {std::chrono::system_clock::now(), std::string(reason), error.empty(), error};
 }

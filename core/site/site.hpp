@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -84,6 +85,12 @@ public:
     bool reload(std::string_view reason);
     ReloadStatus last_reload() const;
 
+    // Told after each rebuild that installed a new version and/or refused one
+    // (a content edit can go live while a template is refused), under the
+    // reload lock: for counters, so it must be quick. Set before threads start.
+    using ReloadObserver = std::function<void(bool installed, bool refused)>;
+    void on_reload(ReloadObserver observer) { observer_ = std::move(observer); }
+
 private:
     // Content changes are observed by request threads (ContentProbe). After a
     // thread sees one, it reads content_epoch_ and calls refresh(): if no
@@ -93,7 +100,7 @@ private:
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen);
     bool rebuild(bool content, bool templates, bool force, std::string_view reason);  // reload_mutex_ held
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
-    void record(std::string_view reason, const std::string& error);
+    void record(std::string_view reason, bool installed, const std::string& error);
 
     const SiteSource source_;
     mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy
@@ -106,6 +113,7 @@ private:
     std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
     std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
     std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after installing
+    ReloadObserver observer_;  // set once before threads start; then read only
 };
 
 }  // namespace vitae

@@ -130,7 +130,8 @@ class WorkerDeaths(unittest.TestCase):
         return kids
 
     def assert_restart_logged(self, offset, dead):
-        lines = [l for l in new_log(self.stack, offset).splitlines() if "pid %d)" % dead in l or " %d " % dead in l]
+        lines = [l for l in new_log(self.stack, offset).splitlines() if " pid=%d " % dead in l]
+        self.assertTrue(all("event=worker_restart " in l for l in lines), lines)  # docs/operations.md, "Log events"
         self.assertEqual(len(lines), 1, "expected one log line about the death of %d, got %r" % (dead, lines))
 
     def kill_9(self, pid):
