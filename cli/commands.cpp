@@ -170,7 +170,7 @@ const std::vector<Command>& commands() {
           {{"--force", "", false, "replace an existing DEST"}},
           "The copy is made beside DEST, checked (integrity_check and the worker's own checks),\n"
           "fsynced and renamed into place: DEST is never half-written. Refuses an existing DEST.\n"
-          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae/backups/site-2026-07-25.db\n"},
+          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-25.db\n"},
          run_backup},
         {{"restore",
           "Replace the database's content with a backup's, after keeping the current one (DB.bak-<unix time>).",
@@ -179,7 +179,7 @@ const std::vector<Command>& commands() {
           {},
           "SRC must pass the worker's checks. The new file is built beside DB and renamed over it,\n"
           "so the worker reloads it at once. Refuses a DB whose -wal file exists (WAL mode in use).\n"
-          "example:\n  vitae restore /var/lib/vitae/site.db /var/lib/vitae/backups/site-2026-07-24.db\n"},
+          "example:\n  vitae restore /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-24.db\n"},
          run_restore},
         {{"import-bibtex",
           "Add or update publications from a BibTeX file, matched by key (the slug). One transaction.",
