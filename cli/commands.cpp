@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "add_post.hpp"
+#include "backup.hpp"
 #include "bib_mapping.hpp"
 #include "check.hpp"
 #include "error.hpp"
@@ -41,6 +42,21 @@ int run_migrate(const Args& args, std::ostream& out) {
     }
     out << "migrated " << args.positional[0] << " from version " << result.from << " to " << result.to
         << " (backup: " << result.backup_path << ")\n";
+    return 0;
+}
+
+int run_backup(const Args& args, std::ostream& out) {
+    backup_database(args.positional[0], args.positional[1], args.has("--force"));
+    out << "backed up " << args.positional[0] << " to " << args.positional[1] << "\n";
+    return 0;
+}
+
+int run_restore(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    auto result = restore_database(args.positional[0], args.positional[1], now.count());
+    out << "restored " << args.positional[0] << " from " << args.positional[1];
+    if (!result.kept_path.empty()) out << " (previous content: " << result.kept_path << ")";
+    out << "\n";
     return 0;
 }
 
@@ -147,6 +163,24 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae migrate /var/lib/vitae/site.db\n"},
          run_migrate},
+        {{"backup",
+          "Copy the database, one committed state of it, to DEST; safe while the site serves and edits commit.",
+          {"DB", "DEST"},
+          {},
+          {{"--force", "", false, "replace an existing DEST"}},
+          "The copy is made beside DEST, checked (integrity_check and the worker's own checks),\n"
+          "fsynced and renamed into place: DEST is never half-written. Refuses an existing DEST.\n"
+          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-25.db\n"},
+         run_backup},
+        {{"restore",
+          "Replace the database's content with a backup's, after keeping the current one (DB.bak-<unix time>).",
+          {"DB", "SRC"},
+          {},
+          {},
+          "SRC must pass the worker's checks. The new file is built beside DB and renamed over it,\n"
+          "so the worker reloads it at once. Refuses a DB whose -wal file exists (WAL mode in use).\n"
+          "example:\n  vitae restore /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-24.db\n"},
+         run_restore},
         {{"import-bibtex",
           "Add or update publications from a BibTeX file, matched by key (the slug). One transaction.",
           {"DB", "FILE.bib"},

@@ -52,8 +52,16 @@ public:
     // Our own constant SQL only (schema, migrations, BEGIN): never user data.
     void exec(const char* sql) const;
     std::int64_t pragma_int(const char* pragma) const;  // e.g. "user_version"
+    std::string pragma_text(const char* pragma) const;  // e.g. "journal_mode"
     std::int64_t user_version() const { return pragma_int("user_version"); }
     const std::string& path() const { return path_; }
+
+    // Copies this database, one committed state of it, over everything in
+    // `dest` (a fresh file, normally) with SQLite's online backup API. Safe
+    // while other processes read and write this one: a commit by another
+    // connection between two steps restarts the copy; see db.cpp for the
+    // step size and the bounded waits. Throws Error naming both files.
+    void backup_to(const Db& dest) const;
 
 private:
     struct Closer {
@@ -64,6 +72,7 @@ private:
 
     std::unique_ptr<sqlite3, Closer> db_;
     std::string path_;
+    int busy_timeout_ms_ = 0;  // as opened; backup_to shortens it for its steps
 };
 
 // A write transaction is BEGIN IMMEDIATE: it takes the write lock before the

@@ -1,13 +1,5 @@
 #include "schema.hpp"
 
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <iterator>
 
@@ -16,7 +8,7 @@
 #include "content_store.hpp"
 #include "log.hpp"
 #include "schema_sql.hpp"
-#include "unique_fd.hpp"
+#include "temp_file.hpp"
 
 namespace vitae {
 
@@ -96,35 +88,6 @@ bool has_tables(const Db& db) {
     return stmt.step() && stmt.int_at(0) > 0;
 }
 
-// An empty file beside `path` (SQLite treats it as a new database), removed
-// on destruction unless it was renamed into place.
-class TempFile {
-public:
-    explicit TempFile(const std::string& path) : path_(path + ".tmp-XXXXXX") {
-        UniqueFd fd(::mkstemp(path_.data()));
-        if (!fd) throw Error("init " + in_quotes(path) + ": create temp file: " + std::strerror(errno));
-        // mkstemp makes it 0600; the worker may run as another user, so give
-        // it the mode a plain create would (0666 less the umask).
-        mode_t mask = ::umask(0);
-        ::umask(mask);
-        if (::fchmod(fd.get(), 0666 & ~mask) != 0)
-            throw Error("init " + in_quotes(path) + ": fchmod: " + std::strerror(errno));
-    }
-    ~TempFile() {
-        if (kept_) return;
-        ::unlink(path_.c_str());
-        ::unlink((path_ + "-journal").c_str());
-    }
-    TempFile(const TempFile&) = delete;
-    TempFile& operator=(const TempFile&) = delete;
-    const std::string& path() const { return path_; }
-    void keep() { kept_ = true; }
-
-private:
-    std::string path_;
-    bool kept_ = false;
-};
-
 void set_user_version(const Db& db, std::int64_t version) {
     // PRAGMA takes no bound parameters; the number is ours, not user input.
     db.exec(("PRAGMA user_version = " + std::to_string(version)).c_str());
@@ -144,7 +107,7 @@ void init_database(const std::string& path, std::string_view owner_name) {
     if (std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
         throw Error("init " + in_quotes(path) +
                     ": file exists; refusing to overwrite it (to upgrade it: vitae migrate)");
-    TempFile temp(path);
+    TempFile temp(path, "init");
     {
         auto db = Db::open(temp.path(), OpenMode::create);
         Transaction transaction(db);
@@ -157,10 +120,7 @@ void init_database(const std::string& path, std::string_view owner_name) {
         }
         transaction.commit();
     }
-    // No-replace rename: a file created at `path` meanwhile is kept, not clobbered.
-    if (::renameat2(AT_FDCWD, temp.path().c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0)
-        throw Error("init " + in_quotes(path) + ": rename into place: " + std::strerror(errno));
-    temp.keep();
+    temp.rename_to(path, TempFile::Rename::no_replace);
 }
 
 MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {
