@@ -6,6 +6,7 @@
 #include "handler.hpp"
 #include "limits.hpp"
 #include "pages.hpp"
+#include "handler_fixture.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -13,23 +14,13 @@ using namespace vitae::test;
 
 namespace {
 
-struct Fixture {
-    explicit Fixture(const std::string& content = fixture_content(), std::string base_url = default_base_url)
-        : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string(), pages) {}
+struct Fixture : HandlerFixture {
+    using HandlerFixture::HandlerFixture;
 
     Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
                  std::string_view accept_encoding = {}, std::string_view ims = {}) {
         return handler.handle({method, uri, inm, accept_encoding, ims, "127.0.0.1", {}}, thread);
     }
-
-    TempDir dir;
-    std::filesystem::path db;
-    SiteHolder sites;
-    PageCache cache;
-    PageSource pages;
-    Handler handler;
-    ThreadState thread;
 };
 
 std::string body(const Response& r) { return r.page ? r.page->body : std::string(); }

@@ -6,6 +6,7 @@
 
 #include "base_url.hpp"
 #include "handler.hpp"
+#include "handler_fixture.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -13,10 +14,7 @@ using namespace vitae::test;
 
 namespace {
 
-struct Fixture {
-    Fixture()
-        : db(make_db(dir, fixture_content())), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          pages(cache, default_base_url), handler(sites, pages), thread(db.string(), pages) {}
+struct Fixture : HandlerFixture {
 
     Response get(std::string_view uri, std::string_view remote = "127.0.0.1") {
         return handler.handle({"GET", uri, {}, {}, {}, remote, {}}, thread);
@@ -42,14 +40,6 @@ struct Fixture {
         }
         return samples;
     }
-
-    TempDir dir;
-    std::filesystem::path db;
-    SiteHolder sites;
-    PageCache cache;
-    PageSource pages;
-    Handler handler;
-    ThreadState thread;
 };
 
 double at(const std::map<std::string, double>& samples, const std::string& key) {
