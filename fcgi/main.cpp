@@ -2,6 +2,7 @@
 // -> a supervisor with worker processes (or one process with --workers 0).
 // Every start-up failure is one log line naming the file and the problem,
 // and a non-zero exit, before any request is served.
+#include <signal.h>
 #include <systemd/sd-daemon.h>
 
 #include <cstdio>
@@ -58,6 +59,13 @@ int main(int argc, char** argv) {
         if (!config.render_path.empty()) return render_to_stdout(config, config.render_path);
         // Validate before taking the socket: a bad database or template fails here, once.
         auto validated = load_site({config.db_path, config.templates_dir}, 1);
+        // Blocked before the socket listens: a SIGTERM that arrives before the
+        // supervisor or the server waits for signals is then taken by it, not
+        // fatal (seen: a stop right after start exited by the signal, not 0).
+        sigset_t control;
+        sigemptyset(&control);
+        for (int signo : {SIGTERM, SIGINT, SIGHUP, SIGCHLD}) sigaddset(&control, signo);
+        ::sigprocmask(SIG_BLOCK, &control, nullptr);
         auto listener = Listener::open(config.listen, config.socket_mode);
         if (config.workers == 0) return serve_process(config, listener, ping_watchdog, {});
         Supervisor supervisor(config, listener, std::move(validated));
