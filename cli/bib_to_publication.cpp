@@ -178,10 +178,39 @@ std::optional<int> year_of(EntryReader& r) {
     return std::nullopt;  // the field stays verbatim, so the export writes it back
 }
 
-// "Last, First", "Last, Jr, First" or "First Last"; a trailing * on any part
-// marks equal contribution.
+// biblatex's extended name format: "family=Borst, given=R., prefix=de,
+// useprefix=true" -> "R. de Borst"; empty when `parts` are not in it.
+std::string extended_name(EntryReader& r, const BibField& f, const std::vector<std::string_view>& parts) {
+    std::string given, prefix, family, suffix;
+    for (auto part : parts) {
+        auto eq = part.find('=');
+        if (eq == std::string_view::npos) return {};
+        auto key = ascii_lower(trim(part.substr(0, eq)));
+        std::string value = r.decode(f, trim(part.substr(eq + 1)));
+        if (key == "given") given = value;
+        else if (key == "family") family = value;
+        else if (key == "prefix") prefix = value;
+        else if (key == "suffix") suffix = value;
+        else if (key != "useprefix" && key != "given-i" && key != "family-i" && key != "prefix-i") return {};
+    }
+    std::string name;
+    for (const auto* piece : {&given, &prefix, &family, &suffix})
+        if (!piece->empty()) name += (name.empty() ? "" : " ") + *piece;
+    return name;
+}
+
+// "Last, First", "Last, Jr, First", "First Last", or biblatex's extended
+// "family=..., given=..."; a trailing * on any part marks equal contribution.
 Author author_of(EntryReader& r, const BibField& f, std::string_view raw, const OwnerNames& owner) {
     auto parts = split_outside_braces(raw, ',');
+    if (raw.find("family=") != std::string_view::npos || raw.find("given=") != std::string_view::npos) {
+        Author extended;
+        extended.name = extended_name(r, f, parts);
+        if (!extended.name.empty()) {
+            extended.is_owner = owner.match(extended.name);
+            return extended;
+        }
+    }
     Author author;
     for (auto& part : parts) {
         if (!part.ends_with('*')) continue;
@@ -294,6 +323,16 @@ void details_of(EntryReader& r, Publication& p) {
         if (f) p.*column.member = column.tex ? r.decode(*f, f->value) : std::string(trim(f->value));
     }
     p.doi = bare_doi(p.doi);
+    // Editors in biblatex's extended name format, as BibTeX can read them back.
+    if (const BibField* f = r.peek("editor"); f && f->value.find("family=") != std::string::npos) {
+        std::string editors;
+        for (auto raw : split_names(f->value)) {
+            std::string name = extended_name(r, *f, split_outside_braces(raw, ','));
+            if (name.empty()) name = r.decode(*f, raw);
+            editors += (editors.empty() ? "" : " and ") + name;
+        }
+        p.editor = editors;
+    }
     const BibField* prefix = r.peek("archiveprefix") ? r.peek("archiveprefix") : r.peek("eprinttype");
     if (prefix && is_arxiv(prefix->value) && r.peek("eprint")) {
         p.arxiv = trim(r.take("eprint")->value);

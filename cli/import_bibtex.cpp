@@ -65,8 +65,10 @@ Mapped map_entries(BibFile& file, const OwnerNames& owner) {
                                      "skipped (nothing is lost)", entry.key, true});
                     continue;
                 }
+                // Its key is taken: the export writes the new slug as its key,
+                // so BibTeX does not meet a repeated entry in our .bib.
                 p.slug = free_slug(p.slug, index_by_slug);
-                p.bibtex_key = entry.key;  // the export writes the file's key again
+                p.bibtex_key.clear();
                 found.push_back({entry.line, "key \"" + entry.key + "\" is also " + where + "'s; imported as \"" +
                                  p.slug + "\"", entry.key, false});
                 out.slugs_named.insert(p.slug);

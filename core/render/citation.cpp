@@ -163,6 +163,7 @@ namespace {
 // "Dan R. K. Ports" -> {"Ports", "Dan R. K."}: the last word is the family
 // name. A one-word name has no given part.
 std::pair<std::string_view, std::string_view> split_name(std::string_view name) {
+    if (name == "et al.") return {name, {}};  // BibTeX's "and others": one literal, never "al., et"
     auto space = name.rfind(' ');
     if (space == std::string_view::npos) return {name, {}};
     return {name.substr(space + 1), name.substr(0, space)};
@@ -229,7 +230,13 @@ std::string csl_json(const Publication& p) {
     add("publisher", p.publisher.empty() ? p.institution : p.publisher);
     add("ISBN", p.isbn);
     add("ISSN", p.issn);
-    if (!p.arxiv.empty()) add("number", "arXiv:" + p.arxiv);
+    // The arXiv id as the archive's own identifier (CSL 1.0.2 archive/
+    // archive_location): `number` is a report number, which citeproc styles
+    // print with a "No." term that papers do not have.
+    if (!p.arxiv.empty()) {
+        add("archive", "arXiv");
+        add("archive_location", p.arxiv);
+    }
     if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
     auto link = std::find_if(p.links.begin(), p.links.end(), [](const Link& l) { return !l.url.empty(); });
     if (link != p.links.end()) out += ",\"URL\":" + json_string(link->url);

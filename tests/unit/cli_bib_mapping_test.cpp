@@ -255,3 +255,10 @@ BOOST_AUTO_TEST_CASE(name_variants_of_the_owner_are_recognised_on_import) {
     for (const auto& a : p.authors) owners.push_back(a.is_owner);
     BOOST_TEST(owners == (std::vector<bool>{true, true, true, false}), boost::test_tools::per_element());
 }
+
+BOOST_AUTO_TEST_CASE(biblatex_extended_names_are_read) {
+    auto p = map_text("@book{a, title={T}, author={family=Borst, given=R., prefix=de, useprefix=true and Mang, H.}}");
+    BOOST_TEST(names(p) == (std::vector<std::string>{"R. de Borst", "H. Mang"}), boost::test_tools::per_element());
+    auto edited = map_text("@book{b, title={T}, editor={Bicanic, N and family=Borst, given=R, prefix=de, useprefix=true}}");
+    BOOST_TEST(edited.editor == "Bicanic, N and R de Borst");
+}
