@@ -331,8 +331,10 @@ def _serve(args):
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    # Absolute URLs (canonical, feed, Signposting) name the port it serves on.
+    base = ["--base-url", "%s://127.0.0.1:%d" % ("https" if args.tls else "http", args.port)] if args.port else []
     with Stack(args.build, args.db, args.templates, port=args.port,
-               threads=args.threads, tls=args.tls) as s:
+               threads=args.threads, tls=args.tls, extra_args=base) as s:
         print("vitae: serving %s/ (worker pid %d, nginx pid %d, logs in %s); Ctrl-C stops"
               % (s.base_url, s.worker.pid, s.nginx.pid, s.tmpdir), flush=True)
         if s.tls:
