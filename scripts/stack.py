@@ -30,6 +30,23 @@ import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NGINX_CONF = os.path.join(REPO, "nginx.conf")
+NGINX_SITE = os.path.join(REPO, "nginx-site.conf")
+SITE_INCLUDE = re.compile(r"^\s*include\s+/etc/nginx/sites-enabled/vitae;.*$", re.M)
+
+
+def inline_site(text, site_path=NGINX_SITE):
+    """nginx.conf text with the site file in place of its include line (a
+    text already inlined passes through: rewrite_conf's counts catch a
+    configuration that has no site at all)."""
+    with open(site_path, encoding="utf-8") as f:
+        site = f.read()
+    return SITE_INCLUDE.sub(lambda m: site, text)
+
+
+def shipped_conf():
+    """The shipped configuration as nginx reads it: nginx.conf + nginx-site.conf."""
+    with open(NGINX_CONF, encoding="utf-8") as f:
+        return inline_site(f.read())
 NGINX_BIN = shutil.which("nginx") or "/usr/sbin/nginx"
 TEMP_PATHS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 START_TIMEOUT_S = 10.0
@@ -283,7 +300,7 @@ class Stack:
 
     def _write_conf(self, port, http_port):
         with open(self.nginx_conf, encoding="utf-8") as f:
-            text = f.read()
+            text = inline_site(f.read())
         user = "www-data" if os.geteuid() == 0 else None
         text = rewrite_conf(text, port=port, socket_path=self.socket_path,
                             tmpdir=self.tmpdir, user=user, http_port=http_port, tls=self.tls)

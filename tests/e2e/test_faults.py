@@ -35,8 +35,7 @@ REPLACE_BOUND_S = 3.0  # a dead worker is back within this (the supervisor's bac
 def nginx_retries():
     """nginx retries a failed upstream only if it has a second server (or the
     same socket listed twice) to try: `fastcgi_next_upstream` with one server is a no-op."""
-    with open(stack.NGINX_CONF, encoding="utf-8") as f:
-        conf = f.read()
+    conf = stack.shipped_conf()
     upstream = re.search(r"upstream\s+\w+\s*\{(.*?)\}", conf, re.S)
     servers = re.findall(r"^\s*server\s+\S+", upstream.group(1), re.M) if upstream else []
     return len(servers) >= 2 and "fastcgi_next_upstream off" not in conf
