@@ -64,8 +64,8 @@ def tearDownModule():
         shutil.rmtree(CONF_DIR, ignore_errors=True)
 
 
-def get(path, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", STACK.port, timeout=10)
+def get(path, headers=None, port=None):
+    conn = http.client.HTTPConnection("127.0.0.1", port or STACK.port, timeout=10)
     try:
         conn.request("GET", path, headers=headers or {})
         resp = conn.getresponse()
@@ -89,6 +89,12 @@ class SiteInsideDebianConf(unittest.TestCase):
         # 9 KB URI is refused by nginx, not passed on.
         status, _, _ = get("/" + "a" * 9000)
         self.assertEqual(status, 414)
+
+    def test_port_80_redirects_without_a_version(self):
+        status, headers, _ = get("/x", port=STACK.http_port)
+        self.assertEqual(status, 301)
+        self.assertTrue(headers.get("location", "").endswith("/x"), headers.get("location"))
+        self.assertEqual(headers.get("server"), "nginx")
 
     def test_worker_answers_what_nginx_passes(self):
         status, headers, _ = get("/no-such-page")
