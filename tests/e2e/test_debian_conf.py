@@ -11,7 +11,6 @@ temp paths are added so nginx runs outside /var/lib/nginx.
 Env: as test_site.py (VITAE_BUILD_DIR, VITAE_DB, VITAE_TEMPLATES).
 """
 import gzip
-import http.client
 import os
 import re
 import shutil
@@ -20,6 +19,7 @@ import unittest
 
 from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
 import stack  # noqa: E402
+from client import fetch  # noqa: E402
 
 DEBIAN_CONF = "/etc/nginx/nginx.conf"
 STACK = None
@@ -64,42 +64,31 @@ def tearDownModule():
         shutil.rmtree(CONF_DIR, ignore_errors=True)
 
 
-def get(path, headers=None, port=None):
-    conn = http.client.HTTPConnection("127.0.0.1", port or STACK.port, timeout=10)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        resp = conn.getresponse()
-        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
-    finally:
-        conn.close()
-
-
 class SiteInsideDebianConf(unittest.TestCase):
     def test_home_is_served_with_the_sites_headers(self):
-        status, headers, body = get("/", {"Accept-Encoding": "gzip"})
-        self.assertEqual(status, 200)
-        self.assertEqual(headers.get("content-encoding"), "gzip")
-        self.assertIn(b"<!DOCTYPE html>", gzip.decompress(body)[:200])
-        self.assertEqual(headers.get("strict-transport-security"), "max-age=63072000")
-        self.assertEqual(headers.get("x-content-type-options"), "nosniff")
-        self.assertEqual(headers.get("server"), "nginx")  # the site's server_tokens off, not Debian's default
+        reply = fetch(STACK.port, "/", headers={"Accept-Encoding": "gzip"})
+        self.assertEqual(reply.status, 200)
+        self.assertEqual(reply.header("Content-Encoding"), "gzip")
+        self.assertIn(b"<!DOCTYPE html>", gzip.decompress(reply.body)[:200])
+        self.assertEqual(reply.header("Strict-Transport-Security"), "max-age=63072000")
+        self.assertEqual(reply.header("X-Content-Type-Options"), "nosniff")
+        self.assertEqual(reply.header("Server"), "nginx")  # the site's server_tokens off, not Debian's default
 
     def test_the_sites_limits_hold(self):
         # large_client_header_buffers 4 8k in the site's (default) server: a
         # 9 KB URI is refused by nginx, not passed on.
-        status, _, _ = get("/" + "a" * 9000)
-        self.assertEqual(status, 414)
+        self.assertEqual(fetch(STACK.port, "/" + "a" * 9000).status, 414)
 
     def test_port_80_redirects_without_a_version(self):
-        status, headers, _ = get("/x", port=STACK.http_port)
-        self.assertEqual(status, 301)
-        self.assertTrue(headers.get("location", "").endswith("/x"), headers.get("location"))
-        self.assertEqual(headers.get("server"), "nginx")
+        reply = fetch(STACK.http_port, "/x")
+        self.assertEqual(reply.status, 301)
+        self.assertTrue((reply.header("Location") or "").endswith("/x"), reply.header("Location"))
+        self.assertEqual(reply.header("Server"), "nginx")
 
     def test_worker_answers_what_nginx_passes(self):
-        status, headers, _ = get("/no-such-page")
-        self.assertEqual(status, 404)
-        self.assertEqual(headers.get("x-content-type-options"), "nosniff")
+        reply = fetch(STACK.port, "/no-such-page")
+        self.assertEqual(reply.status, 404)
+        self.assertEqual(reply.header("X-Content-Type-Options"), "nosniff")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ worker with a FastCGI request claiming another REMOTE_ADDR: through nginx we
 can only connect from 127.0.0.1, so nginx's `deny all` for other clients is
 not exercised here (it is the same allow/deny as /_vitae/status).
 """
-import http.client
 import json
 import os
 import shutil
@@ -24,6 +23,7 @@ import unittest
 from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
 import fcgi_client  # noqa: E402
 import stack  # noqa: E402
+from client import fetch  # noqa: E402
 try:
     from prometheus_client.parser import text_string_to_metric_families  # noqa: E402
 except ImportError:  # CMake may have found another Python than Debian's; the package is pure Python
@@ -31,16 +31,6 @@ except ImportError:  # CMake may have found another Python than Debian's; the pa
     from prometheus_client.parser import text_string_to_metric_families  # noqa: E402
 
 WAIT_S = 10.0
-
-
-def fetch(port, path):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path)
-        r = conn.getresponse()
-        return r.status, r.getheader("Content-Type"), r.read()
-    finally:
-        conn.close()
 
 
 def samples(text):
@@ -71,7 +61,8 @@ class Metrics(unittest.TestCase):
         assert code == 0, "worker exit code %r" % code
 
     def scrape(self):
-        status, content_type, body = fetch(self.stack.port, "/_vitae/metrics")
+        reply = fetch(self.stack.port, "/_vitae/metrics")
+        status, content_type, body = reply.status, reply.header("Content-Type"), reply.body
         self.assertEqual(status, 200)
         self.assertEqual(content_type, "text/plain; version=0.0.4; charset=utf-8")
         return samples(body.decode("utf-8"))
@@ -102,8 +93,8 @@ class Metrics(unittest.TestCase):
     def test_request_and_hit_counters_move_and_add_up_across_workers(self):
         before = self.scrape()
         for _ in range(20):
-            self.assertEqual(fetch(self.stack.port, "/")[0], 200)
-        self.assertEqual(fetch(self.stack.port, "/no/such/page")[0], 404)
+            self.assertEqual(fetch(self.stack.port, "/").status, 200)
+        self.assertEqual(fetch(self.stack.port, "/no/such/page").status, 404)
         # Whichever process answers, the sums include every request above.
         for _ in range(6):
             after = self.scrape()
@@ -126,14 +117,14 @@ class Metrics(unittest.TestCase):
             con.execute("UPDATE profile SET name = 'Metrics Owner'")
         finally:
             con.close()
-        self.assertIn(b"Metrics Owner", fetch(self.stack.port, "/")[2])  # read-your-writes: reloaded by now
+        self.assertIn(b"Metrics Owner", fetch(self.stack.port, "/").body)  # read-your-writes: reloaded by now
         after = self.scrape()
         self.assertGreaterEqual(value(after, "vitae_reloads_total") - value(before, "vitae_reloads_total"), 1)
         self.assertEqual(value(after, "vitae_reload_rejections_total"),
                          value(before, "vitae_reload_rejections_total"))
 
     def test_a_killed_worker_counts_a_restart_and_keeps_the_counts(self):
-        status = json.loads(fetch(self.stack.port, "/_vitae/status")[2])
+        status = json.loads(fetch(self.stack.port, "/_vitae/status").body)
         before = self.scrape()
         os.kill(status["process"]["workers"][0], signal.SIGKILL)
         after = self.wait_for(lambda s: value(s, "vitae_worker_restarts_total")
