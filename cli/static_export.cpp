@@ -10,10 +10,6 @@ namespace vitae::cli {
 
 namespace {
 
-// Each page is rendered once and written; the cache only has to hold one.
-constexpr std::size_t export_cache_bytes = 16 * 1024 * 1024;
-constexpr std::size_t export_cache_entries = 16;
-
 // The router's own way to reach the not-found page: no route has this path.
 constexpr std::string_view not_found_probe = "/__not_found__";
 
@@ -22,21 +18,20 @@ constexpr std::string_view not_found_probe = "/__not_found__";
 std::vector<ExportedPage> export_site(const std::string& db_path, const std::filesystem::path& templates_dir,
                                       const std::filesystem::path& out_dir, const std::string& base_url) {
     auto site = load_site({db_path, templates_dir}, 1);
-    PageCache cache(export_cache_bytes, export_cache_entries);
+    PageCache cache(0, 0);  // each page is rendered once, written, and let go
     PageSource pages(cache, base_url);
     PageWorkspace workspace(pages);
     StaticTree tree(out_dir, Durability::fsync);
 
     std::vector<ExportedPage> exported;
-    bool hit = false;
     for (const auto& path : site_paths(*site)) {
-        auto page = pages.page(*site, route(path), workspace, hit);
+        auto page = pages.render_page(*site, page_ref(route(path), *site), workspace);
         if (page->status != 200)
             throw Error("export " + in_quotes(path) + ": rendered with status " + std::to_string(page->status));
         exported.push_back({path, file_for_path(path)});
         tree.write(exported.back().file, page->body, page->gzip);
     }
-    auto not_found = pages.page(*site, route(not_found_probe), workspace, hit);
+    auto not_found = pages.render_page(*site, page_ref(route(not_found_probe), *site), workspace);
     exported.push_back({"", "404.html"});
     tree.write(exported.back().file, not_found->body, not_found->gzip);
     return exported;

@@ -14,6 +14,7 @@
 #include "limits.hpp"
 #include "listener.hpp"
 #include "log.hpp"
+#include "pages.hpp"
 #include "server.hpp"
 #include "supervisor.hpp"
 #include "version.hpp"
@@ -22,11 +23,10 @@ namespace {
 
 int render_to_stdout(const vitae::Config& config, const std::string& path) {
     auto site = vitae::load_site({config.db_path, config.templates_dir}, 1);
-    vitae::PageCache cache(config.page_cache_bytes, vitae::limits::page_cache_max_entries);
+    vitae::PageCache cache(0, 0);
     vitae::PageSource pages(cache, config.base_url);
     vitae::PageWorkspace workspace(pages);
-    bool hit = false;
-    auto page = pages.page(*site, vitae::route(path), workspace, hit);
+    auto page = pages.render_page(*site, vitae::page_ref(vitae::route(path), *site), workspace);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }

@@ -1,38 +1,48 @@
-// The fast path (optional, --publish DIR): every page of the current site is
-// written as static files (and .gz beside them) into DIR, which nginx serves
-// with try_files + gzip_static, falling back to the worker on a miss. The
-// layout and the atomic writer are core/http/static_files, the same as
-// `vitae export`'s; pages that no longer exist are removed. SiteFollower
-// calls publish() within milliseconds of a change: freshness here is
-// "milliseconds after the commit", not read-your-writes (docs/operations.md).
+// The fast path (optional, --publish DIR): the pages of the current site as
+// static files (and .gz beside them) in DIR, which nginx serves with
+// try_files + gzip_static, falling back to the worker on a miss. The layout
+// and the atomic writer are core/http/static_files, the same as `vitae
+// export`'s. A publish writes only the pages whose inputs changed since their
+// file was written (core/site/page_inputs) and removes those the site no
+// longer has: an edit costs what it changes, not the size of the site. Pages
+// are streamed to disk one at a time, never kept. SiteFollower calls
+// publish() within milliseconds of a change: freshness here is "milliseconds
+// after the commit", not read-your-writes (docs/operations.md).
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
-#include <set>
+#include <string>
+#include <unordered_map>
 
 #include "metrics.hpp"
-
 #include "page_source.hpp"
-#include "renderer.hpp"
 #include "static_files.hpp"
 
 namespace vitae {
 
 class Publisher {
 public:
-    // Throws Error if DIR cannot be created.
-    // Each publish is timed into `metrics`.
+    // Throws Error if DIR cannot be created. Each publish is timed into `metrics`.
     Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics);
 
-    // Renders and writes every page of `site` now. One thread at a time.
-    void publish(const Site& site);
+    // Removes what an earlier process left in DIR: its pages may be stale,
+    // and nginx falls back to the worker until they are written again.
+    void clear() { tree_.clear(); }
+
+    // Brings DIR up to `site`. One thread at a time. Stops between two pages
+    // once `stopping` is set (the next call, if any, finishes the work). A
+    // page that fails to render is logged and its file removed, so nginx asks
+    // the worker (which answers, and logs, the same error); the others go on.
+    void publish(const Site& site, const std::atomic<bool>& stopping);
 
 private:
     PageSource& pages_;
     WorkerMetrics& metrics_;
     StaticTree tree_;
     PageWorkspace workspace_;
-    std::set<std::filesystem::path> published_;  // relative paths written last time
+    std::unordered_map<std::string, std::uint64_t> written_;  // URL path -> generation its file was rendered from
 };
 
 }  // namespace vitae

@@ -179,11 +179,13 @@ int Server::run() {
     auto first = sites_.current();
     if (!config_.publish_dir.empty()) {
         publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir, handler_.metrics());
-        publisher_->publish(*first);  // before READY: nginx finds every page from the start
+        publisher_->clear();  // before READY: nginx never serves an earlier run's pages
     }
-    std::thread follower_thread([this, seen = first->generation] {
+    // The first publish runs after READY: until a page's file is written,
+    // nginx asks the worker for it, so serving starts at once at any size.
+    std::thread follower_thread([this, seen = publisher_ ? 0 : first->generation] {
         follower_.run(stopping_, seen, [this](const Site& site) {
-            if (publisher_) publisher_->publish(site);
+            if (publisher_) publisher_->publish(site, stopping_);
         });
     });
     for (int i = 0; i < config_.threads; ++i) {

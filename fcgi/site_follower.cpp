@@ -50,6 +50,20 @@ void SiteFollower::run(const std::atomic<bool>& stopping, std::uint64_t seen,
                        const std::function<void(const Site&)>& on_new_site) {
     ContentProbe probe(sites_.source().db_path);
     auto last_event = Clock::now() - settle_window;
+    // Brings `seen` up to the current site; false if that failed (logged).
+    auto follow = [&] {
+        try {
+            auto site = sites_.fresh(probe);
+            if (site->generation == seen) return true;
+            if (on_new_site) on_new_site(*site);
+            seen = site->generation;
+            return true;
+        } catch (const std::exception& e) {
+            log_error(std::string("publish: ") + e.what() + "; nginx falls back to the worker");
+            return false;
+        }
+    };
+    follow();  // at once: a first publish must not wait for the first poll
     while (!stopping.load()) {
         bool settling = Clock::now() - last_event < settle_window;
         pollfd fds[2] = {{db_watch_.get(), POLLIN, 0}, {sites_.watch_fd(), POLLIN, 0}};
@@ -58,15 +72,7 @@ void SiteFollower::run(const std::atomic<bool>& stopping, std::uint64_t seen,
             drain(db_watch_.get());
             last_event = Clock::now();
         }
-        try {
-            auto site = sites_.fresh(probe);
-            if (site->generation == seen) continue;
-            if (on_new_site) on_new_site(*site);
-            seen = site->generation;
-        } catch (const std::exception& e) {
-            log_error(std::string("publish: ") + e.what() + "; nginx falls back to the worker");
-            last_event = Clock::now() - settle_window;  // back off to the idle interval
-        }
+        if (!follow()) last_event = Clock::now() - settle_window;  // back off to the idle interval
     }
 }
 

@@ -30,7 +30,7 @@ PageCache::Reader::~Reader() {
     cache_.retired_misses_ += misses_.load(std::memory_order_relaxed);
 }
 
-std::shared_ptr<const Page> PageCache::Reader::find(std::string_view key, std::uint64_t generation) {
+std::shared_ptr<const Page> PageCache::Reader::find(std::string_view key, std::uint64_t since) {
     // Moved since our last look: take the current maps (a newer one than
     // `version` may come along too; then we just refresh again next time).
     auto version = cache_.version_.load(std::memory_order_acquire);
@@ -43,7 +43,7 @@ std::shared_ptr<const Page> PageCache::Reader::find(std::string_view key, std::u
     }
     const Map& map = *maps_[shard_of(key)];
     auto it = map.find(key);
-    if (it == map.end() || it->second->page->generation != generation) {
+    if (it == map.end() || it->second->page->generation < since) {
         bump(misses_);
         return nullptr;
     }

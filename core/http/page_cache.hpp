@@ -1,6 +1,8 @@
 // Rendered pages by route key, bounded in entries and bytes. Each entry
 // remembers the site generation it was rendered from and a lookup names the
-// generation it wants, so a hit can never be stale. Keys come from the
+// generation at which that page's inputs last changed (core/site/page_inputs):
+// an entry rendered before it is a miss, so a hit can never be stale, and a
+// page that an edit did not touch stays cached across the reload. Keys come from the
 // router, never from raw request text, so requests cannot create keys at will.
 //
 // A hit takes no lock and writes nothing another thread reads (ClickHouse's
@@ -66,7 +68,8 @@ public:
         Reader(const Reader&) = delete;
         Reader& operator=(const Reader&) = delete;
 
-        std::shared_ptr<const Page> find(std::string_view key, std::uint64_t generation);
+        // The page under `key` if it was rendered from generation `since` or later.
+        std::shared_ptr<const Page> find(std::string_view key, std::uint64_t since);
         PageCache& cache() const { return cache_; }
 
     private:

@@ -114,14 +114,21 @@ void StaticTree::write(const fs::path& relative, std::string_view body, std::str
     write_file_atomically(target, body, durability_);
 }
 
-void StaticTree::remove_except(const std::set<fs::path>& previous, const std::set<fs::path>& keep) {
-    for (const auto& old : previous) {
-        if (keep.count(old)) continue;
-        std::error_code ec;
-        fs::remove(root_ / (old.string() + ".gz"), ec);
-        fs::remove(root_ / old, ec);
-        if (old.has_parent_path()) fs::remove(root_ / old.parent_path(), ec);  // only if now empty
+void StaticTree::remove(const fs::path& relative) {
+    std::error_code ec;
+    fs::remove(root_ / (relative.string() + ".gz"), ec);
+    fs::remove(root_ / relative, ec);
+    if (relative.has_parent_path()) fs::remove(root_ / relative.parent_path(), ec);  // only if now empty
+}
+
+void StaticTree::clear() {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(root_, ec)) {
+        std::error_code gone;
+        fs::remove_all(entry.path(), gone);
+        if (gone) throw Error("clear " + in_quotes(entry.path().string()) + ": " + gone.message());
     }
+    if (ec) throw Error("clear " + in_quotes(root_.string()) + ": " + ec.message());
 }
 
 }  // namespace vitae

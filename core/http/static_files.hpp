@@ -10,7 +10,6 @@
 #pragma once
 
 #include <filesystem>
-#include <set>
 #include <string_view>
 
 namespace vitae {
@@ -38,8 +37,10 @@ public:
     // Writes `relative` and `relative`.gz; the .gz first, so a gzip client
     // never gets a .gz older than the page beside it.
     void write(const std::filesystem::path& relative, std::string_view body, std::string_view gzip);
-    // Removes the pages written by an earlier round that are not in `keep`.
-    void remove_except(const std::set<std::filesystem::path>& previous, const std::set<std::filesystem::path>& keep);
+    // Removes `relative` and its .gz (and its directory, if that leaves it empty).
+    void remove(const std::filesystem::path& relative);
+    // Removes everything under the root: what an earlier process wrote.
+    void clear();
     const std::filesystem::path& root() const { return root_; }
 
 private:

@@ -38,8 +38,8 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
     return out;
 }
 
-std::string PageRenderer::render(const Templates& templates, const Views& views, std::string_view page,
-                                 const MustacheData& data, const LayoutFields& layout) {
+std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
+                                 const LayoutFields& layout) {
     if (templates_id_ != templates.id()) {
         copies_ = templates.pages();
         templates_id_ = templates.id();
@@ -47,7 +47,7 @@ std::string PageRenderer::render(const Templates& templates, const Views& views,
     MustacheData layout_data = object{{"title", layout.title},
                                       {"description", layout.description},
                                       {"has_description", !layout.description.empty()},
-                                      {"site_name", views.site_name},
+                                      {"site_name", layout.site_name},
                                       {"version", std::string(version)},
                                       {"nav", nav_data(layout.current_path)},
                                       {"canonical_url", layout.canonical_url},
@@ -56,7 +56,7 @@ std::string PageRenderer::render(const Templates& templates, const Views& views,
                                       {"json_ld", layout.json_ld},
                                       {"has_json_ld", !layout.json_ld.empty()},
                                       {"feed_url", layout.feed_url}};
-    if (layout.meta) layout_data.set("meta", *layout.meta);
+    if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
     layout_data.set("head_links", layout.head_links);
     layout_data.set("content", render_one(page, data));
     return render_one("layout", layout_data);

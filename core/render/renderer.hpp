@@ -20,16 +20,17 @@ struct LayoutFields {
     std::string canonical_url{};    // absolute; empty on the 404 page (which gets noindex)
     std::string og_type = "website";
     std::string json_ld{};                // raw <script> text made by structured_data.*; empty: none
-    const MustacheData* meta = nullptr;   // extra <meta name content> pairs (Google Scholar's)
+    MustacheData meta{MustacheData::type::list};  // extra <meta name content> pairs (Google Scholar's)
     std::string feed_url{};               // absolute URL of /feed.xml
     MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
+    std::string site_name{};
 };
 
 class PageRenderer {
 public:
     // Throws std::runtime_error if a render fails (the copy is then discarded).
-    std::string render(const Templates& templates, const Views& views, std::string_view page,
-                       const MustacheData& data, const LayoutFields& layout);
+    std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
+                       const LayoutFields& layout);
 
 private:
     std::string render_one(std::string_view page, const MustacheData& data);

@@ -20,6 +20,8 @@ std::string atom_feed(const Content& content, std::string_view base_url, std::in
 struct SitemapEntry {
     std::string path;     // "/blog/x"
     std::string lastmod;  // W3C date, or empty when the content has no date for it
+
+    bool operator==(const SitemapEntry&) const = default;
 };
 
 // Every HTML page of the site, in navigation order.

@@ -107,8 +107,10 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
     for (const char* name : required_templates) {
         std::set<std::string> stack;
         Mustache page{""};
-        compile_or_throw(dir, name, expand(dir, sources, name, stack), page);
+        std::string expanded = expand(dir, sources, name, stack);
+        compile_or_throw(dir, name, expanded, page);
         templates->pages_.emplace(name, std::move(page));
+        templates->expanded_.emplace(name, std::move(expanded));
     }
     templates->id_ = next_id++;
     templates->modified_unix_ = newest_mtime;

@@ -33,12 +33,16 @@ public:
     std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
     // Every *.mustache file's text by name: equal sources, equal templates.
     const std::map<std::string, std::string, std::less<>>& sources() const { return sources_; }
+    // Each page's text with its partials expanded: a page whose text is
+    // unchanged renders as before, whatever else in the directory changed.
+    const std::map<std::string, std::string, std::less<>>& expanded() const { return expanded_; }
 
 private:
     std::map<std::string, Mustache, std::less<>> pages_;
     std::uint64_t id_ = 0;
     std::int64_t modified_unix_ = 0;
     std::map<std::string, std::string, std::less<>> sources_;
+    std::map<std::string, std::string, std::less<>> expanded_;
 };
 
 }  // namespace vitae

@@ -72,9 +72,6 @@ std::string details_line(const Publication& p) {
     return out;
 }
 
-// Co-authors' pages by name_key: a name in an author list links there.
-using People = std::map<std::string, std::string, std::less<>>;
-
 People people_of(const Content& c) {
     People out;
     for (const auto& person : c.coauthors) {
@@ -129,14 +126,23 @@ MustacheData posts_data(const std::vector<Post>& posts) {
     return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
 }
 
-void add_publications(const Content& c, const People& people, MustacheData& home) {
+void add_publications(const Content& c, const People& people, const HomeSelection& shown, MustacheData& home) {
     MustacheData papers{MustacheData::type::list};
     MustacheData preprints{MustacheData::type::list};
     MustacheData selected{MustacheData::type::list};
     bool equal_contribution = false;
-    for (const auto& p : c.publications) {
+    std::size_t paper_count = 0, preprint_count = 0;
+    for (const auto& p : c.publications) ++(kind_row(p.kind).preprint ? preprint_count : paper_count);
+    std::size_t listed_papers = 0, listed_preprints = 0;
+    for (std::size_t i : shown.publications) {
+        const Publication& p = c.publications[i];
         if (p.selected) selected.push_back(publication_data(p, people));
-        (kind_row(p.kind).preprint ? preprints : papers).push_back(publication_data(p, people));
+        bool preprint = kind_row(p.kind).preprint;
+        std::size_t& listed = preprint ? listed_preprints : listed_papers;
+        if (listed < home_publication_limit) {
+            ++listed;
+            (preprint ? preprints : papers).push_back(publication_data(p, people));
+        }
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     home.set("has_publications", !papers.is_empty_list());
@@ -146,6 +152,9 @@ void add_publications(const Content& c, const People& people, MustacheData& home
     home.set("has_preprints", !preprints.is_empty_list());
     home.set("preprints", preprints);
     home.set("has_equal_contribution", equal_contribution);
+    // More than the home page lists: "All N publications" links to the full list.
+    home.set("publication_count", std::to_string(c.publications.size()));
+    home.set("more_publications", listed_papers < paper_count || listed_preprints < preprint_count);
 }
 
 void add_sections(const Content& c, MustacheData& home) {
@@ -179,7 +188,8 @@ void add_sections(const Content& c, MustacheData& home) {
              }));
 }
 
-MustacheData home_view(const Content& c) {
+MustacheData home_view(const Content& c, const People& people) {
+    const HomeSelection shown = home_selection(c);
     MustacheData home = object{{"name", c.name}};
     home.set("bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
                  return object{{"html", markdown_to_html(md)}};
@@ -192,9 +202,13 @@ MustacheData home_view(const Content& c) {
     home.set("emails_plural", c.emails.size() > 1);
     home.set("links", list_of(c.links, link_data));
     home.set("has_links", !c.links.empty());
+    MustacheData posts{MustacheData::type::list};
+    for (std::size_t i : shown.posts) posts.push_back(post_data(c.posts[i]));
     home.set("has_posts", !c.posts.empty());
-    home.set("posts", posts_data(c.posts));
-    add_publications(c, people_of(c), home);
+    home.set("posts", posts);
+    home.set("post_count", std::to_string(c.posts.size()));
+    home.set("more_posts", shown.posts.size() < c.posts.size());
+    add_publications(c, people, shown, home);
     add_sections(c, home);
     return home;
 }
@@ -244,7 +258,7 @@ PublicationList publication_list_view(const Content& c, const People& people, st
         filters.push_back(object{{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
                                  {"label", std::string(kind_row(kind).heading)},
                                  {"current", filter == kind}});
-    std::string heading(filter ? kind_row(*filter).heading : "Publications");
+    std::string heading = list_heading(filter);
     MustacheData data = object{{"heading", heading},
                                {"filters", filters},
                                {"groups", year_groups(pubs, people)},
@@ -258,6 +272,8 @@ std::string authors_sentence(const Publication& p) {
     for (std::size_t i = 0; i < p.authors.size(); ++i) out += joiner(i, p.authors.size()) + p.authors[i].name;
     return out;
 }
+
+}  // namespace
 
 // Google Scholar's tags (scholar.google.com/intl/en/scholar/inclusion.html):
 // authors in order, the year as the date, the venue by kind, a PDF only if known.
@@ -291,29 +307,7 @@ MustacheData scholar_meta(const Publication& p) {
     return meta;
 }
 
-PublicationView publication_view(const Publication& p, std::size_t index, const People& people) {
-    PublicationView v;
-    v.index = index;
-    v.title = p.title;
-    std::string venue_and_year = venue_year(p);
-    v.description = authors_sentence(p) + "." + (venue_and_year.empty() ? "" : " " + venue_and_year + ".");
-    v.bibtex = bibtex_entry(p);
-    v.ris = ris_entry(p);
-    v.csl_json = csl_json(p);
-    MustacheData pub = publication_data(p, people);
-    pub.set("kind_label", std::string(kind_row(p.kind).label));
-    pub.set("abstract", p.abstract);
-    pub.set("abstract_html", text_with_math_html(p.abstract));
-    pub.set("has_abstract", !p.abstract.empty());
-    pub.set("bibtex", v.bibtex);
-    pub.set("bib_url", "/publications/" + p.slug + ".bib");
-    pub.set("ris_url", "/publications/" + p.slug + ".ris");
-    pub.set("json_url", "/publications/" + p.slug + ".json");
-    pub.set("has_equal_contribution", any_equal_contribution(p));
-    v.data = object{{"pub", pub}};
-    v.meta = scholar_meta(p);
-    return v;
-}
+namespace {
 
 // Previous (older) and next (newer) post; posts are newest first.
 void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData& post) {
@@ -327,8 +321,59 @@ void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData&
 
 }  // namespace
 
-const PublicationList& publication_list(const Views& views, std::optional<PublicationKind> kind) {
-    return views.publication_lists[kind ? static_cast<std::size_t>(*kind) + 1 : 0];
+PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind) {
+    return publication_list_view(views.content, views.people, kind);
+}
+
+std::string list_heading(std::optional<PublicationKind> kind) {
+    return std::string(kind ? kind_row(*kind).heading : "Publications");
+}
+
+std::string publication_description(const Publication& p) {
+    std::string venue_and_year = venue_year(p);
+    return authors_sentence(p) + "." + (venue_and_year.empty() ? "" : " " + venue_and_year + ".");
+}
+
+HomeSelection home_selection(const Content& c) {
+    HomeSelection shown;
+    for (std::size_t i = 0; i < c.posts.size() && i < home_post_limit; ++i) shown.posts.push_back(i);
+    std::size_t papers = 0, preprints = 0;
+    for (std::size_t i = 0; i < c.publications.size(); ++i) {
+        const Publication& p = c.publications[i];
+        std::size_t& listed = kind_row(p.kind).preprint ? preprints : papers;
+        bool listed_here = listed < home_publication_limit;
+        if (listed_here) ++listed;
+        if (listed_here || p.selected) shown.publications.push_back(i);
+    }
+    return shown;
+}
+
+MustacheData home_data(const Views& v) { return home_view(v.content, v.people); }
+
+MustacheData blog_data(const Views& v) {
+    return object{{"has_posts", !v.content.posts.empty()}, {"posts", posts_data(v.content.posts)}};
+}
+
+MustacheData post_page_data(const Views& v, std::size_t i) {
+    MustacheData post = post_data(v.content.posts[i]);
+    add_neighbours(v.content.posts, i, post);
+    return object{{"post", post}};
+}
+
+MustacheData paper_page_data(const Views& v, std::size_t i) {
+    const Publication& p = v.content.publications[i];
+    MustacheData pub = publication_data(p, v.people);
+    std::string bibtex = bibtex_entry(p);
+    pub.set("kind_label", std::string(kind_row(p.kind).label));
+    pub.set("abstract", p.abstract);
+    pub.set("abstract_html", text_with_math_html(p.abstract));
+    pub.set("has_abstract", !p.abstract.empty());
+    pub.set("bibtex", bibtex);
+    pub.set("bib_url", "/publications/" + p.slug + ".bib");
+    pub.set("ris_url", "/publications/" + p.slug + ".ris");
+    pub.set("json_url", "/publications/" + p.slug + ".json");
+    pub.set("has_equal_contribution", any_equal_contribution(p));
+    return object{{"pub", pub}};
 }
 
 std::string venue_year(const Publication& p) {
@@ -370,22 +415,11 @@ std::string display_date(std::string_view iso) {
 
 Views build_views(Content c) {
     Views v;
-    const People people = people_of(c);
+    v.people = people_of(c);
     v.site_name = c.name;
     v.home_description = first_sentence(c.bio_markdown);
-    v.home = home_view(c);
-    v.blog = object{{"has_posts", !c.posts.empty()}, {"posts", posts_data(c.posts)}};
-    for (std::size_t i = 0; i < c.posts.size(); ++i) {
-        MustacheData post = post_data(c.posts[i]);
-        add_neighbours(c.posts, i, post);
-        v.posts.emplace(c.posts[i].slug, PostView{c.posts[i].title, object{{"post", post}}});
-    }
-    for (std::size_t i = 0; i < c.publications.size(); ++i)
-        v.publications.emplace(c.publications[i].slug, publication_view(c.publications[i], i, people));
-    v.publication_lists.push_back(publication_list_view(c, people, std::nullopt));
-    for (const auto& row : kind_rows()) v.publication_lists.push_back(publication_list_view(c, people, row.kind));
-    v.bibtex_all = bibtex_file(c.publications);
-    v.not_found = object{};
+    for (std::size_t i = 0; i < c.posts.size(); ++i) v.post_index.emplace(c.posts[i].slug, i);
+    for (std::size_t i = 0; i < c.publications.size(); ++i) v.publication_index.emplace(c.publications[i].slug, i);
     v.content = std::move(c);
     return v;
 }

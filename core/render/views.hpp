@@ -1,8 +1,6 @@
 // Content -> Mustache data, the keys documented in templates/README.md.
-// Built once per content version and kept, so a render only walks the tree.
-// Citation bodies (BibTeX, RIS, CSL-JSON) are made here too, once per version;
-// what depends on the site's base URL (feed, sitemap, JSON-LD) is made at
-// render time from `content`, since the URL is the server's, not the data's.
+// Made per page when it is rendered (then cached as bytes), never for the
+// whole site at once: loading a version costs about what reading its rows does.
 #pragma once
 
 #include <kainjow/mustache.hpp>
@@ -18,44 +16,58 @@ namespace vitae {
 
 using MustacheData = kainjow::mustache::data;
 
-struct PostView {
-    std::string title;
-    MustacheData data;
+// Co-authors' pages by name_key: a name in an author list links there.
+using People = std::map<std::string, std::string, std::less<>>;
+
+// The home page lists at most this many posts and publications (each of
+// "publications" and "preprints"; every `selected` one is listed), then links
+// to the full lists: a site of 3,000 papers keeps a home page people can read,
+// and a page that is cheap to make again after an edit.
+inline constexpr std::size_t home_post_limit = 10;
+inline constexpr std::size_t home_publication_limit = 25;
+
+// What the home page shows, by index into the content: shared by the view
+// and by the page's inputs (core/site/page_inputs), so they cannot disagree.
+struct HomeSelection {
+    std::vector<std::size_t> posts;
+    std::vector<std::size_t> publications;  // selected, papers, preprints: each once, in content order
+};
+HomeSelection home_selection(const Content& content);
+
+// A loaded version of the content with what finding a page needs: its name,
+// indexes by slug, the co-authors' pages. Cheap to build (no page data): the
+// Mustache data of a page is made when that page is rendered, so memory
+// follows the page cache's bound, not the site's size.
+struct Views {
+    Content content;  // as loaded
+    std::string site_name;
+    std::string home_description;
+    People people;
+    std::map<std::string, std::size_t, std::less<>> post_index;         // slug -> index in content.posts
+    std::map<std::string, std::size_t, std::less<>> publication_index;  // slug -> index in content.publications
 };
 
-struct PublicationView {
-    std::size_t index = 0;  // into Views::content.publications
-    std::string title;
-    std::string description;  // "Authors. Venue Year."
-    MustacheData data;        // the paper page
-    MustacheData meta;        // Google Scholar tags: list of {name, content}
-    std::string bibtex;
-    std::string ris;
-    std::string csl_json;
-};
+Views build_views(Content content);
+
+// Each page's Mustache data (templates/README.md), made on demand.
+MustacheData home_data(const Views& views);
+MustacheData blog_data(const Views& views);
+MustacheData post_page_data(const Views& views, std::size_t post);
+MustacheData paper_page_data(const Views& views, std::size_t publication);
 
 struct PublicationList {
     std::string heading;  // "Publications", "Conference papers", ...
     MustacheData data;
 };
-
-struct Views {
-    MustacheData home;
-    MustacheData blog;
-    std::map<std::string, PostView, std::less<>> posts;  // by slug
-    std::map<std::string, PublicationView, std::less<>> publications;  // by slug
-    std::vector<PublicationList> publication_lists;  // all, then one per kind in kind_rows() order
-    std::string bibtex_all;
-    MustacheData not_found;
-    std::string site_name;
-    std::string home_description;
-    Content content;  // as loaded: for the formats made at render time
-};
-
-Views build_views(Content content);
-
 // Every publication, or those of one kind.
-const PublicationList& publication_list(const Views& views, std::optional<PublicationKind> kind);
+PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind);
+std::string list_heading(std::optional<PublicationKind> kind);
+
+// "Authors. Venue Year.": a paper page's description.
+std::string publication_description(const Publication& publication);
+
+// Google Scholar's tags for a paper page: list of {name, content}.
+MustacheData scholar_meta(const Publication& publication);
 
 // "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);

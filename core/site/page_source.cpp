@@ -2,6 +2,7 @@
 
 #include "gzip.hpp"
 #include "http.hpp"
+#include "page_inputs.hpp"
 #include "pages.hpp"
 
 namespace vitae {
@@ -21,7 +22,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->status = ref.status;
     page->content_type = ref.content_type;
     if (ref.template_name)
-        page->body = renderer.render(*site.templates, site.views(), ref.template_name, *ref.data,
+        page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, site.views()),
                                      layout_for(ref, site.views(), base_url));
     else
         page->body = generated_body(ref, site, base_url);
@@ -41,12 +42,16 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 
 PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
 
+std::shared_ptr<const Page> PageSource::render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const {
+    return render(site, ref, base_url_, workspace.renderer, {true, false});
+}
+
 PageSource::PageSource(PageCache& cache, std::string base_url) : cache_(cache), base_url_(std::move(base_url)) {}
 
 std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace,
                                              bool& cache_hit, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    if (auto cached = workspace.cache.find(ref.key, site.generation)) {
+    if (auto cached = workspace.cache.find(ref.key, page_stamp(ref, site))) {
         cache_hit = true;
         return cached;
     }

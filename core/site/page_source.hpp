@@ -10,6 +10,7 @@
 
 #include "page.hpp"
 #include "page_cache.hpp"
+#include "pages.hpp"
 #include "renderer.hpp"
 #include "router.hpp"
 #include "site.hpp"
@@ -38,6 +39,11 @@ public:
     // is made: no gzip for a client that does not take it, no wire bytes.
     std::shared_ptr<const Page> page(const Site& site, const Route& route, PageWorkspace& workspace, bool& cache_hit,
                                      bool gzip_wanted = true);
+
+    // The page rendered now, outside the cache, with its gzip but not the
+    // bytes a cache hit sends: for files (the fast path, `vitae export`),
+    // which stream pages to disk instead of keeping them.
+    std::shared_ptr<const Page> render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const;
 
     const std::string& base_url() const { return base_url_; }
     PageCache& cache() { return cache_; }

@@ -1,5 +1,6 @@
 #include "pages.hpp"
 
+#include "citation.hpp"
 #include "structured_data.hpp"
 #include "syndication.hpp"
 
@@ -14,33 +15,27 @@ constexpr const char* atom_type = "application/atom+xml; charset=utf-8";
 constexpr const char* xml_type = "application/xml; charset=utf-8";
 constexpr const char* text_type = "text/plain; charset=utf-8";
 
-PageRef html(std::string_view key, const char* template_name, const MustacheData* data, RouteKind kind) {
-    return PageRef{key, template_name, data, kind, html_type};
+PageRef html(std::string_view key, const char* template_name, RouteKind kind) {
+    return PageRef{key, template_name, kind, html_type};
 }
 
-PageRef generated(std::string_view key, RouteKind kind, const char* content_type, const std::string* text = nullptr) {
-    PageRef ref{key, nullptr, nullptr, kind, content_type};
-    ref.text = text;
-    return ref;
+PageRef generated(std::string_view key, RouteKind kind, const char* content_type) {
+    return PageRef{key, nullptr, kind, content_type};
 }
 
-PageRef not_found(const Views& v) {
-    PageRef ref = html("404", "not_found", &v.not_found, RouteKind::not_found);
+PageRef not_found() {
+    PageRef ref = html("404", "not_found", RouteKind::not_found);
     ref.status = 404;
     return ref;
 }
 
-PageRef citation_ref(const Route& route, const Views& v) {
-    std::string_view path = route.path;
-    auto it = v.publications.find(route.slug);
-    if (it == v.publications.end()) return not_found(v);
-    const PublicationView& p = it->second;
-    switch (route.format) {
-    case CitationFormat::bibtex: return generated(path, route.kind, bibtex_type, &p.bibtex);
-    case CitationFormat::ris: return generated(path, route.kind, ris_type, &p.ris);
-    case CitationFormat::csl_json: return generated(path, route.kind, csl_type, &p.csl_json);
+const char* citation_type(CitationFormat format) {
+    switch (format) {
+    case CitationFormat::bibtex: return bibtex_type;
+    case CitationFormat::ris: return ris_type;
+    case CitationFormat::csl_json: return csl_type;
     }
-    return not_found(v);
+    return text_type;
 }
 
 }  // namespace
@@ -48,34 +43,31 @@ PageRef citation_ref(const Route& route, const Views& v) {
 PageRef page_ref(const Route& route, const Site& site) {
     const Views& v = site.views();
     std::string_view path = route.path;
-    PageRef ref = not_found(v);
+    PageRef ref = not_found();
     switch (route.kind) {
-    case RouteKind::home: return html(path, "home", &v.home, route.kind);
-    case RouteKind::blog_index: return html(path, "blog", &v.blog, route.kind);
+    case RouteKind::home: return html(path, "home", route.kind);
+    case RouteKind::blog_index: return html(path, "blog", route.kind);
     case RouteKind::post:
-        if (auto it = v.posts.find(route.slug); it != v.posts.end()) {
-            ref = html(path, "post", &it->second.data, route.kind);
-            ref.post = &it->second;
+        if (auto it = v.post_index.find(route.slug); it != v.post_index.end()) {
+            ref = html(path, "post", route.kind);
+            ref.index = it->second;
         }
         return ref;
-    case RouteKind::publications: {
-        const PublicationList& list = publication_list(v, route.filter);
-        ref = html(path, "publications", &list.data, route.kind);
-        ref.list = &list;
+    case RouteKind::publications:
+        ref = html(path, "publications", route.kind);
+        ref.filter = route.filter;
         return ref;
-    }
     case RouteKind::publication:
-        if (auto it = v.publications.find(route.slug); it != v.publications.end()) {
-            ref = html(path, "paper", &it->second.data, route.kind);
-            ref.publication = &it->second;
+    case RouteKind::citation:
+        if (auto it = v.publication_index.find(route.slug); it != v.publication_index.end()) {
+            ref = route.kind == RouteKind::publication ? html(path, "paper", route.kind)
+                                                       : generated(path, route.kind, citation_type(route.format));
+            ref.index = it->second;
+            ref.format = route.format;
             ref.vary_accept = true;
         }
         return ref;
-    case RouteKind::citation:
-        ref = citation_ref(route, v);
-        ref.vary_accept = ref.status == 200;
-        return ref;
-    case RouteKind::publications_bib: return generated(path, route.kind, bibtex_type, &v.bibtex_all);
+    case RouteKind::publications_bib: return generated(path, route.kind, bibtex_type);
     case RouteKind::feed: return generated(path, route.kind, atom_type);
     case RouteKind::sitemap: return generated(path, route.kind, xml_type);
     case RouteKind::robots: return generated(path, route.kind, text_type);
@@ -87,9 +79,21 @@ PageRef page_ref(const Route& route, const Site& site) {
     return ref;
 }
 
+MustacheData page_data(const PageRef& ref, const Views& v) {
+    switch (ref.kind) {
+    case RouteKind::home: return home_data(v);
+    case RouteKind::blog_index: return blog_data(v);
+    case RouteKind::post: return post_page_data(v, ref.index);
+    case RouteKind::publications: return publication_list(v, ref.filter).data;
+    case RouteKind::publication: return paper_page_data(v, ref.index);
+    default: return kainjow::mustache::object{};
+    }
+}
+
 LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view base_url) {
     LayoutFields f;
     f.current_path = ref.key;  // the path; the 404 page's is cleared below
+    f.site_name = v.site_name;
     f.feed_url = std::string(base_url) + "/feed.xml";
     if (ref.status == 200) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
@@ -103,25 +107,31 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.title = "Blog — " + v.site_name;
         f.description = "Posts by " + v.site_name;
         break;
-    case RouteKind::post:
-        f.title = ref.post->title + " — " + v.site_name;
-        f.description = ref.post->title;
+    case RouteKind::post: {
+        const Post& post = v.content.posts[ref.index];
+        f.title = post.title + " — " + v.site_name;
+        f.description = post.title;
         f.og_type = "article";
         break;
-    case RouteKind::publications:
-        f.title = ref.list->heading + " — " + v.site_name;
-        f.description = ref.list->heading + " by " + v.site_name + ", by year, with citations.";
+    }
+    case RouteKind::publications: {
+        std::string heading = list_heading(ref.filter);
+        f.title = heading + " — " + v.site_name;
+        f.description = heading + " by " + v.site_name + ", by year, with citations.";
         break;
-    case RouteKind::publication:
-        f.title = ref.publication->title + " — " + v.site_name;
-        f.description = ref.publication->description;
+    }
+    case RouteKind::publication: {
+        const Publication& p = v.content.publications[ref.index];
+        f.title = p.title + " — " + v.site_name;
+        f.description = publication_description(p);
         f.og_type = "article";
-        f.meta = &ref.publication->meta;
-        f.json_ld = article_json_ld(v.content.publications[ref.publication->index], f.canonical_url);
-        for (const auto& s : signposts(v.content.publications[ref.publication->index], f.canonical_url))
+        f.meta = scholar_meta(p);
+        f.json_ld = article_json_ld(p, f.canonical_url);
+        for (const auto& s : signposts(p, f.canonical_url))
             f.head_links.push_back(kainjow::mustache::object{
                 {"rel", s.rel}, {"href", s.href}, {"type", s.type}, {"has_type", !s.type.empty()}});
         break;
+    }
     default:
         f.title = "Page not found — " + v.site_name;
         f.current_path = "";
@@ -132,13 +142,22 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
 
 std::string link_for(const PageRef& ref, const Views& v, std::string_view base_url) {
     if (ref.kind != RouteKind::publication || ref.status != 200) return {};
-    return link_header(signposts(v.content.publications[ref.publication->index], std::string(base_url) + std::string(ref.key)));
+    return link_header(signposts(v.content.publications[ref.index], std::string(base_url) + std::string(ref.key)));
 }
 
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url) {
-    if (ref.text) return *ref.text;
     const Content& c = site.views().content;
     switch (ref.kind) {
+    case RouteKind::citation: {
+        const Publication& p = c.publications[ref.index];
+        switch (ref.format) {
+        case CitationFormat::bibtex: return bibtex_entry(p);
+        case CitationFormat::ris: return ris_entry(p);
+        case CitationFormat::csl_json: return csl_json(p);
+        }
+        return {};
+    }
+    case RouteKind::publications_bib: return bibtex_file(c.publications);
     case RouteKind::feed: return atom_feed(c, base_url, site.content->modified_unix);
     case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url);
     case RouteKind::robots: return robots_txt(base_url);
@@ -147,11 +166,11 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
 }
 
 std::vector<std::string> site_paths(const Site& site) {
-    const Views& v = site.views();
+    const Content& c = site.views().content;
     std::vector<std::string> paths;
-    for (auto& entry : sitemap_entries(v.content)) paths.push_back(std::move(entry.path));
-    for (const auto& [slug, pub] : v.publications)
-        for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + slug + ext);
+    for (auto& entry : sitemap_entries(c)) paths.push_back(std::move(entry.path));
+    for (const auto& p : c.publications)
+        for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + p.slug + ext);
     for (const char* path : {"/publications.bib", "/feed.xml", "/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
     return paths;
 }

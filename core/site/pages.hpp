@@ -17,22 +17,24 @@ namespace vitae {
 inline constexpr const char* html_type = "text/html; charset=utf-8";
 
 // The page a route names on one site. Built on every request, so it only
-// points into the site and the path: nothing is allocated on a cache hit.
+// points into the path: nothing is allocated on a cache hit. Its data is made
+// by page_data() when the page is rendered.
 struct PageRef {
     std::string_view key;        // page cache key: the canonical path, or "404"
     const char* template_name;   // nullptr: the body is generated (see kind)
-    const MustacheData* data;
     RouteKind kind;
     const char* content_type;
-    const PostView* post = nullptr;
-    const PublicationView* publication = nullptr;
-    const PublicationList* list = nullptr;
-    const std::string* text = nullptr;  // a body made with the views (citations)
+    std::size_t index = 0;  // post, publication, citation: into the content's posts or publications
+    std::optional<PublicationKind> filter{};  // publications: one kind, or all
+    CitationFormat format = CitationFormat::bibtex;  // citation
     int status = 200;
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
 };
 
 PageRef page_ref(const Route& route, const Site& site);
+
+// The Mustache data of a page with a template.
+MustacheData page_data(const PageRef& ref, const Views& views);
 
 // <title>, description, canonical URL, Open Graph, JSON-LD and meta tags.
 LayoutFields layout_for(const PageRef& ref, const Views& views, std::string_view base_url);

@@ -8,6 +8,7 @@
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
+#include "page_inputs.hpp"
 #include "db.hpp"
 
 namespace vitae {
@@ -66,6 +67,7 @@ std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t ge
     site->templates = Templates::load(source.templates_dir);
     site->generation = generation;
     site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
+    site->stamps = first_stamps(*site);
     return site;
 }
 
@@ -162,6 +164,7 @@ void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shar
     site->last_modified_unix = std::max(content->modified_unix, templates->modified_unix());
     site->content = std::move(content);
     site->templates = std::move(templates);
+    site->stamps = next_stamps(*current(), *site);  // pages whose inputs are unchanged stay cached
     std::lock_guard lock(current_mutex_);
     current_ = std::move(site);
 }

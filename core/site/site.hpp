@@ -42,10 +42,13 @@ struct LoadedContent {
     const Content& content() const { return views.content; }
 };
 
+struct InputStamps;  // page_inputs.hpp
+
 struct Site {
     std::uint64_t generation = 0;  // increases with every published change
     std::shared_ptr<const LoadedContent> content;
     std::shared_ptr<const Templates> templates;
+    std::shared_ptr<const InputStamps> stamps;  // when each page's inputs last changed
     std::int64_t last_modified_unix = 0;  // for Last-Modified: newest of content and templates
 
     const Views& views() const { return content->views; }

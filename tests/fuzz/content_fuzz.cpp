@@ -52,7 +52,7 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
             VITAE_FUZZ_CHECK(ref.status == expected);
         }
         if (ref.template_name)
-            renderer->render(*templates, site.views(), ref.template_name, *ref.data,
+            renderer->render(*templates, ref.template_name, page_data(ref, site.views()),
                              layout_for(ref, site.views(), base_url));
         else
             (void)generated_body(ref, site, base_url);

@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!cheap_to_render(layout)) return 0;
     const Views& views = content->views;
     try {
-        renderer->render(*templates, views, "home", views.home, {views.site_name, views.home_description, "/"});
+        renderer->render(*templates, "home", home_data(views), {views.site_name, views.home_description, "/"});
     } catch (const std::exception& e) {
         std::fprintf(stderr, "template_fuzz: accepted layout fails to render home: %s\n", e.what());
         __builtin_trap();

@@ -25,14 +25,13 @@ BOOST_AUTO_TEST_CASE(renders_the_page_inside_the_layout_with_its_fields) {
     test::TempDir dir;
     write_templates(dir, "hello {{name}}");
     auto templates = Templates::load(dir.path());
-    Views views;
-    views.site_name = "Site";
     PageRenderer renderer;
     LayoutFields layout;
     layout.title = "T & co";
+    layout.site_name = "Site";
     layout.current_path = "/publications/x";
     MustacheData data = object{{"name", "<b>"}};
-    auto html = renderer.render(*templates, views, "home", data, layout);
+    auto html = renderer.render(*templates, "home", data, layout);
     BOOST_TEST(html == "<title>T &amp; co</title>[Home][Publications*][Blog]|hello &lt;b&gt;");
 }
 
@@ -40,9 +39,8 @@ BOOST_AUTO_TEST_CASE(an_unknown_page_throws_naming_it) {
     test::TempDir dir;
     write_templates(dir, "home");
     auto templates = Templates::load(dir.path());
-    Views views;
     PageRenderer renderer;
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, views, "nope", MustacheData{}, LayoutFields{}), std::runtime_error,
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}), std::runtime_error,
                           [](const std::runtime_error& e) { return std::string(e.what()).find("nope") != std::string::npos; });
 }
 
@@ -51,13 +49,12 @@ BOOST_AUTO_TEST_CASE(a_failed_render_throws_and_the_next_render_works) {
     // A lambda that fails mid-render is how kainjow poisons a template object.
     write_templates(dir, "{{#fail}}x{{/fail}} ok");
     auto templates = Templates::load(dir.path());
-    Views views;
     PageRenderer renderer;
     MustacheData bad = object{{"fail", kainjow::mustache::lambda{[](const std::string&) -> std::string {
                                    throw std::runtime_error("lambda failed");
                                }}}};
-    BOOST_CHECK_THROW(renderer.render(*templates, views, "home", bad, LayoutFields{}), std::exception);
+    BOOST_CHECK_THROW(renderer.render(*templates, "home", bad, LayoutFields{}), std::exception);
     MustacheData good = object{{"fail", false}};
-    auto html = renderer.render(*templates, views, "home", good, LayoutFields{});
+    auto html = renderer.render(*templates, "home", good, LayoutFields{});
     BOOST_TEST(html.ends_with("| ok"));
 }

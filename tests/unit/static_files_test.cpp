@@ -68,13 +68,23 @@ BOOST_AUTO_TEST_CASE(a_failed_write_leaves_no_temp_file) {
         BOOST_TEST(entry.path().string().find(".tmp-") == std::string::npos, entry.path());
 }
 
-BOOST_AUTO_TEST_CASE(removes_pages_gone_since_the_last_round_and_their_empty_directories) {
+BOOST_AUTO_TEST_CASE(removes_a_page_its_gzip_and_its_directory_once_empty) {
     TempDir dir;
     StaticTree tree(dir.path(), Durability::rebuilt_on_start);
     tree.write("blog/old/index.html", "old", "o");
     tree.write("blog/kept/index.html", "kept", "k");
-    tree.remove_except({"blog/old/index.html", "blog/kept/index.html"}, {"blog/kept/index.html"});
+    tree.remove("blog/old/index.html");
     BOOST_TEST(!fs::exists(dir / "blog/old"));
     BOOST_TEST(read_file(dir / "blog/kept/index.html") == "kept");
     BOOST_TEST(fs::exists(dir / "blog/kept/index.html.gz"));
+}
+
+BOOST_AUTO_TEST_CASE(clear_removes_everything_under_the_root_and_keeps_the_root) {
+    TempDir dir;
+    StaticTree tree(dir / "root", Durability::rebuilt_on_start);
+    tree.write("blog/x/index.html", "x", "x");
+    tree.write("feed.xml", "f", "f");
+    tree.clear();
+    BOOST_TEST(fs::is_directory(dir / "root"));
+    BOOST_TEST(fs::is_empty(dir / "root"));
 }

@@ -31,9 +31,8 @@ BOOST_AUTO_TEST_CASE(reading_time_is_words_over_200_at_least_one) {
 
 BOOST_AUTO_TEST_CASE(publications_are_grouped_by_year_with_the_undated_preprint_first) {
     Views v = build_views(seed());
-    const auto* all = &publication_list(v, std::nullopt);
-    BOOST_REQUIRE(all);
-    const auto& groups = all->data.get("groups")->list_value();
+    PublicationList all = publication_list(v, std::nullopt);
+    const auto& groups = all.data.get("groups")->list_value();
     std::vector<std::string> headings;
     for (const auto& g : groups) headings.push_back(str(g, "heading"));
     // quorum-games is a preprint with a year: it goes under 2023, not "Preprints".
@@ -46,14 +45,13 @@ BOOST_AUTO_TEST_CASE(publications_are_grouped_by_year_with_the_undated_preprint_
 
 BOOST_AUTO_TEST_CASE(filters_keep_one_kind_and_mark_the_current_one) {
     Views v = build_views(seed());
-    const auto* journal = &publication_list(v, PublicationKind::journal);
-    BOOST_REQUIRE(journal);
-    BOOST_TEST(journal->heading == "Journal articles");
-    const auto& groups = journal->data.get("groups")->list_value();
+    PublicationList journal = publication_list(v, PublicationKind::journal);
+    BOOST_TEST(journal.heading == "Journal articles");
+    const auto& groups = journal.data.get("groups")->list_value();
     BOOST_TEST(groups.size() == 1u);
     BOOST_TEST(str(groups[0].get("pubs")->list_value()[0], "slug") == "coral-reef-survey");
     int current = 0;
-    for (const auto& f : journal->data.get("filters")->list_value())
+    for (const auto& f : journal.data.get("filters")->list_value())
         if (f.get("current")->is_true()) {
             ++current;
             BOOST_TEST(str(f, "href") == "/publications/journal/");
@@ -63,7 +61,9 @@ BOOST_AUTO_TEST_CASE(filters_keep_one_kind_and_mark_the_current_one) {
 
 BOOST_AUTO_TEST_CASE(paper_meta_lists_authors_in_order_and_the_venue_by_kind) {
     Views v = build_views(seed());
-    const auto& meta = v.publications.at("tidepool").meta.list_value();
+    auto pub = [&v](const char* slug) -> const Publication& { return v.content.publications[v.publication_index.at(slug)]; };
+    auto tidepool_meta = scholar_meta(pub("tidepool"));
+    const auto& meta = tidepool_meta.list_value();
     std::vector<std::string> authors;
     bool conference = false, pdf = false;
     for (const auto& m : meta) {
@@ -75,17 +75,52 @@ BOOST_AUTO_TEST_CASE(paper_meta_lists_authors_in_order_and_the_venue_by_kind) {
     BOOST_TEST(conference);
     BOOST_TEST(!pdf);  // tidepool's PDF link has no URL
     std::string pdf_url;
-    for (const auto& m : v.publications.at("fast-and-fair").meta.list_value())
+    auto fast_meta = scholar_meta(pub("fast-and-fair"));
+    for (const auto& m : fast_meta.list_value())
         if (str(m, "name") == "citation_pdf_url") pdf_url = str(m, "content");
     BOOST_TEST(pdf_url == "https://example.org/fast-and-fair.pdf");  // this one has
-    BOOST_TEST(v.publications.at("tidepool").description == "Inès Moreau, Tomasz Wróbel, and Priya Raman. SIGMOD 2025.");
+    BOOST_TEST(publication_description(pub("tidepool")) == "Inès Moreau, Tomasz Wróbel, and Priya Raman. SIGMOD 2025.");
 }
 
-BOOST_AUTO_TEST_CASE(citation_bodies_are_made_once_per_version) {
+BOOST_AUTO_TEST_CASE(a_paper_page_shows_its_bibtex_and_links_its_exports) {
     Views v = build_views(seed());
-    BOOST_TEST(v.publications.at("sketchbook").bibtex.starts_with("@misc{sketchbook,"));
-    BOOST_TEST(v.publications.at("coral-reef-survey").ris.starts_with("TY  - JOUR"));
-    BOOST_TEST(v.bibtex_all.find("@inproceedings{tidepool,") == 0u);
+    auto data = paper_page_data(v, v.publication_index.at("sketchbook"));
+    BOOST_TEST(str(*data.get("pub"), "bibtex").starts_with("@misc{sketchbook,"));
+    BOOST_TEST(str(*data.get("pub"), "ris_url") == "/publications/sketchbook.ris");
+}
+
+BOOST_AUTO_TEST_CASE(the_home_page_lists_the_first_publications_and_posts_then_links_the_rest) {
+    Content c = seed();
+    BOOST_TEST(!home_data(build_views(c)).get("more_publications")->is_true());  // the fixture: everything
+    const Publication model = c.publications.front();
+    for (std::size_t i = 0; c.publications.size() < home_publication_limit + 40; ++i) {
+        Publication p = model;
+        p.slug = "extra-" + std::to_string(i);
+        p.kind = i % 4 == 0 ? PublicationKind::preprint : PublicationKind::journal;
+        p.selected = i == 37;
+        c.publications.push_back(p);
+    }
+    while (c.posts.size() < home_post_limit + 3) {
+        Post p = c.posts.front();
+        p.slug = "post-" + std::to_string(c.posts.size());
+        c.posts.push_back(p);
+    }
+    Views v = build_views(c);
+    auto home = home_data(v);
+    BOOST_TEST(home.get("publications")->list_value().size() == home_publication_limit);
+    BOOST_TEST(home.get("more_publications")->is_true());
+    BOOST_TEST(str(home, "publication_count") == std::to_string(c.publications.size()));
+    BOOST_TEST(home.get("posts")->list_value().size() == home_post_limit);
+    BOOST_TEST(home.get("more_posts")->is_true());
+    // A selected paper past the limit is still listed, under "Selected".
+    bool listed = false;
+    for (const auto& p : home.get("selected")->list_value()) listed = listed || str(p, "slug") == "extra-37";
+    BOOST_TEST(listed);
+    // home_selection names exactly what the view shows (page_inputs relies on it).
+    HomeSelection shown = home_selection(v.content);
+    BOOST_TEST(shown.posts.size() == home_post_limit);
+    std::size_t listed_count = home.get("publications")->list_value().size() + home.get("preprints")->list_value().size();
+    BOOST_TEST(shown.publications.size() == listed_count + 1);  // + the selected one past the limit
 }
 
 BOOST_AUTO_TEST_CASE(name_keys_ignore_order_case_dots_and_spaces) {
@@ -104,11 +139,13 @@ BOOST_AUTO_TEST_CASE(name_variants_mark_the_owner_and_coauthors_are_linked) {
     BOOST_TEST(is_owner_name(c, c.name));
     BOOST_TEST(!is_owner_name(c, "Kenji Watanabe"));
     Views v = build_views(c);
-    const auto& authors = v.publications.at("fast-and-fair").data.get("pub")->get("authors")->list_value();
+    auto fast = paper_page_data(v, v.publication_index.at("fast-and-fair"));
+    const auto& authors = fast.get("pub")->get("authors")->list_value();
     BOOST_REQUIRE(authors.size() == 3u);
     BOOST_TEST(!authors[2].get("has_url")->is_false() == true);
     BOOST_TEST(authors[2].get("url")->string_value() == "https://kenji.example");
-    const auto& tidepool = v.publications.at("tidepool").data.get("pub")->get("authors")->list_value();
+    auto tidepool_page = paper_page_data(v, v.publication_index.at("tidepool"));
+    const auto& tidepool = tidepool_page.get("pub")->get("authors")->list_value();
     BOOST_TEST(tidepool[1].get("url")->string_value() == "https://orcid.org/0000-0002-1825-0097");
     BOOST_TEST(tidepool[0].get("has_url")->is_false());  // the owner is never linked away
 }

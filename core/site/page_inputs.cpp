@@ -1,0 +1,190 @@
+#include "page_inputs.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "syndication.hpp"
+
+namespace vitae {
+
+namespace {
+
+using Stamp = std::uint64_t;
+
+std::size_t list_slot(std::optional<PublicationKind> kind) { return kind ? static_cast<std::size_t>(*kind) + 1 : 0; }
+
+// Name keys whose co-author page (the link on their name) was added, changed or removed.
+std::set<std::string, std::less<>> changed_people(const People& before, const People& after) {
+    std::set<std::string, std::less<>> out;
+    for (const auto& [key, url] : before)
+        if (auto it = after.find(key); it == after.end() || it->second != url) out.insert(key);
+    for (const auto& [key, url] : after)
+        if (!before.contains(key)) out.insert(key);
+    return out;
+}
+
+// The two versions side by side, with what several inputs share worked out once.
+struct Versions {
+    const Views& before;
+    const Views& after;
+    const Stamp now;
+    std::set<std::string, std::less<>> people;  // changed co-author pages
+    std::vector<bool> row_changed;              // by index in after: new, or its row differs
+    std::vector<bool> people_touched;           // by index in after: an author's page changed
+
+    Versions(const Views& b, const Views& a, Stamp generation)
+        : before(b), after(a), now(generation), people(changed_people(b.people, a.people)) {
+        const auto& pubs = after.content.publications;
+        row_changed.resize(pubs.size());
+        people_touched.resize(pubs.size());
+        for (std::size_t i = 0; i < pubs.size(); ++i) {
+            auto old = before.publication_index.find(pubs[i].slug);
+            row_changed[i] = old == before.publication_index.end() || !(before.content.publications[old->second] == pubs[i]);
+            for (const auto& author : pubs[i].authors)
+                if (!people.empty() && people.contains(name_key(author.name))) people_touched[i] = true;
+        }
+    }
+
+    // The stamp an input gets: unchanged keeps the old one.
+    Stamp stamp(bool same, Stamp old) const { return same ? old : now; }
+
+    // Whether the publications at these indexes (in before and after) show the same.
+    bool same_publications(const std::vector<std::size_t>& old_indexes, const std::vector<std::size_t>& new_indexes) const {
+        if (old_indexes.size() != new_indexes.size()) return false;
+        for (std::size_t k = 0; k < new_indexes.size(); ++k) {
+            std::size_t i = new_indexes[k];
+            if (row_changed[i] || people_touched[i]) return false;
+            if (before.content.publications[old_indexes[k]].slug != after.content.publications[i].slug) return false;
+        }
+        return true;
+    }
+};
+
+std::vector<std::size_t> members(const Content& c, std::optional<PublicationKind> kind) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < c.publications.size(); ++i)
+        if (!kind || c.publications[i].kind == *kind) out.push_back(i);
+    return out;
+}
+
+std::size_t preprint_count(const Content& c) {
+    return static_cast<std::size_t>(
+        std::count_if(c.publications.begin(), c.publications.end(), [](const Publication& p) { return kind_row(p.kind).preprint; }));
+}
+
+// Everything home_data() reads: the profile and sections (and the JSON-LD
+// made from them), the posts and publications home_selection() picks, and
+// the counts behind "All N posts/publications".
+bool same_home(const Versions& v) {
+    const Content& a = v.before.content;
+    const Content& b = v.after.content;
+    if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
+        a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
+        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences)
+        return false;
+    if (a.posts.size() != b.posts.size() || a.publications.size() != b.publications.size() ||
+        preprint_count(a) != preprint_count(b))
+        return false;
+    HomeSelection old_shown = home_selection(a), new_shown = home_selection(b);
+    if (old_shown.posts.size() != new_shown.posts.size()) return false;
+    for (std::size_t k = 0; k < new_shown.posts.size(); ++k)
+        if (!(a.posts[old_shown.posts[k]] == b.posts[new_shown.posts[k]])) return false;
+    return v.same_publications(old_shown.publications, new_shown.publications);
+}
+
+// A post page: the post, and the title and URL of the one before and after it.
+bool same_post(const Versions& v, std::size_t i) {
+    const auto& posts = v.after.content.posts;
+    const auto& old_posts = v.before.content.posts;
+    auto old = v.before.post_index.find(posts[i].slug);
+    if (old == v.before.post_index.end() || !(old_posts[old->second] == posts[i])) return false;
+    std::size_t j = old->second;
+    auto same_neighbour = [&](bool has, std::size_t n, bool had, std::size_t o) {
+        if (has != had) return false;
+        return !has || (posts[n].slug == old_posts[o].slug && posts[n].title == old_posts[o].title);
+    };
+    return same_neighbour(i + 1 < posts.size(), i + 1, j + 1 < old_posts.size(), j + 1) &&
+           same_neighbour(i > 0, i - 1, j > 0, j - 1);
+}
+
+bool same_list(const Versions& v, std::optional<PublicationKind> kind) {
+    return kinds_in(v.before.content) == kinds_in(v.after.content) &&
+           v.same_publications(members(v.before.content, kind), members(v.after.content, kind));
+}
+
+Stamp template_stamp(const InputStamps& s, std::string_view name) {
+    auto it = s.templates.find(name);
+    return it == s.templates.end() ? 0 : it->second;
+}
+
+// An HTML page: its own inputs, the owner's name in the layout, its template and the layout.
+Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
+    return std::max({own, s.owner_name, template_stamp(s, template_name), template_stamp(s, "layout")});
+}
+
+}  // namespace
+
+std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
+    auto s = std::make_shared<InputStamps>();
+    Stamp g = site.generation;
+    s->owner_name = s->home = s->blog = s->feed = s->sitemap = s->bibtex_all = g;
+    s->lists.fill(g);
+    s->posts.assign(site.views().content.posts.size(), g);
+    s->papers.assign(site.views().content.publications.size(), g);
+    s->citations = s->papers;
+    for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
+    return s;
+}
+
+std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& after) {
+    const InputStamps& old = *before.stamps;
+    const Versions v(before.views(), after.views(), after.generation);
+    const Content& a = v.before.content;
+    const Content& b = v.after.content;
+    auto s = std::make_shared<InputStamps>();
+    s->owner_name = v.stamp(a.name == b.name, old.owner_name);
+    s->home = v.stamp(same_home(v), old.home);
+    s->blog = v.stamp(a.posts == b.posts, old.blog);
+    bool same_feed_time = !b.posts.empty() || before.content->modified_unix == after.content->modified_unix;
+    s->feed = v.stamp(a.posts == b.posts && a.name == b.name && same_feed_time, old.feed);
+    s->sitemap = v.stamp(sitemap_entries(a) == sitemap_entries(b), old.sitemap);
+    s->bibtex_all = v.stamp(a.publications == b.publications, old.bibtex_all);
+    s->lists[0] = v.stamp(same_list(v, std::nullopt), old.lists[0]);
+    for (const auto& row : kind_rows())
+        s->lists[list_slot(row.kind)] = v.stamp(same_list(v, row.kind), old.lists[list_slot(row.kind)]);
+    for (std::size_t i = 0; i < b.posts.size(); ++i) {
+        auto j = v.before.post_index.find(b.posts[i].slug);
+        s->posts.push_back(v.stamp(same_post(v, i), j == v.before.post_index.end() ? 0 : old.posts[j->second]));
+    }
+    for (std::size_t i = 0; i < b.publications.size(); ++i) {
+        auto j = v.before.publication_index.find(b.publications[i].slug);
+        bool known = j != v.before.publication_index.end();
+        s->papers.push_back(v.stamp(!v.row_changed[i] && !v.people_touched[i], known ? old.papers[j->second] : 0));
+        s->citations.push_back(v.stamp(!v.row_changed[i], known ? old.citations[j->second] : 0));
+    }
+    const auto& old_text = before.templates->expanded();
+    for (const auto& [name, text] : after.templates->expanded()) {
+        auto o = old_text.find(name);
+        s->templates.emplace(name, v.stamp(o != old_text.end() && o->second == text, template_stamp(old, name)));
+    }
+    return s;
+}
+
+std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
+    const InputStamps& s = *site.stamps;
+    switch (ref.kind) {
+    case RouteKind::home: return html_stamp(s, s.home, ref.template_name);
+    case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
+    case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
+    case RouteKind::publications: return html_stamp(s, s.lists[list_slot(ref.filter)], ref.template_name);
+    case RouteKind::publication: return html_stamp(s, s.papers[ref.index], ref.template_name);
+    case RouteKind::citation: return s.citations[ref.index];
+    case RouteKind::publications_bib: return s.bibtex_all;
+    case RouteKind::feed: return s.feed;
+    case RouteKind::sitemap: return s.sitemap;
+    case RouteKind::robots: return 0;  // the base URL alone, fixed for the process
+    default: return html_stamp(s, 0, ref.template_name ? ref.template_name : "not_found");
+    }
+}
+
+}  // namespace vitae

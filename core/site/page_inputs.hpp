@@ -1,0 +1,49 @@
+// What each page is made from, and when each of those inputs last changed,
+// as a site generation. A page rendered from generation g is still exactly
+// right for a later version when none of its inputs changed after g: the page
+// cache keeps such a page across reloads, and the fast path rewrites only the
+// files whose inputs changed. So an edit costs what it changes: one paper's
+// row re-renders that paper's page and exports and the lists that show it;
+// a bio paragraph, the home page alone.
+//
+// The inputs are compared exactly (rows and expanded template text), never
+// by digest. Each input below names what reads it (core/render/views,
+// core/site/pages); tests/unit/page_inputs_test checks that an edit changes
+// exactly the pages it should.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pages.hpp"
+
+namespace vitae {
+
+struct InputStamps {
+    std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
+    std::uint64_t home = 0;        // profile, sections, and what home_selection() shows
+    std::uint64_t blog = 0;        // every post (the index shows each one's data)
+    std::uint64_t feed = 0;        // every post; the database's time when there is none
+    std::uint64_t sitemap = 0;     // the set of pages and their dates
+    std::uint64_t bibtex_all = 0;  // every publication, in order
+    std::array<std::uint64_t, 13> lists{};  // [0] every publication, then one per kind: its members, the filters
+    std::vector<std::uint64_t> posts;       // a post page: the post, its neighbours' titles
+    std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages
+    std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
+    std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
+};
+
+// Every input as new: the first version a process loads.
+std::shared_ptr<const InputStamps> first_stamps(const Site& site);
+
+// `after`'s stamps: `before`'s, moved to after.generation where an input differs.
+std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& after);
+
+// The generation at which the page `ref` names last changed on `site`.
+std::uint64_t page_stamp(const PageRef& ref, const Site& site);
+
+}  // namespace vitae

@@ -1,0 +1,170 @@
+#define BOOST_TEST_MODULE page_inputs
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+
+#include "page_inputs.hpp"
+#include "page_source.hpp"
+#include "test_support.hpp"
+
+using namespace vitae;
+using namespace vitae::test;
+namespace fs = std::filesystem;
+
+namespace {
+
+using Paths = std::set<std::string>;
+
+// A site on the fixture content and a copy of the shipped templates: make
+// an edit, reload, and see which pages' inputs changed.
+struct Edits {
+    TempDir dir;
+    fs::path db;
+    fs::path templates = dir / "templates";
+    std::unique_ptr<SiteHolder> sites;
+
+    explicit Edits(const std::string& extra_sql = "") : db(make_db(dir, fixture_content() + extra_sql)) {
+        fs::copy(source_dir / "templates", templates);
+        sites = std::make_unique<SiteHolder>(SiteSource{db.string(), templates});
+    }
+
+    // Every page the site serves (and the not-found page) whose inputs
+    // changed with `edit`: what the fast path rewrites and the cache drops.
+    template <typename Edit>
+    Paths changed_by(Edit&& edit) {
+        auto before = sites->current();
+        edit();
+        BOOST_REQUIRE(sites->reload("test"));
+        auto after = sites->current();
+        BOOST_REQUIRE(after->generation > before->generation);
+        Paths out;
+        auto paths = site_paths(*after);
+        paths.emplace_back("/no/such/page");
+        for (const auto& path : paths)
+            if (page_stamp(page_ref(route(path), *after), *after) > before->generation) out.insert(path);
+        return out;
+    }
+    void sql(const std::string& text) { exec_sql(db, text); }
+};
+
+Paths exports_of(const std::string& slug) {
+    return {"/publications/" + slug + ".bib", "/publications/" + slug + ".ris", "/publications/" + slug + ".json"};
+}
+
+Paths operator+(Paths a, const Paths& b) {
+    a.insert(b.begin(), b.end());
+    return a;
+}
+
+const Paths paper_pages = {"/publications/tidepool",          "/publications/fast-and-fair", "/publications/lattice-logs",
+                           "/publications/coral-reef-survey", "/publications/quorum-games",  "/publications/sketchbook"};
+const Paths lists = {"/publications/", "/publications/conference/", "/publications/journal/", "/publications/preprint/"};
+const Paths html_pages = Paths{"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page"} +
+                         paper_pages + lists;
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_paper_title_changes_its_page_exports_lists_and_the_home_page_that_show_it) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Tidepool II' WHERE slug = 'tidepool'"); });
+    Paths expected = Paths{"/publications/tidepool", "/", "/publications/", "/publications/conference/",
+                           "/publications.bib"} +
+                     exports_of("tidepool");
+    BOOST_TEST(changed == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_bio_paragraph_changes_the_home_page_alone) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("UPDATE profile_paragraph SET markdown = 'New bio.' WHERE position = 1"); });
+    BOOST_TEST(changed == Paths{"/"}, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_owners_name_changes_every_html_page_and_the_feed_but_no_export) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("UPDATE profile SET name = 'Inès M. Moreau' WHERE id = 1"); });
+    BOOST_TEST(changed == html_pages + Paths{"/feed.xml"}, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_coauthors_page_changes_the_pages_that_name_them) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("INSERT INTO coauthor (name, url, orcid) VALUES ('Ana Muñoz', 'https://ana.example', '')"); });
+    // Ana Muñoz is on coral-reef-survey only; every list shows it, and so does the home page.
+    BOOST_TEST(changed == (Paths{"/publications/coral-reef-survey", "/", "/publications/", "/publications/journal/"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_new_post_changes_the_post_lists_its_neighbour_the_feed_and_the_sitemap) {
+    Edits site;
+    auto changed = site.changed_by([&] {
+        site.sql("INSERT INTO post (slug, title, published, body_format, body) "
+                 "VALUES ('newest', 'Newest', '2026-01-01', 'markdown', 'Hello.')");
+    });
+    // notes-on-sketches gains a "Next" link; reading-list's neighbours are unchanged.
+    BOOST_TEST(changed == (Paths{"/blog/newest", "/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_template_edit_changes_the_pages_built_from_it) {
+    Edits site;
+    auto paper = site.changed_by([&] {
+        write_file(site.templates / "paper.mustache", read_file(site.templates / "paper.mustache") + "\n<!-- v2 -->");
+    });
+    BOOST_TEST(paper == paper_pages, boost::test_tools::per_element());
+    // A partial: every page that expands it.
+    auto partial = site.changed_by([&] {
+        write_file(site.templates / "publication.mustache", read_file(site.templates / "publication.mustache") + " ");
+    });
+    BOOST_TEST(partial == Paths{"/"} + lists, boost::test_tools::per_element());
+    auto layout = site.changed_by([&] {
+        write_file(site.templates / "layout.mustache", read_file(site.templates / "layout.mustache") + " ");
+    });
+    BOOST_TEST(layout == html_pages, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_reload_without_changes_changes_nothing) {
+    Edits site;
+    BOOST_TEST(site.changed_by([] {}).empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_paper_past_the_home_pages_limit_leaves_the_home_page_alone) {
+    std::string extra;
+    for (std::size_t i = 0; i < home_publication_limit + 5; ++i) {
+        auto n = std::to_string(100 + i);
+        extra += "INSERT INTO publication (id, slug, position, kind, title, venue, year, abstract) VALUES (" + n +
+                 ", 'extra-" + n + "', " + n + ", 'journal', 'Extra " + n + "', 'J', 2020, '');\n";
+    }
+    Edits site(extra);
+    auto last = "extra-" + std::to_string(100 + home_publication_limit + 4);
+    auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Edited' WHERE slug = '" + last + "'"); });
+    BOOST_TEST(changed == (Paths{"/publications/" + last, "/publications/", "/publications/journal/", "/publications.bib"} +
+                           exports_of(last)),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(removing_a_paper_changes_the_pages_that_listed_it) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("DELETE FROM publication WHERE slug = 'quorum-games'"); });
+    // Its own page is gone (not in the list); the preprints list keeps sketchbook.
+    BOOST_TEST(changed == (Paths{"/", "/publications/", "/publications/preprint/", "/publications.bib", "/sitemap.xml"}),
+               boost::test_tools::per_element());
+}
+
+// The cache keeps what an edit did not touch: after a one-paper edit, the
+// other paper's page is a hit and the edited one is rendered again.
+BOOST_AUTO_TEST_CASE(the_page_cache_keeps_pages_an_edit_did_not_touch) {
+    Edits site;
+    PageCache cache(1 << 24, 64);
+    PageSource pages(cache, "http://localhost");
+    PageWorkspace workspace(pages);
+    bool hit = false;
+    for (const char* path : {"/publications/tidepool", "/publications/sketchbook"})
+        pages.page(*site.sites->current(), route(path), workspace, hit);
+    site.sql("UPDATE publication SET title = 'Tidepool II' WHERE slug = 'tidepool'");
+    BOOST_REQUIRE(site.sites->reload("test"));
+    auto now = site.sites->current();
+    pages.page(*now, route("/publications/sketchbook"), workspace, hit);
+    BOOST_TEST(hit);
+    auto edited = pages.page(*now, route("/publications/tidepool"), workspace, hit);
+    BOOST_TEST(!hit);
+    BOOST_TEST(edited->body.find("Tidepool II") != std::string::npos);
+}
