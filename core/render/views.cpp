@@ -24,10 +24,27 @@ std::string joiner(std::size_t index, std::size_t count) {
     return count == 2 ? " and " : ", and ";
 }
 
+// kainjow's set() and push_back() deep-copy what they are given, and its
+// move constructor is not noexcept, so a growing std::vector of data copies
+// every element each time it reallocates: a list of 3,000 papers was copied
+// over and over on its way into the page. These move instead. list_value()
+// is the list the data owns on the heap: only its accessor is const.
+void put(MustacheData& into, const std::string& key, MustacheData value) { into[key] = std::move(value); }
+void append(MustacheData& onto, MustacheData value) {
+    auto& items = const_cast<kainjow::mustache::list&>(onto.list_value());
+    if (items.size() == items.capacity()) {  // grow by moving, never by vector's copying
+        kainjow::mustache::list bigger;
+        bigger.reserve(std::max<std::size_t>(8, items.size() * 2));
+        for (auto& item : items) bigger.push_back(std::move(item));
+        items.swap(bigger);
+    }
+    items.push_back(std::move(value));
+}
+
 template <typename T, typename F>
 MustacheData list_of(const std::vector<T>& items, F&& to_data) {
     MustacheData out{MustacheData::type::list};
-    for (std::size_t i = 0; i < items.size(); ++i) out.push_back(to_data(items[i], i, items.size()));
+    for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
     return out;
 }
 
@@ -86,40 +103,40 @@ People people_of(const Content& c) {
 MustacheData publication_data(const Publication& p, const People& people) {
     std::string venue_and_year = venue_year(p);
     std::string details = details_line(p);
-    auto authors = list_of(p.authors, [&people](const Author& a, std::size_t i, std::size_t n) {
-        auto page = a.is_owner ? people.end() : people.find(name_key(a.name));
-        bool linked = page != people.end();
-        return object{{"name", a.name},
-                      {"url", linked ? page->second : std::string()},
-                      {"has_url", linked},
-                      {"is_owner", a.is_owner},
-                      {"equal_contribution", a.equal_contribution},
-                      {"joiner", joiner(i, n)}};
-    });
-    auto awards = list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return object{{"name", a}}; });
-    return object{{"slug", p.slug},
-                  {"kind", std::string(kind_row(p.kind).name)},
-                  {"url", "/publications/" + p.slug},
-                  {"cite_url", "/publications/" + p.slug + "#cite"},
-                  {"title", p.title},
-                  {"title_html", text_with_math_html(p.title)},
-                  {"venue", p.venue},
-                  {"year", p.year ? std::to_string(*p.year) : std::string()},
-                  {"venue_year", venue_and_year},
-                  {"has_venue_year", !venue_and_year.empty()},
-                  {"authors", authors},
-                  {"links", list_of(p.links, link_data)},
-                  {"has_links", !p.links.empty()},
-                  {"awards", awards},
-                  {"has_awards", !p.awards.empty()},
-                  {"details", details},
-                  {"has_details", !details.empty()},
-                  {"doi", p.doi},
-                  {"doi_url", p.doi.empty() ? std::string() : "https://doi.org/" + p.doi},
-                  {"has_doi", !p.doi.empty()},
-                  {"arxiv", p.arxiv},
-                  {"arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv},
-                  {"has_arxiv", !p.arxiv.empty()}};
+    MustacheData d{MustacheData::type::object};
+    put(d, "slug", p.slug);
+    put(d, "kind", std::string(kind_row(p.kind).name));
+    put(d, "url", "/publications/" + p.slug);
+    put(d, "cite_url", "/publications/" + p.slug + "#cite");
+    put(d, "title", p.title);
+    put(d, "title_html", text_with_math_html(p.title));
+    put(d, "venue", p.venue);
+    put(d, "year", p.year ? std::to_string(*p.year) : std::string());
+    put(d, "has_venue_year", !venue_and_year.empty());
+    put(d, "venue_year", std::move(venue_and_year));
+    put(d, "authors", list_of(p.authors, [&people](const Author& a, std::size_t i, std::size_t n) {
+            auto page = a.is_owner ? people.end() : people.find(name_key(a.name));
+            bool linked = page != people.end();
+            return object{{"name", a.name},
+                          {"url", linked ? page->second : std::string()},
+                          {"has_url", linked},
+                          {"is_owner", a.is_owner},
+                          {"equal_contribution", a.equal_contribution},
+                          {"joiner", joiner(i, n)}};
+        }));
+    put(d, "links", list_of(p.links, link_data));
+    put(d, "has_links", !p.links.empty());
+    put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return object{{"name", a}}; }));
+    put(d, "has_awards", !p.awards.empty());
+    put(d, "has_details", !details.empty());
+    put(d, "details", std::move(details));
+    put(d, "doi", p.doi);
+    put(d, "doi_url", p.doi.empty() ? std::string() : "https://doi.org/" + p.doi);
+    put(d, "has_doi", !p.doi.empty());
+    put(d, "arxiv", p.arxiv);
+    put(d, "arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv);
+    put(d, "has_arxiv", !p.arxiv.empty());
+    return d;
 }
 
 MustacheData posts_data(const std::vector<Post>& posts) {
@@ -136,30 +153,30 @@ void add_publications(const Content& c, const People& people, const HomeSelectio
     std::size_t listed_papers = 0, listed_preprints = 0;
     for (std::size_t i : shown.publications) {
         const Publication& p = c.publications[i];
-        if (p.selected) selected.push_back(publication_data(p, people));
+        if (p.selected) append(selected, publication_data(p, people));
         bool preprint = kind_row(p.kind).preprint;
         std::size_t& listed = preprint ? listed_preprints : listed_papers;
         if (listed < home_publication_limit) {
             ++listed;
-            (preprint ? preprints : papers).push_back(publication_data(p, people));
+            append((preprint ? preprints : papers), publication_data(p, people));
         }
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
-    home.set("has_publications", !papers.is_empty_list());
-    home.set("publications", papers);
-    home.set("has_selected", !selected.is_empty_list());
-    home.set("selected", selected);
-    home.set("has_preprints", !preprints.is_empty_list());
-    home.set("preprints", preprints);
-    home.set("has_equal_contribution", equal_contribution);
+    put(home, "has_publications", !papers.is_empty_list());
+    put(home, "publications", std::move(papers));
+    put(home, "has_selected", !selected.is_empty_list());
+    put(home, "selected", std::move(selected));
+    put(home, "has_preprints", !preprints.is_empty_list());
+    put(home, "preprints", std::move(preprints));
+    put(home, "has_equal_contribution", equal_contribution);
     // More than the home page lists: "All N publications" links to the full list.
-    home.set("publication_count", std::to_string(c.publications.size()));
-    home.set("more_publications", listed_papers < paper_count || listed_preprints < preprint_count);
+    put(home, "publication_count", std::to_string(c.publications.size()));
+    put(home, "more_publications", listed_papers < paper_count || listed_preprints < preprint_count);
 }
 
 void add_sections(const Content& c, MustacheData& home) {
-    home.set("has_education", !c.education.empty());
-    home.set("education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
+    put(home, "has_education", !c.education.empty());
+    put(home, "education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
                  return object{{"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
                                {"start_year", std::to_string(e.start_year)},
                                {"end_year", std::to_string(e.end_year)},
@@ -167,16 +184,16 @@ void add_sections(const Content& c, MustacheData& home) {
                                {"has_degree", !e.degree.empty()},
                                {"institution", e.institution}};
              }));
-    home.set("has_teaching", !c.teaching.empty());
-    home.set("teaching", list_of(c.teaching, [](const Teaching& t, std::size_t, std::size_t) {
+    put(home, "has_teaching", !c.teaching.empty());
+    put(home, "teaching", list_of(c.teaching, [](const Teaching& t, std::size_t, std::size_t) {
                  return object{{"course", t.course}, {"title", t.title}, {"term", t.term}};
              }));
-    home.set("has_services", !c.services.empty());
-    home.set("services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
+    put(home, "has_services", !c.services.empty());
+    put(home, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
                  return object{{"role", s.role}, {"venue", s.venue}};
              }));
-    home.set("has_experiences", !c.experiences.empty());
-    home.set("experiences", list_of(c.experiences, [](const Experience& e, std::size_t, std::size_t) {
+    put(home, "has_experiences", !c.experiences.empty());
+    put(home, "experiences", list_of(c.experiences, [](const Experience& e, std::size_t, std::size_t) {
                  return object{{"organization", e.organization},
                                {"location", e.location},
                                {"role", e.role},
@@ -191,23 +208,23 @@ void add_sections(const Content& c, MustacheData& home) {
 MustacheData home_view(const Content& c, const People& people) {
     const HomeSelection shown = home_selection(c);
     MustacheData home = object{{"name", c.name}};
-    home.set("bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
+    put(home, "bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
                  return object{{"html", markdown_to_html(md)}};
              }));
-    home.set("emails", list_of(c.emails, [](const Email& e, std::size_t i, std::size_t n) {
+    put(home, "emails", list_of(c.emails, [](const Email& e, std::size_t i, std::size_t n) {
                  return object{{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
                                {"joiner", joiner(i, n)}};
              }));
-    home.set("has_emails", !c.emails.empty());
-    home.set("emails_plural", c.emails.size() > 1);
-    home.set("links", list_of(c.links, link_data));
-    home.set("has_links", !c.links.empty());
+    put(home, "has_emails", !c.emails.empty());
+    put(home, "emails_plural", c.emails.size() > 1);
+    put(home, "links", list_of(c.links, link_data));
+    put(home, "has_links", !c.links.empty());
     MustacheData posts{MustacheData::type::list};
-    for (std::size_t i : shown.posts) posts.push_back(post_data(c.posts[i]));
-    home.set("has_posts", !c.posts.empty());
-    home.set("posts", posts);
-    home.set("post_count", std::to_string(c.posts.size()));
-    home.set("more_posts", shown.posts.size() < c.posts.size());
+    for (std::size_t i : shown.posts) append(posts, post_data(c.posts[i]));
+    put(home, "has_posts", !c.posts.empty());
+    put(home, "posts", std::move(posts));
+    put(home, "post_count", std::to_string(c.posts.size()));
+    put(home, "more_posts", shown.posts.size() < c.posts.size());
     add_publications(c, people, shown, home);
     add_sections(c, home);
     return home;
@@ -234,8 +251,12 @@ MustacheData year_groups(const std::vector<const Publication*>& pubs, const Peop
     auto add = [&](std::string id, std::string heading, auto&& belongs) {
         MustacheData items{MustacheData::type::list};
         for (const auto* p : pubs)
-            if (belongs(*p)) items.push_back(publication_data(*p, people));
-        groups.push_back(object{{"id", id}, {"heading", heading}, {"pubs", items}});
+            if (belongs(*p)) append(items, publication_data(*p, people));
+        MustacheData group{MustacheData::type::object};
+        put(group, "id", id);
+        put(group, "heading", heading);
+        put(group, "pubs", std::move(items));
+        append(groups, std::move(group));
     };
     if (undated_preprints)
         add("preprints", "Preprints", [](const Publication& p) { return !p.year && kind_row(p.kind).preprint; });
@@ -253,18 +274,19 @@ PublicationList publication_list_view(const Content& c, const People& people, st
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     MustacheData filters{MustacheData::type::list};
-    filters.push_back(object{{"href", "/publications/"}, {"label", "All"}, {"current", !filter}});
+    append(filters, object{{"href", "/publications/"}, {"label", "All"}, {"current", !filter}});
     for (auto kind : kinds_in(c))
-        filters.push_back(object{{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
+        append(filters, object{{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
                                  {"label", std::string(kind_row(kind).heading)},
                                  {"current", filter == kind}});
     std::string heading = list_heading(filter);
-    MustacheData data = object{{"heading", heading},
-                               {"filters", filters},
-                               {"groups", year_groups(pubs, people)},
-                               {"has_pubs", !pubs.empty()},
-                               {"has_equal_contribution", equal_contribution}};
-    return {heading, data};
+    MustacheData data{MustacheData::type::object};
+    put(data, "heading", heading);
+    put(data, "filters", std::move(filters));
+    put(data, "groups", year_groups(pubs, people));
+    put(data, "has_pubs", !pubs.empty());
+    put(data, "has_equal_contribution", equal_contribution);
+    return {heading, std::move(data)};
 }
 
 std::string authors_sentence(const Publication& p) {
@@ -280,7 +302,7 @@ std::string authors_sentence(const Publication& p) {
 MustacheData scholar_meta(const Publication& p) {
     MustacheData meta{MustacheData::type::list};
     auto add = [&meta](std::string name, std::string content) {
-        meta.push_back(object{{"name", std::move(name)}, {"content", std::move(content)}});
+        append(meta, object{{"name", std::move(name)}, {"content", std::move(content)}});
     };
     add("citation_title", p.title);
     for (const auto& a : p.authors) add("citation_author", a.name);
@@ -312,11 +334,11 @@ namespace {
 // Previous (older) and next (newer) post; posts are newest first.
 void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData& post) {
     auto link = [](const Post& p) { return object{{"url", "/blog/" + p.slug}, {"title", p.title}}; };
-    post.set("has_older", i + 1 < posts.size());
-    if (i + 1 < posts.size()) post.set("older", link(posts[i + 1]));
-    post.set("has_newer", i > 0);
-    if (i > 0) post.set("newer", link(posts[i - 1]));
-    post.set("has_neighbours", posts.size() > 1);
+    put(post, "has_older", i + 1 < posts.size());
+    if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
+    put(post, "has_newer", i > 0);
+    if (i > 0) put(post, "newer", link(posts[i - 1]));
+    put(post, "has_neighbours", posts.size() > 1);
 }
 
 }  // namespace
@@ -364,15 +386,15 @@ MustacheData paper_page_data(const Views& v, std::size_t i) {
     const Publication& p = v.content.publications[i];
     MustacheData pub = publication_data(p, v.people);
     std::string bibtex = bibtex_entry(p);
-    pub.set("kind_label", std::string(kind_row(p.kind).label));
-    pub.set("abstract", p.abstract);
-    pub.set("abstract_html", text_with_math_html(p.abstract));
-    pub.set("has_abstract", !p.abstract.empty());
-    pub.set("bibtex", bibtex);
-    pub.set("bib_url", "/publications/" + p.slug + ".bib");
-    pub.set("ris_url", "/publications/" + p.slug + ".ris");
-    pub.set("json_url", "/publications/" + p.slug + ".json");
-    pub.set("has_equal_contribution", any_equal_contribution(p));
+    put(pub, "kind_label", std::string(kind_row(p.kind).label));
+    put(pub, "abstract", p.abstract);
+    put(pub, "abstract_html", text_with_math_html(p.abstract));
+    put(pub, "has_abstract", !p.abstract.empty());
+    put(pub, "bibtex", bibtex);
+    put(pub, "bib_url", "/publications/" + p.slug + ".bib");
+    put(pub, "ris_url", "/publications/" + p.slug + ".ris");
+    put(pub, "json_url", "/publications/" + p.slug + ".json");
+    put(pub, "has_equal_contribution", any_equal_contribution(p));
     return object{{"pub", pub}};
 }
 

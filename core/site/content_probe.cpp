@@ -18,23 +18,29 @@ bool read_exactly(int fd, unsigned char* out, std::size_t size) {
     return ::pread(fd, out, size, 0) == static_cast<ssize_t>(size);
 }
 
-}  // namespace
-
-bool ContentProbe::read_marks(const struct stat& st, Marks& out) {
+// The marks from the stat already made and the open database file; opens
+// the -shm into `shm_fd` when the header says WAL and it is not open yet.
+bool marks_of(const std::string& path, const struct stat& st, int db_fd, UniqueFd& shm_fd, ContentMarks& out) {
     std::int64_t size = st.st_size;
     std::int64_t mtime = static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
     std::memcpy(out.data(), &size, 8);
     std::memcpy(out.data() + 8, &mtime, 8);
     unsigned char* marks = out.data() + 16;
     unsigned char header[28];
-    if (!db_fd_ || !read_exactly(db_fd_.get(), header, sizeof header)) return false;
+    if (db_fd < 0 || !read_exactly(db_fd, header, sizeof header)) return false;
     std::memcpy(marks, header + 18, 2);
     std::memcpy(marks + 2, header + 24, 4);
     std::memset(marks + 6, 0, 96);
     if (header[18] != 2) return true;  // not WAL: the change counter is enough
-    if (!shm_fd_) shm_fd_.reset(::open((path_ + "-shm").c_str(), O_RDONLY | O_CLOEXEC));
+    if (!shm_fd) shm_fd.reset(::open((path + "-shm").c_str(), O_RDONLY | O_CLOEXEC));
     // Both copies must agree: a writer mid-update has written one of them.
-    return shm_fd_ && read_exactly(shm_fd_.get(), marks + 6, 96) && std::memcmp(marks + 6, marks + 6 + 48, 48) == 0;
+    return shm_fd && read_exactly(shm_fd.get(), marks + 6, 96) && std::memcmp(marks + 6, marks + 6 + 48, 48) == 0;
+}
+
+}  // namespace
+
+bool ContentProbe::read_marks(const struct stat& st, Marks& out) {
+    return marks_of(path_, st, db_fd_ ? db_fd_.get() : -1, shm_fd_, out);
 }
 
 bool ContentProbe::asked_sqlite_changed() {

@@ -24,6 +24,11 @@
 
 namespace vitae {
 
+// What a commit or damage changes: the file's size and mtime, db header
+// bytes 18-19 and 24-27, then both copies of the WAL-index header (zeros
+// when not in WAL mode). Equal marks, same committed state.
+using ContentMarks = std::array<unsigned char, 16 + 6 + 96>;
+
 class ContentProbe {
 public:
     explicit ContentProbe(std::string db_path) : path_(std::move(db_path)) {}
@@ -35,11 +40,17 @@ public:
     // being served until a new file appears.
     bool changed(const FileId& serving);
 
+    // The marks the last changed() read, if it could: content loaded after
+    // that call has at least that state, and content loaded from a state
+    // with these marks has every commit that call saw. (Read through the
+    // probe's own descriptors, kept open: closing any descriptor of the file
+    // would drop this process's SQLite locks on it, POSIX locks being per
+    // process and file.)
+    std::optional<ContentMarks> marks() const { return marks_valid_ ? std::optional(marks_) : std::nullopt; }
+    const FileId& file() const { return file_; }  // the file those marks are of
+
 private:
-    // What a commit or damage changes: the file's size and mtime (from the
-    // stat already made), db header bytes 18-19 and 24-27, then both copies
-    // of the WAL-index header (zeros when not in WAL mode).
-    using Marks = std::array<unsigned char, 16 + 6 + 96>;
+    using Marks = ContentMarks;
     bool read_marks(const struct stat& st, Marks& out);
     bool asked_sqlite_changed();
     void reopen(const FileId& id);  // a new baseline: what was committed before it must be loaded

@@ -1,6 +1,7 @@
 #include "page_source.hpp"
 
 #include "gzip.hpp"
+#include "memory.hpp"
 #include "http.hpp"
 #include "page_inputs.hpp"
 #include "pages.hpp"
@@ -35,6 +36,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
     if (extras.wire) prepare_wire(page);
+    if (page->body.size() > trim_after_bytes) release_free_memory();  // its data tree is gone now
     return page;
 }
 

@@ -8,6 +8,7 @@
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
+#include "memory.hpp"
 #include "page_inputs.hpp"
 #include "db.hpp"
 
@@ -45,17 +46,20 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 }  // namespace
 
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
-                                                          std::shared_ptr<const LoadedContent> serving) {
+                                                          std::shared_ptr<const LoadedContent> serving,
+                                                          std::optional<ContentMarks> seen) {
     // stat before open: if the file is replaced in between, the recorded id is
     // the old one, so the next check sees a change and loads again.
     auto st = stat_or_throw(db_path);
     FileId file{st.st_dev, st.st_ino};
     auto db = Db::open(db_path, OpenMode::read_only);
-    check_database(db);
+    bool same_file = serving && serving->db_file == file;
+    check_database(db, same_file ? Integrity::trust_commits : Integrity::check);
     Content content = load_content(db);
     if (serving && serving->db_file == file && serving->content() == content) return serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
+    loaded->marks = seen;
     loaded->modified_unix = newest_mtime(db_path, st);
     loaded->views = build_views(std::move(content));
     return loaded;
@@ -97,22 +101,35 @@ ReloadStatus SiteHolder::last_reload() const {
     return last_reload_;
 }
 
+namespace {
+
+// Whether `content` was loaded from the state a probe just saw (in the same file).
+bool loaded_from(const LoadedContent& content, const ContentProbe& probe) {
+    auto seen = probe.marks();
+    return seen && content.marks && *content.marks == *seen && content.db_file == probe.file();
+}
+
+}  // namespace
+
 std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
-    bool content = probe.changed(current()->content->db_file);
+    auto serving = current();
+    bool content = probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe);
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
     // request must see: wait for it rather than serve the site it replaces.
-    if (content || watch_.pending() || rebuilding_.load()) return refresh(content, epoch);
-    return current();
+    if (content || watch_.pending() || rebuilding_.load()) return refresh(content, epoch, probe);
+    return serving;
 }
 
-std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen) {
+std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen,
+                                                const ContentProbe& probe) {
     std::lock_guard lock(reload_mutex_);
-    bool content = content_changed && content_epoch_.load() == epoch_seen;
+    bool content = content_changed && content_epoch_.load() == epoch_seen && !loaded_from(*current()->content, probe);
     if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
     bool templates = watch_.pending();
-    if (content || templates) rebuild(content, templates, false, content ? "database changed" : "templates changed");
+    if (content || templates)
+        rebuild(content, templates, false, content ? "database changed" : "templates changed", probe.marks());
     return current();
 }
 
@@ -121,24 +138,26 @@ bool SiteHolder::reload(std::string_view reason) {
     return rebuild(true, true, true, reason);
 }
 
-bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason) {
+bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason,
+                         std::optional<ContentMarks> seen) {
     struct Flag {
         std::atomic<bool>& flag;
         explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
         ~Flag() { flag = false; }
     } rebuilding(rebuilding_);
+    auto started = std::chrono::steady_clock::now();
     auto old = current();
     auto new_content = old->content;
     auto new_templates = old->templates;
     std::string error;
     if (content) {
         content_epoch_.fetch_add(1);  // before reading: see refresh()
-        std::string seen = fingerprint(source_.db_path);
+        std::string file = fingerprint(source_.db_path);
         try {
-            new_content = load_content_version(source_.db_path, old->content);
+            new_content = load_content_version(source_.db_path, old->content, seen);
             rejected_db_.reset();
         } catch (const std::exception& e) {
-            rejected_db_ = seen;
+            rejected_db_ = file;
             error = e.what();
         }
     }
@@ -154,7 +173,10 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
     // A successful forced reload always publishes: a new generation re-renders every page.
     bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
     if (changed) install(new_content, new_templates);
-    if (changed || !error.empty()) record(reason, changed, error);
+    auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+    if (changed || !error.empty()) record(reason, changed, error, took.count());
+    old.reset();
+    release_free_memory();  // the rows just read, and the version replaced if nothing else holds it
     return error.empty();
 }
 
@@ -169,9 +191,10 @@ void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shar
     current_ = std::move(site);
 }
 
-void SiteHolder::record(std::string_view reason, bool installed, const std::string& error) {
+void SiteHolder::record(std::string_view reason, bool installed, const std::string& error, std::int64_t us) {
     auto generation = static_cast<std::int64_t>(current()->generation);
-    if (installed) log(Level::info, LogEvent("reload").add("generation", generation).add("reason", reason));
+    if (installed)
+        log(Level::info, LogEvent("reload").add("generation", generation).add("reason", reason).add("us", us));
     if (!error.empty())  // `generation`: the one still serving
         log(Level::error,
             LogEvent("reload_rejected").add("generation", generation).add("reason", reason).add("error", error));

@@ -38,6 +38,7 @@ struct LoadedContent {
     Views views;  // views.content: the rows as loaded
     FileId db_file;
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
+    std::optional<ContentMarks> marks;  // a probe's, read before the load: it has at least that state
 
     const Content& content() const { return views.content; }
 };
@@ -57,8 +58,10 @@ struct Site {
 // Each throws Error naming the file and the problem. Given the version
 // being served, returns that very version when the file and its rows are
 // unchanged (a thread's first look, a no-op commit), so its cached pages stay.
+// `seen`: the marks a probe read before this call (the load has at least that state).
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
-                                                          std::shared_ptr<const LoadedContent> serving = nullptr);
+                                                          std::shared_ptr<const LoadedContent> serving = nullptr,
+                                                          std::optional<ContentMarks> seen = std::nullopt);
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
 
 struct ReloadStatus {
@@ -98,12 +101,15 @@ private:
     // Content changes are observed by request threads (ContentProbe). After a
     // thread sees one, it reads content_epoch_ and calls refresh(): if no
     // content load started since, one runs now, so the thread's request sees
-    // every commit that finished before its check. Template changes are
-    // picked up by every refresh. Returns the site to serve.
-    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen);
-    bool rebuild(bool content, bool templates, bool force, std::string_view reason);  // reload_mutex_ held
+    // every commit that finished before its check — unless the content being
+    // served was loaded from the very state the probe saw (equal marks: the
+    // idle follower loaded it first), which is the common case after an edit.
+    // Template changes are picked up by every refresh. Returns the site to serve.
+    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, const ContentProbe& probe);
+    bool rebuild(bool content, bool templates, bool force, std::string_view reason,
+                 std::optional<ContentMarks> seen = std::nullopt);  // reload_mutex_ held
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
-    void record(std::string_view reason, bool installed, const std::string& error);
+    void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
 
     const SiteSource source_;
     mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy
