@@ -1,6 +1,8 @@
 #include "publisher.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <thread>
 #include <unordered_set>
 
 #include "log.hpp"
@@ -13,45 +15,83 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr std::size_t min_pages_per_thread = 64;
+
 std::string microseconds(Clock::duration d) {
     return std::to_string(std::chrono::duration_cast<std::chrono::microseconds>(d).count());
 }
 
 }  // namespace
 
+// A page to write: rendered by whichever publishing thread takes it next.
+struct Publisher::Job {
+    const std::string* path;
+    PageRef ref;
+    Clock::duration rendering{0};
+    std::string error;  // empty: written
+    bool done = false;
+};
+
 // The copies live in a runtime directory and are all rewritten at every
 // start, so a crash can lose nothing that fsync would have kept.
-Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics)
-    : pages_(pages), metrics_(metrics), tree_(dir, Durability::rebuilt_on_start), workspace_(pages) {}
+Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics, int threads)
+    : pages_(pages), metrics_(metrics), tree_(dir, Durability::rebuilt_on_start) {
+    for (int i = 0; i < std::max(1, threads); ++i) workspaces_.push_back(std::make_unique<PageWorkspace>(pages));
+}
+
+void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::atomic<bool>& stopping) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&](PageWorkspace& workspace) {
+        for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) {
+            Job& job = jobs[i];
+            try {
+                auto before = Clock::now();
+                auto page = pages_.render_page(site, job.ref, workspace);
+                job.rendering = Clock::now() - before;
+                tree_.write(file_for_path(*job.path), page->body, page->gzip);
+            } catch (const std::exception& e) {
+                job.error = e.what();
+            }
+            job.done = true;
+        }
+    };
+    // Threads only when there is enough to share: an edit's pages take one.
+    std::size_t helpers = std::min(workspaces_.size(), jobs.size() / min_pages_per_thread + 1) - 1;
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t <= helpers; ++t) threads.emplace_back(work, std::ref(*workspaces_[t]));
+    work(*workspaces_[0]);
+    for (auto& t : threads) t.join();
+}
 
 void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
     auto started = Clock::now();
+    std::vector<std::string> paths = site_paths(site);
+    std::vector<Job> jobs;
+    for (const auto& path : paths) {
+        PageRef ref = page_ref(route(path), site);
+        auto it = written_.find(path);
+        if (it == written_.end() || it->second < page_stamp(ref, site)) jobs.push_back({&path, ref, {}, {}, false});
+    }
+    run_jobs(site, jobs, stopping);
     Clock::duration rendering{0};
     std::int64_t rendered = 0, failed = 0;
-    std::unordered_set<std::string> paths;
-    for (auto& path : site_paths(site)) {
-        if (stopping.load()) return;
-        auto [it, fresh] = written_.try_emplace(path, 0);
-        paths.insert(std::move(path));
-        PageRef ref = page_ref(route(it->first), site);
-        if (!fresh && it->second >= page_stamp(ref, site)) continue;  // its inputs did not change
-        auto file = file_for_path(it->first);
-        try {
-            auto before = Clock::now();
-            auto page = pages_.render_page(site, ref, workspace_);
-            rendering += Clock::now() - before;
-            tree_.write(file, page->body, page->gzip);
-            it->second = site.generation;
+    for (const auto& job : jobs) {
+        if (!job.done) continue;  // stopped first
+        rendering += job.rendering;
+        if (job.error.empty()) {
+            written_[*job.path] = site.generation;
             ++rendered;
-        } catch (const std::exception& e) {
-            log_error("publish " + in_quotes(it->first) + ": " + e.what() + "; nginx falls back to the worker");
-            tree_.remove(file);
-            written_.erase(it);
-            ++failed;
+            continue;
         }
+        log_error("publish " + in_quotes(*job.path) + ": " + job.error + "; nginx falls back to the worker");
+        tree_.remove(file_for_path(*job.path));
+        written_.erase(*job.path);
+        ++failed;
     }
+    if (stopping.load()) return;
+    std::unordered_set<std::string_view> current(paths.begin(), paths.end());
     for (auto it = written_.begin(); it != written_.end();) {  // pages the site no longer has
-        if (paths.contains(it->first)) {
+        if (current.contains(it->first)) {
             ++it;
             continue;
         }

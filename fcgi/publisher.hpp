@@ -13,8 +13,10 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "metrics.hpp"
 #include "page_source.hpp"
@@ -25,23 +27,28 @@ namespace vitae {
 class Publisher {
 public:
     // Throws Error if DIR cannot be created. Each publish is timed into `metrics`.
-    Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics);
+    Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics, int threads);
 
     // Removes what an earlier process left in DIR: its pages may be stale,
     // and nginx falls back to the worker until they are written again.
     void clear() { tree_.clear(); }
 
-    // Brings DIR up to `site`. One thread at a time. Stops between two pages
-    // once `stopping` is set (the next call, if any, finishes the work). A
-    // page that fails to render is logged and its file removed, so nginx asks
-    // the worker (which answers, and logs, the same error); the others go on.
+    // Brings DIR up to `site`, rendering on up to `threads` threads (a cold
+    // publish of thousands of pages; an edit's few pages take one). Not
+    // reentrant. Stops between two pages once `stopping` is set (the next
+    // call, if any, finishes the work). A page that fails to render is logged
+    // and its file removed, so nginx asks the worker (which answers, and
+    // logs, the same error); the others go on.
     void publish(const Site& site, const std::atomic<bool>& stopping);
 
 private:
+    struct Job;
+    void run_jobs(const Site& site, std::vector<Job>& jobs, const std::atomic<bool>& stopping);
+
     PageSource& pages_;
     WorkerMetrics& metrics_;
     StaticTree tree_;
-    PageWorkspace workspace_;
+    std::vector<std::unique_ptr<PageWorkspace>> workspaces_;  // one per publishing thread
     std::unordered_map<std::string, std::uint64_t> written_;  // URL path -> generation its file was rendered from
 };
 

@@ -178,7 +178,7 @@ int Server::run() {
     // Created before any thread, so a publish directory that fails throws cleanly.
     auto first = sites_.current();
     if (!config_.publish_dir.empty()) {
-        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir, handler_.metrics());
+        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir, handler_.metrics(), config_.threads);
         publisher_->clear();  // before READY: nginx never serves an earlier run's pages
     }
     // The first publish runs after READY: until a page's file is written,
