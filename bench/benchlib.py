@@ -25,7 +25,7 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH)
 sys.path.insert(0, os.path.join(REPO, "scripts"))
 sys.path.insert(0, os.path.join(REPO, "tests", "e2e"))
-from stack import NGINX_BIN, START_TIMEOUT_S, Stack, stop_process, tail  # noqa: E402
+from stack import NGINX_BIN, START_TIMEOUT_S, Stack, StackError, stop_process, tail  # noqa: E402
 
 BUILD = os.path.join(REPO, "build", "release")
 TEMPLATES = os.path.join(REPO, "templates")
@@ -175,7 +175,7 @@ def edit_profile_name(writer, i):
 
 
 def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, path="/", timeout_s=2.0,
-              settle=lambda: time.sleep(0.1)):
+              settle=lambda: time.sleep(0.1), give_up_after=None):
     """Commit an edit, then GET `path` through nginx until it shows; ms per edit.
 
     `edit(writer, i)` runs edit i's statements (inside BEGIN ... COMMIT) and
@@ -185,6 +185,8 @@ def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, pat
     `settle()` runs between edits (by default 100 ms, so the publisher goes
     idle, as between real edits). `from_worker` counts the answers that
     showed an edit and came from the worker (X-Vitae-Cache), not a file.
+    After `give_up_after` timed-out edits it stops (`edits` says how many ran):
+    a worker that never shows one would otherwise cost edits × timeout_s.
     """
     pages = published_pages(publish_dir) if publish_dir else []
     writer = sqlite3.connect(db, isolation_level=None, timeout=5.0)  # waits for a worker's lock, never fails on it
@@ -208,6 +210,9 @@ def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, pat
         t1 = time.perf_counter()
         if not ok:
             timeouts += 1
+            if give_up_after is not None and timeouts >= give_up_after:
+                edits = i
+                break
             settle()
             continue
         fresh.append((t1 - t0) * 1e3)
@@ -239,7 +244,8 @@ def first_200(stack, t0, timeout_s=START_TIMEOUT_S):
             if status == 200:
                 return (time.perf_counter() - t0) * 1e3
             if stack.worker.poll() is not None or time.perf_counter() - t0 > timeout_s:
-                raise SystemExit("bench: start-up: no 200 from the worker:\n" + tail(stack.worker_log))
+                raise StackError("start-up: no 200 from the worker in %.0f s:\n%s"
+                                 % (time.perf_counter() - t0, tail(stack.worker_log)))
     finally:
         conn.close()
 
