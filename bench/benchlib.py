@@ -108,18 +108,6 @@ def cmake_build(targets):
 
 # -- /proc --------------------------------------------------------------------------------
 
-def status_kb(pid, key):
-    """A `key:` line of /proc/PID/status (VmRSS, VmHWM...) in KiB; None if gone."""
-    try:
-        with open("/proc/%d/status" % pid) as f:
-            for line in f:
-                if line.startswith(key + ":"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return None
-
-
 def pss_kb(pid):
     """Proportional set size: shared pages (fork, libraries) split between processes."""
     try:
