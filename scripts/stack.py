@@ -188,7 +188,7 @@ class Stack:
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
-                 conf_filter=None, tls=False):
+                 conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S):
         self.build_dir = os.path.abspath(build_dir)
         self.db = os.path.abspath(db)
         self.templates = os.path.abspath(templates)
@@ -200,6 +200,7 @@ class Stack:
         self.nginx_bin = nginx_bin or NGINX_BIN
         self.conf_filter = conf_filter
         self.use_tls = tls
+        self.start_timeout = start_timeout  # the worker's socket (bench/sizes: large sites load slowly)
         self.tls = None
         self.http_port = None
         self.conf_path = None
@@ -291,7 +292,7 @@ class Stack:
         self.spawn_worker()
         wait_until(lambda: connects(socket.AF_UNIX, self.socket_path), self.worker,
                    "%s (%s)" % (os.path.basename(self.worker.args[0]), " ".join(self.worker.args)),
-                   self.worker_log)
+                   self.worker_log, timeout=self.start_timeout)
 
     def worker_stderr(self):
         return tail(self.worker_log, limit=1 << 20) if self.worker_log else ""

@@ -25,16 +25,21 @@ def worker_pids(main_pid):
     return children(main_pid) or [main_pid]
 
 
-def rss_kb(pid):
-    """VmRSS in KiB; 0 if the process is gone."""
+def status_kb(pid, key):
+    """A `key:` line of /proc/PID/status (VmRSS, VmHWM...) in KiB; None if the process is gone."""
     try:
         with open("/proc/%d/status" % pid) as f:
             for line in f:
-                if line.startswith("VmRSS:"):
+                if line.startswith(key + ":"):
                     return int(line.split()[1])
     except OSError:
         pass
-    return 0
+    return None
+
+
+def rss_kb(pid):
+    """VmRSS in KiB; 0 if the process is gone (a zombie has none either)."""
+    return status_kb(pid, "VmRSS") or 0
 
 
 def fd_count(pid):

@@ -1,0 +1,274 @@
+"""What bench/run and bench/sizes share: paths, the build, cleanup, /proc
+readings, HTTP GETs, and the two timed walks both make (an edit until nginx
+serves it, a worker spawn until its first 200).
+
+Processes and temp dirs go through `running` and make_tmp_root(), so that
+install_cleanup() stops every one by pid and removes the dirs at exit, on
+SIGTERM and on Ctrl-C. Stdlib only; the stack itself is scripts/stack.py.
+"""
+
+import atexit
+import datetime
+import http.client
+import os
+import platform
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH)
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+sys.path.insert(0, os.path.join(REPO, "tests", "e2e"))
+from stack import NGINX_BIN, START_TIMEOUT_S, Stack, StackError, stop_process, tail  # noqa: E402
+
+BUILD = os.path.join(REPO, "build", "release")
+TEMPLATES = os.path.join(REPO, "templates")
+# Between freshness polls: without it the client and nginx take both cores
+# and the worker's publisher thread waits for CPU.
+POLL_PAUSE_S = 0.0005
+
+running = []  # every Stack or Popen started, stopped at exit in reverse order
+tmp_dirs = []
+
+
+def log(msg):
+    print("bench: " + msg, flush=True)
+
+
+# -- processes and cleanup ----------------------------------------------------------
+
+def cleanup():
+    while running:
+        item = running.pop()
+        if isinstance(item, Stack):
+            item.stop()
+        else:
+            stop_process(item)
+    while tmp_dirs:
+        shutil.rmtree(tmp_dirs.pop(), ignore_errors=True)
+
+
+def on_signal(signum, frame):
+    cleanup()
+    sys.exit(128 + signum)
+
+
+def install_cleanup():
+    atexit.register(cleanup)
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+
+
+class TrackedStack(Stack):
+    """A scripts/stack.py Stack that cleanup() stops if the run ends early."""
+
+    def start(self):
+        running.append(self)
+        super().start()
+        return self
+
+    def stop(self):
+        if self in running:
+            running.remove(self)
+        return super().stop()
+
+
+def make_tmp_root(prefix):
+    """A temp dir removed by cleanup(); readable by nginx's www-data workers."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    tmp_dirs.append(d)
+    os.chmod(d, 0o755)
+    return d
+
+
+def private_db(tmp_root, name, source):
+    """A copy of `source` in a dir of its own (the publisher watches the dir with inotify)."""
+    d = os.path.join(tmp_root, name + "-data")
+    os.makedirs(d)
+    shutil.copy(source, os.path.join(d, "site.db"))
+    return os.path.join(d, "site.db")
+
+
+def run(cmd, **kw):
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+def cmake_build(targets):
+    """Configure build/release (cmake --preset release) and build `targets` there."""
+    run(["cmake", "--preset", "release"], cwd=REPO, stdout=subprocess.DEVNULL)
+    run(["cmake", "--build", "--preset", "release", "--target"] + list(targets), cwd=REPO)
+
+
+# -- /proc --------------------------------------------------------------------------------
+
+def pss_kb(pid):
+    """Proportional set size: shared pages (fork, libraries) split between processes."""
+    try:
+        with open("/proc/%d/smaps_rollup" % pid) as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+# -- HTTP -----------------------------------------------------------------------------------
+
+def get(port, path="/", headers=None, conn=None):
+    c = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    c.request("GET", path, headers=headers or {})
+    r = c.getresponse()
+    body = r.read()
+    if conn is None:
+        c.close()
+    return r.status, dict((k.lower(), v) for k, v in r.getheaders()), body
+
+
+def pct(values, p):
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100.0 * (len(s) - 1))))]
+
+
+# -- freshness, start-up ------------------------------------------------------------------
+
+def published_pages(publish_dir):
+    return [os.path.join(d, f) for d, _, files in os.walk(publish_dir) for f in files if f.endswith(".html")]
+
+
+def all_contain(paths, pattern):
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                if not pattern.search(f.read()):
+                    return False
+        except OSError:
+            return False
+    return True
+
+
+def edit_profile_name(writer, i):
+    """The default edit: the owner's name, shown on every page."""
+    writer.execute("UPDATE profile SET name = ?", ("Bench %d" % i,))
+    return re.compile(rb"Bench %d(?!\d)" % i)
+
+
+def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, path="/", timeout_s=2.0,
+              settle=lambda: time.sleep(0.1), give_up_after=None):
+    """Commit an edit, then GET `path` through nginx until it shows; ms per edit.
+
+    `edit(writer, i)` runs edit i's statements (inside BEGIN ... COMMIT) and
+    returns a bytes regex that matches only a page showing it. With
+    publish_dir, also times until every published page on disk has the
+    edit: the whole republish (detection, reload, render, write) of a swap.
+    `settle()` runs between edits (by default 100 ms, so the publisher goes
+    idle, as between real edits). `from_worker` counts the answers that
+    showed an edit and came from the worker (X-Vitae-Cache), not a file.
+    After `give_up_after` timed-out edits it stops (`edits` says how many ran):
+    a worker that never shows one would otherwise cost edits × timeout_s.
+    """
+    pages = published_pages(publish_dir) if publish_dir else []
+    writer = sqlite3.connect(db, isolation_level=None, timeout=5.0)  # waits for a worker's lock, never fails on it
+    conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=max(5.0, timeout_s))
+    fresh, swap, stale_first, timeouts, torn, from_worker = [], [], 0, 0, 0, 0
+    for i in range(1, edits + 1):
+        writer.execute("BEGIN")
+        new = edit(writer, i)
+        writer.execute("COMMIT")
+        t0 = time.perf_counter()
+        polls, ok = 0, False
+        while time.perf_counter() - t0 < timeout_s:
+            status, headers, body = get(stack.port, path, conn=conn)
+            polls += 1
+            torn += status != 200 or not body.rstrip().endswith(b"</html>")
+            if new.search(body):
+                ok = True
+                from_worker += "x-vitae-cache" in headers
+                break
+            time.sleep(POLL_PAUSE_S)
+        t1 = time.perf_counter()
+        if not ok:
+            timeouts += 1
+            if give_up_after is not None and timeouts >= give_up_after:
+                edits = i
+                break
+            settle()
+            continue
+        fresh.append((t1 - t0) * 1e3)
+        stale_first += polls > 1
+        while pages and time.perf_counter() - t0 < timeout_s:
+            if all_contain(pages, new):
+                swap.append((time.perf_counter() - t0) * 1e3)
+                break
+            time.sleep(POLL_PAUSE_S)
+        settle()
+    writer.close()
+    conn.close()
+    return {"fresh": fresh, "swap": swap, "stale_first": stale_first, "timeouts": timeouts, "edits": edits,
+            "torn": torn, "from_worker": from_worker}
+
+
+def first_200(stack, t0, timeout_s=START_TIMEOUT_S):
+    """GET / through nginx until it is a 200; ms since `t0` (perf_counter). For
+    a worker just spawned: nginx's 502s and refused connections are retried."""
+    conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=max(5.0, timeout_s))
+    try:
+        while True:
+            try:
+                status, _, _ = get(stack.port, "/", conn=conn)
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=max(5.0, timeout_s))
+                continue
+            if status == 200:
+                return (time.perf_counter() - t0) * 1e3
+            if stack.worker.poll() is not None or time.perf_counter() - t0 > timeout_s:
+                raise StackError("start-up: no 200 from the worker in %.0f s:\n%s"
+                                 % (time.perf_counter() - t0, tail(stack.worker_log)))
+    finally:
+        conn.close()
+
+
+def startup(stack, trials=5, timeout_s=START_TIMEOUT_S):
+    """nginx up, worker not: spawn it and time until GET / through nginx is 200 (ms per trial)."""
+    times = []
+    for _ in range(trials):
+        t0 = time.perf_counter()
+        stack.spawn_worker()
+        times.append(first_200(stack, t0, timeout_s))
+        stop_process(stack.worker)
+    return times
+
+
+# -- report ---------------------------------------------------------------------------------
+
+def machine_info(extra=()):
+    """(name, value) pairs for a results file's Machine section; `extra` goes before the commit."""
+    nginx_v = subprocess.run([NGINX_BIN, "-v"], capture_output=True, text=True).stderr.strip()
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    rev = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout
+    dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--", "core", "fcgi", "cli", "templates",
+                            "nginx.conf", "nginx-site.conf"], capture_output=True, text=True).stdout.strip()
+    return ([("date", datetime.datetime.now().astimezone().isoformat(timespec="seconds")),
+             ("nproc", str(os.cpu_count())), ("cpu", cpu), ("kernel", platform.release()),
+             ("nginx", nginx_v)] + list(extra)
+            + [("commit", rev.strip() + (" + uncommitted changes in the server's sources" if dirty else ""))])
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
