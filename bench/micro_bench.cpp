@@ -17,6 +17,7 @@
 #include "handler.hpp"
 #include "http.hpp"
 #include "page_cache.hpp"
+#include "page_inputs.hpp"
 #include "page_source.hpp"
 #include "pages.hpp"
 #include "renderer.hpp"
@@ -146,6 +147,30 @@ void load_site(benchmark::State& state) {
     }
 }
 BENCHMARK(load_site)->Unit(benchmark::kMillisecond);
+
+// A reload after a commit: read the rows again (the file is the one being
+// served, so no quick_check) and compare them with the version served.
+void reload_content(benchmark::State& state) {
+    World& w = World::get();
+    auto serving = w.sites.current()->content;
+    for (auto _ : state) {
+        auto loaded = vitae::load_content_version(w.source.db_path, serving);
+        benchmark::DoNotOptimize(loaded);
+    }
+}
+BENCHMARK(reload_content)->Unit(benchmark::kMillisecond);
+
+// Which pages a new version changed: its inputs compared with the last one's.
+void compare_versions(benchmark::State& state) {
+    World& w = World::get();
+    auto before = w.sites.current();
+    auto after = vitae::load_site(w.source, before->generation + 1);
+    for (auto _ : state) {
+        auto stamps = vitae::next_stamps(*before, *after);
+        benchmark::DoNotOptimize(stamps);
+    }
+}
+BENCHMARK(compare_versions)->Unit(benchmark::kMillisecond);
 
 // A content swap, part 2: render (and gzip, ETag) every page the publisher
 // writes, with a disabled cache so each one is rendered.

@@ -1,5 +1,6 @@
 #include "content_store.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "error.hpp"
@@ -172,9 +173,15 @@ Content load_content(const Db& db) {
     load_publications(db, content);
     load_sections(db, content);
     // The owner is whoever the profile's names match, also in rows imported
-    // before a variant was added.
+    // before a variant was added (OwnerNames::match, the owner's keys made once).
+    std::vector<std::string> owner_keys{name_key(content.name)};
+    for (const auto& variant : content.name_variants) owner_keys.push_back(name_key(variant));
     for (auto& p : content.publications)
-        for (auto& a : p.authors) a.is_owner = a.is_owner || is_owner_name(content, a.name);
+        for (auto& a : p.authors) {
+            if (a.is_owner) continue;
+            std::string key = name_key(a.name);
+            a.is_owner = !key.empty() && std::find(owner_keys.begin(), owner_keys.end(), key) != owner_keys.end();
+        }
     return content;
 }
 

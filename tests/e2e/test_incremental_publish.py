@@ -1,0 +1,113 @@
+"""End to end: the fast path rewrites exactly the files an edit changes.
+
+A real worker with --publish (and nginx in front, as shipped) over a copy of
+the shipped database. After the first publish, one edit at a time is
+committed with Python's sqlite3; once the worker has published the new
+version, every file whose inode changed (each write is a rename of a new
+file) must be one the edit changes, and each of those must have been
+rewritten. The unit test tests/unit/page_inputs_test checks the same rule
+on every kind of edit; this checks the running fast path applies it.
+"""
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+import time
+import unittest
+
+from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
+import stack  # noqa: E402
+from client import fetch  # noqa: E402
+
+PUBLISH_TIMEOUT_S = 30
+PUBLISH_RE = re.compile(r"event=publish generation=(\d+) pages=(\d+) rendered=(\d+)")
+
+
+def with_gzip(paths):
+    return set(paths) | {p + ".gz" for p in paths}
+
+
+class IncrementalPublish(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="vitae-incremental-")
+        cls.db = os.path.join(cls.dir, "site.db")
+        shutil.copy(DB, cls.db)
+        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
+        cls.wait_for_publish(1)
+
+    @classmethod
+    def tearDownClass(cls):
+        code = cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+        assert code == 0, "worker exit code %r" % code
+
+    @classmethod
+    def publishes(cls):
+        return [tuple(map(int, m.groups())) for m in PUBLISH_RE.finditer(cls.stack.worker_stderr())]
+
+    @classmethod
+    def wait_for_publish(cls, count):
+        deadline = time.monotonic() + PUBLISH_TIMEOUT_S
+        while len(cls.publishes()) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError("no publish #%d in %d s:\n%s" % (count, PUBLISH_TIMEOUT_S, cls.stack.worker_stderr()))
+            time.sleep(0.02)
+        return cls.publishes()[count - 1]
+
+    def files(self):
+        root = self.stack.publish_dir
+        out = {}
+        for directory, _, names in os.walk(root):
+            for name in names:
+                path = os.path.join(directory, name)
+                out[os.path.relpath(path, root)] = os.stat(path).st_ino
+        return out
+
+    def sql(self, statement, *args):
+        con = sqlite3.connect(self.db, timeout=10)
+        try:
+            con.execute(statement, args)
+            con.commit()
+        finally:
+            con.close()
+
+    def rewritten_by(self, statement, *args):
+        """The files the publish after `statement` wrote, added or removed."""
+        before = self.files()
+        count = len(self.publishes())
+        self.sql(statement, *args)
+        generation, pages, rendered = self.wait_for_publish(count + 1)
+        after = self.files()
+        changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+        self.assertEqual(len(after), 2 * pages, "every page and its .gz are published")
+        self.assertEqual(len(changed), 2 * rendered, "the publish event counts what it wrote")
+        return changed
+
+    def test_a_paper_title_rewrites_its_page_exports_and_the_lists_that_show_it(self):
+        con = sqlite3.connect(self.db)
+        slug, kind = con.execute("SELECT slug, kind FROM publication ORDER BY position LIMIT 1").fetchone()
+        con.close()
+        changed = self.rewritten_by("UPDATE publication SET title = title || ' (revised)' WHERE slug = ?", slug)
+        expected = with_gzip({
+            "publications/%s/index.html" % slug,
+            "publications/%s.bib" % slug, "publications/%s.ris" % slug, "publications/%s.json" % slug,
+            "publications/index.html", "publications/%s/index.html" % kind, "publications.bib",
+            "index.html",  # the shipped home page lists every paper
+        })
+        self.assertEqual(changed, expected)
+        with open(os.path.join(self.stack.publish_dir, "publications", slug, "index.html"), encoding="utf-8") as f:
+            self.assertIn("(revised)", f.read())
+        self.assertIn("(revised)", fetch(self.stack.port, "/publications/%s" % slug).text)
+
+    def test_a_bio_paragraph_rewrites_the_home_page_alone(self):
+        changed = self.rewritten_by(
+            "UPDATE profile_paragraph SET markdown = markdown || ' Edited.' "
+            "WHERE position = (SELECT MIN(position) FROM profile_paragraph)")
+        self.assertEqual(changed, with_gzip({"index.html"}))
+        self.assertIn("Edited.", fetch(self.stack.port, "/").text)
+
+
+if __name__ == "__main__":
+    unittest.main()
