@@ -124,22 +124,42 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
 
 std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen,
                                                 const ContentProbe& probe) {
-    std::lock_guard lock(reload_mutex_);
-    bool content = content_changed && content_epoch_.load() == epoch_seen && !loaded_from(*current()->content, probe);
-    if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
-    bool templates = watch_.pending();
-    if (content || templates)
-        rebuild(content, templates, false, content ? "database changed" : "templates changed", probe.marks());
+    std::shared_ptr<const Site> replaced;
+    {
+        std::lock_guard lock(reload_mutex_);
+        bool content =
+            content_changed && content_epoch_.load() == epoch_seen && !loaded_from(*current()->content, probe);
+        if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
+        bool templates = watch_.pending();
+        if (content || templates)
+            rebuild(content, templates, false, content ? "database changed" : "templates changed", replaced,
+                    probe.marks());
+    }
+    retire(std::move(replaced));
     return current();
 }
 
 bool SiteHolder::reload(std::string_view reason) {
-    std::lock_guard lock(reload_mutex_);
-    return rebuild(true, true, true, reason);
+    std::shared_ptr<const Site> replaced;
+    bool ok = false;
+    {
+        std::lock_guard lock(reload_mutex_);
+        ok = rebuild(true, true, true, reason, replaced);
+    }
+    retire(std::move(replaced));
+    return ok;
+}
+
+// After the reload lock is let go, so a request waiting for the new version
+// does not also wait for the old one to be freed.
+void SiteHolder::retire(std::shared_ptr<const Site> replaced) {
+    if (!replaced) return;
+    replaced.reset();
+    release_free_memory();  // the rows just read, and the version replaced if nothing else holds it
 }
 
 bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason,
-                         std::optional<ContentMarks> seen) {
+                         std::shared_ptr<const Site>& replaced, std::optional<ContentMarks> seen) {
     struct Flag {
         std::atomic<bool>& flag;
         explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
@@ -170,13 +190,13 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
             error += (error.empty() ? "" : "; ") + std::string(e.what());
         }
     }
-    // A successful forced reload always publishes: a new generation re-renders every page.
+    // A successful forced reload always installs a new generation (whose
+    // pages' inputs are compared all the same: unchanged pages stay valid).
     bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
     if (changed) install(new_content, new_templates);
     auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
     if (changed || !error.empty()) record(reason, changed, error, took.count());
-    old.reset();
-    release_free_memory();  // the rows just read, and the version replaced if nothing else holds it
+    replaced = std::move(old);
     return error.empty();
 }
 

@@ -106,8 +106,10 @@ private:
     // idle follower loaded it first), which is the common case after an edit.
     // Template changes are picked up by every refresh. Returns the site to serve.
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, const ContentProbe& probe);
+    // reload_mutex_ held; `replaced` gets the version it started from, for retire().
     bool rebuild(bool content, bool templates, bool force, std::string_view reason,
-                 std::optional<ContentMarks> seen = std::nullopt);  // reload_mutex_ held
+                 std::shared_ptr<const Site>& replaced, std::optional<ContentMarks> seen = std::nullopt);
+    void retire(std::shared_ptr<const Site> replaced);
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
     void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
 
