@@ -12,7 +12,7 @@ namespace {
 // with the cache off, only what this one request will send.
 struct Extras {
     bool gzip = true;
-    bool wire = true;
+    WireLayout wire = nullptr;
 };
 
 std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url,
@@ -33,7 +33,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
-    if (extras.wire) prepare_wire(page);
+    if (extras.wire) prepare_wire(page, extras.wire);
     return page;
 }
 
@@ -41,7 +41,8 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 
 PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
 
-PageSource::PageSource(PageCache& cache, std::string base_url) : cache_(cache), base_url_(std::move(base_url)) {}
+PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout)
+    : cache_(cache), base_url_(std::move(base_url)), layout_(layout) {}
 
 std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace,
                                              bool& cache_hit, bool gzip_wanted) {
@@ -51,8 +52,8 @@ std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& rout
         return cached;
     }
     cache_hit = false;
-    Extras extras;
-    if (!cache_.enabled()) extras = {gzip_wanted, false};
+    Extras extras{true, layout_};
+    if (!cache_.enabled()) extras = {gzip_wanted, nullptr};
     auto page = render(site, ref, base_url_, workspace.renderer, extras);
     cache_.insert(std::string(ref.key), page);
     return page;
