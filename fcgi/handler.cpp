@@ -142,12 +142,12 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
         if (!negotiated.empty() && response.status != 500) response.content_location = negotiated;
     }
     response.send_body = request.method != Method::head && response.status != 304;
-    // A cache hit answered in full: the bytes were laid out once, at render
-    // time (not for a negotiated answer: its Content-Location is its own).
-    if (response.cache_hit && response.status == response.page->status && response.content_location.empty()) {
-        const auto& wire = response.page->wire[response.gzip ? 1 : 0];
-        response.wire = std::string_view(wire.bytes).substr(0, response.send_body ? wire.bytes.size() : wire.head_size);
-    }
+    // A cache hit of a GET answered in full: the bytes were laid out once, at
+    // render time (not for a negotiated answer: its Content-Location is its
+    // own; nor for HEAD, rare enough to lay out per request).
+    if (response.cache_hit && response.send_body && response.status == response.page->status &&
+        response.content_location.empty())
+        response.wire = response.page->wire[response.gzip ? 1 : 0];
     return {std::move(response), static_cast<int>(route.kind)};
 }
 

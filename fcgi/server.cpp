@@ -9,8 +9,10 @@
 #include <thread>
 
 #include "clock.hpp"
+#include "fastcgi_records.hpp"
 #include "limits.hpp"
 #include "log.hpp"
+#include "send_whole.hpp"
 
 namespace vitae {
 
@@ -20,6 +22,9 @@ using Clock = std::chrono::steady_clock;
 
 // Owns one FCGX_Request for the life of a thread. FCGX_Finish_r ends each
 // request; FCGX_Free releases the buffers without closing the shared listener.
+// libfcgi reads the request; the answer bypasses its output stream (8 KB
+// buffer: a 20 KB page was 3 writes, and a SIGKILL between them cut the page
+// nginx had started to forward) and goes out in one send, records included.
 class FcgiRequest {
 public:
     explicit FcgiRequest(int listen_fd) {
@@ -36,14 +41,37 @@ public:
         const char* value = FCGX_GetParam(name, request_.envp);
         return value ? std::string_view(value) : std::string_view();
     }
-    // A failed write means the client went away: normal, so not logged.
-    void write(std::string_view bytes) { FCGX_PutStr(bytes.data(), static_cast<int>(bytes.size()), request_.out); }
+    std::uint16_t id() const { return static_cast<std::uint16_t>(request_.requestId); }
+
+    // Sends `records` (the whole answer, through FCGI_END_REQUEST) on the
+    // connection, then marks libfcgi's output streams closed, so that
+    // FCGX_Finish_r's FCGX_FClose writes nothing more: in libfcgi 2.4.2 it
+    // returns at once for a stream with wasFCloseCalled set, and reports
+    // FCGI_errno, which makes it close a kept connection after a failed send.
+    // A failed send means the client went away: normal, so not logged.
+    void send(std::string_view records) {
+        int error = send_whole(request_.ipcFd, records);
+        for (FCGX_Stream* stream : {request_.out, request_.err}) {
+            stream->isClosed = stream->wasFCloseCalled = 1;
+            stream->FCGI_errno = error;
+        }
+    }
 
 private:
     FCGX_Request request_{};
 };
 
 void on_wake(int) {}  // SIGUSR1 only interrupts accept(); it touches no state
+
+// The whole answer as FastCGI records: a cache hit's bytes as laid out at
+// render time (for nginx's request id), else laid out now into `scratch`.
+std::string_view answer_records(const Response& response, std::uint16_t request_id, std::string& scratch) {
+    if (!response.wire.empty() && request_id == fastcgi::nginx_request_id) return response.wire;
+    scratch.clear();
+    fastcgi::append_answer(scratch, request_id, response_head(response),
+                           response.send_body ? response.body() : std::string_view());
+    return scratch;
+}
 
 sigset_t control_signals() {
     sigset_t set;
@@ -88,6 +116,7 @@ Server::~Server() = default;
 void Server::serve(RequestThread& w) {
     FcgiRequest request(listener_.fd());
     ThreadState thread(sites_.source().db_path, pages_);
+    std::string scratch;         // answers not laid out ahead, reused: it grows to the largest once
     sites_.fresh(thread.probe);  // baseline: load anything committed before it
     while (!stopping_.load()) {
         w.in_accept = true;
@@ -100,12 +129,7 @@ void Server::serve(RequestThread& w) {
              request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
              request.param("REMOTE_ADDR"), request.param("HTTP_ACCEPT")},
             thread);
-        if (!response.wire.empty()) {
-            request.write(response.wire);
-        } else {
-            request.write(response_head(response));
-            if (response.send_body) request.write(response.body());
-        }
+        request.send(answer_records(response, request.id(), scratch));
         request.finish();
         w.busy_since_ms = 0;
     }
@@ -207,7 +231,7 @@ int serve_process(const Config& config, const Listener& listener, HealthReport r
                   MetricsScope metrics) {
     SiteHolder sites({config.db_path, config.templates_dir}, std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
-    PageSource pages(cache, config.base_url);
+    PageSource pages(cache, config.base_url, fastcgi::answer_for_nginx);
     Server server(config, sites, pages, listener, std::move(report));
     server.handler().set_process_json(std::move(process_json));
     if (metrics.own) server.handler().set_metrics(std::move(metrics));

@@ -199,17 +199,14 @@ std::string response_head(const Response& r) {
     return head;
 }
 
-void prepare_wire(const std::shared_ptr<Page>& page) {
+void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout) {
     for (int gzip = 0; gzip < 2; ++gzip) {
         Response hit;
         hit.status = page->status;
         hit.page = page;
         hit.gzip = gzip == 1;
         hit.cache_hit = true;
-        auto& wire = page->wire[gzip];
-        wire.bytes = response_head(hit);
-        wire.head_size = wire.bytes.size();
-        wire.bytes += hit.body();
+        page->wire[gzip] = layout(response_head(hit), hit.body());
     }
 }
 

@@ -23,7 +23,7 @@ struct Response {
     std::string_view allow;          // 405
     std::string_view location;       // redirects
     std::string_view cache_control;  // overrides the default for pages with an ETag
-    std::string_view wire;           // when set: the complete answer (page->wire), sent as is
+    std::string_view wire;           // when set: the complete answer (page->wire), laid out to send as is
     std::string content_location;    // a negotiated representation's own URL
 
     std::string_view body() const;  // the bytes the chosen representation sends
@@ -44,8 +44,9 @@ std::optional<std::size_t> preferred_type(std::string_view accept, std::span<con
 std::string http_date(std::int64_t unix_seconds);
 std::optional<std::int64_t> parse_http_date(std::string_view text);
 std::string response_head(const Response& response);
-// Fills page->wire with the cache-hit answers; call once the page is complete.
-void prepare_wire(const std::shared_ptr<Page>& page);
+// Fills page->wire with the cache-hit answers laid out by `layout`; call once
+// the page is complete.
+void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout);
 
 // A small plain-text response for statuses that have no template (400, 405, 414, 500).
 Response plain_response(int status, std::string_view text);

@@ -22,14 +22,16 @@ struct Page {
     bool vary_accept = false;      // the URL also answers citation formats by Accept
     std::string link;              // a Link header (Signposting); empty: none
 
-    // The whole answer to a cache hit, head then body, for the plain [0] and
-    // gzip [1] representation: one buffer, one write, no work per request.
-    struct Wire {
-        std::string bytes;
-        std::size_t head_size = 0;
-    };
-    Wire wire[2];
+    // The whole answer to a cache hit of a GET, head then body, laid out as
+    // the server sends it (a WireLayout), for the plain [0] and gzip [1]
+    // representation: one buffer, one write, no work per request. Empty when
+    // the page source has no layout.
+    std::string wire[2];
 };
+
+// Lays out a complete answer (CGI-style head, then body) as the server puts
+// it on its connection: for vitae-fcgi, FastCGI records (fcgi/fastcgi_records.hpp).
+using WireLayout = std::string (*)(std::string_view head, std::string_view body);
 
 // Strong ETag from the bytes, so identical pages keep their ETag across
 // restarts and reloads (FNV-1a 64 over words: fast, and a collision only costs a re-fetch).

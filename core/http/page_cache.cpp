@@ -8,7 +8,7 @@ namespace vitae {
 namespace {
 
 std::size_t cost(const Page& page) {
-    return page.body.size() + page.gzip.size() + page.wire[0].bytes.size() + page.wire[1].bytes.size() + sizeof(Page);
+    return page.body.size() + page.gzip.size() + page.wire[0].size() + page.wire[1].size() + sizeof(Page);
 }
 
 // One writer per counter: a load and a store, never a locked instruction.

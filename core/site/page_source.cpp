@@ -14,7 +14,7 @@ namespace {
 // with the cache off, only what this one request will send.
 struct Extras {
     bool gzip = true;
-    bool wire = true;
+    WireLayout wire = nullptr;
 };
 
 std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url,
@@ -35,7 +35,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
-    if (extras.wire) prepare_wire(page);
+    if (extras.wire) prepare_wire(page, extras.wire);
     if (page->body.size() > trim_after_bytes) release_free_memory();  // its data tree is gone now
     return page;
 }
@@ -45,10 +45,11 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
 
 std::shared_ptr<const Page> PageSource::render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const {
-    return render(site, ref, base_url_, workspace.renderer, {true, false});
+    return render(site, ref, base_url_, workspace.renderer, {true, nullptr});
 }
 
-PageSource::PageSource(PageCache& cache, std::string base_url) : cache_(cache), base_url_(std::move(base_url)) {}
+PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout)
+    : cache_(cache), base_url_(std::move(base_url)), layout_(layout) {}
 
 std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace,
                                              bool& cache_hit, bool gzip_wanted) {
@@ -58,8 +59,8 @@ std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& rout
         return cached;
     }
     cache_hit = false;
-    Extras extras;
-    if (!cache_.enabled()) extras = {gzip_wanted, false};
+    Extras extras{true, layout_};
+    if (!cache_.enabled()) extras = {gzip_wanted, nullptr};
     auto page = render(site, ref, base_url_, workspace.renderer, extras);
     cache_.insert(std::string(ref.key), page);
     return page;

@@ -31,8 +31,9 @@ struct PageWorkspace {
 class PageSource {
 public:
     // `base_url` starts every absolute URL (canonical, feed, sitemap); cached
-    // pages keep it, so it is fixed for the life of the source.
-    PageSource(PageCache& cache, std::string base_url);
+    // pages keep it, so it is fixed for the life of the source. `layout`
+    // lays out each cached page's answers (Page::wire); without one, none.
+    PageSource(PageCache& cache, std::string base_url, WireLayout layout = nullptr);
 
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
@@ -51,6 +52,7 @@ public:
 private:
     PageCache& cache_;
     const std::string base_url_;
+    const WireLayout layout_;
 };
 
 }  // namespace vitae

@@ -402,6 +402,62 @@ class BrokenProtocol(Served):
         self.send(fcgi_client.begin_request() + fcgi_client.record(fcgi_client.ABORT_REQUEST, b""))
 
 
+class AnswerRecords(Served):
+    """Each answer is whole FastCGI records for the request's own id: STDOUT,
+    the empty STDOUT, one END_REQUEST, and nothing after it (the worker sends
+    the answer itself, in one write; libfcgi must add nothing), including for
+    request ids and kept connections nginx does not use."""
+
+    def records(self, data):
+        """(type, request id, content) of every record in `data`, checking the framing."""
+        out, at = [], 0
+        while at < len(data):
+            version, rtype, rid, length, pad = fcgi_client.HEADER.unpack_from(data, at)
+            self.assertEqual(version, fcgi_client.VERSION)
+            self.assertEqual((fcgi_client.HEADER.size + length + pad) % 8, 0, "record not padded to 8 bytes")
+            self.assertLessEqual(at + fcgi_client.HEADER.size + length + pad, len(data), "record cut short")
+            out.append((rtype, rid, data[at + fcgi_client.HEADER.size:at + fcgi_client.HEADER.size + length]))
+            at += fcgi_client.HEADER.size + length + pad
+        return out
+
+    def assert_one_answer(self, records, request_id, what):
+        types = [r[0] for r in records]
+        self.assertEqual(types[-2:], [fcgi_client.STDOUT, fcgi_client.END_REQUEST], what)
+        self.assertEqual(records[-2][2], b"", "%s: no empty STDOUT before END_REQUEST" % what)
+        self.assertEqual(set(types[:-1]), {fcgi_client.STDOUT}, what)
+        self.assertEqual([r[1] for r in records], [request_id] * len(records), what)
+        self.assertEqual(records[-1][2], b"\0" * 8, "%s: END_REQUEST not app status 0, complete" % what)
+        return fcgi_client.Reply(b"".join(r[2] for r in records[:-1]), "", 0, 0)
+
+    def test_miss_hit_and_head_are_whole_records_and_nothing_after(self):
+        path = "/publications/"
+        for method, what in (("GET", "miss"), ("GET", "hit"), ("HEAD", "head")):
+            data = fcgi_client.raw(self.stack.socket_path,
+                                   fcgi_client.request_bytes(fcgi_client.params_for(method, path)))
+            reply = self.assert_one_answer(self.records(data), 1, what)
+            self.assert_status(reply, 200, what)
+            self.assertEqual(reply.header("X-Vitae-Cache"), "miss" if what == "miss" else "hit", what)
+            self.assertEqual(reply.body, b"" if method == "HEAD" else fetch(self.stack.port, path).body, what)
+
+    def test_a_request_id_other_than_nginxs_is_answered_with_its_own(self):
+        fcgi_client.get(self.stack.socket_path, "/")  # cached: the laid-out answer carries nginx's id 1
+        data = fcgi_client.raw(self.stack.socket_path,
+                               fcgi_client.request_bytes(fcgi_client.params_for(), request_id=0x1234))
+        reply = self.assert_one_answer(self.records(data), 0x1234, "request id 0x1234")
+        self.assertEqual(reply.body, self.home)
+
+    def test_a_kept_connection_gets_each_answer_once(self):
+        with fcgi_client.connect(self.stack.socket_path) as s:
+            for request_id, keep in ((3, True), (1, True), (1, False)):
+                s.sendall(fcgi_client.request_bytes(fcgi_client.params_for(), request_id=request_id,
+                                                    keep_conn=keep))
+                # A stray record from libfcgi (a second end of stream or END_REQUEST)
+                # would be read here as the start of the next answer, and fail.
+                reply = fcgi_client.read_reply(s, request_id)
+                self.assertEqual(reply.body, self.home, "request %d" % request_id)
+            self.assertEqual(s.recv(65536), b"", "bytes after the last END_REQUEST")
+
+
 class DistinctUrls(Served):
     """Every URL is new, so none is a cache hit unless the cache keys it right."""
     WARM = ("/", "/blog/", "/blog/" + POST_SLUG, "/nothing")

@@ -9,9 +9,10 @@
 namespace vitae::test {
 
 struct HandlerFixture {
-    explicit HandlerFixture(const std::string& content = fixture_content(), std::string base_url = default_base_url)
+    explicit HandlerFixture(const std::string& content = fixture_content(), std::string base_url = default_base_url,
+                            WireLayout layout = nullptr)
         : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          pages(cache, std::move(base_url)), handler(sites, pages), thread(db.string(), pages) {}
+          pages(cache, std::move(base_url), layout), handler(sites, pages), thread(db.string(), pages) {}
 
     TempDir dir;
     std::filesystem::path db;

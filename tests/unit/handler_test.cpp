@@ -40,6 +40,33 @@ BOOST_AUTO_TEST_CASE(renders_home_then_serves_it_from_cache) {
     BOOST_TEST(second.page == first.page);  // the same bytes, not a copy
 }
 
+BOOST_AUTO_TEST_CASE(a_cache_hit_of_a_get_is_the_answer_laid_out_at_render_time) {
+    auto layout = [](std::string_view head, std::string_view rest) {
+        return "<" + std::string(head) + "|" + std::string(rest) + ">";
+    };
+    Fixture f(fixture_content(), default_base_url, layout);
+    BOOST_TEST(f.get("/").wire.empty());  // a miss: the server lays it out itself
+    for (std::string_view encoding : {"", "gzip"}) {
+        auto hit = f.get("/", "GET", {}, encoding);
+        BOOST_TEST(hit.cache_hit);
+        BOOST_TEST(hit.gzip == !encoding.empty());
+        BOOST_TEST(hit.wire == layout(response_head(hit), hit.body()));  // what the server would lay out now
+        BOOST_TEST(hit.wire.data() == f.get("/", "GET", {}, encoding).wire.data());  // the page's bytes, not a copy
+    }
+    // HEAD and 304 send no body: laid out per request.
+    BOOST_TEST(f.get("/", "HEAD").wire.empty());
+    BOOST_TEST(f.get("/", "GET", f.get("/").page->etag).wire.empty());
+}
+
+BOOST_AUTO_TEST_CASE(without_a_layout_pages_carry_no_wire_bytes) {
+    Fixture f;
+    f.get("/");
+    auto hit = f.get("/");
+    BOOST_TEST(hit.cache_hit);
+    BOOST_TEST(hit.wire.empty());
+    BOOST_TEST(hit.page->wire[0].empty());
+}
+
 BOOST_AUTO_TEST_CASE(serves_blog_post_and_404) {
     Fixture f;
     BOOST_TEST(f.get("/blog/").status == 200);
