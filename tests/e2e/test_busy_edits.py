@@ -7,8 +7,9 @@ a reader blocks a writer's COMMIT, so a client that does not wait for it gets
 "database is locked". Here each of the three ways the owner edits commits
 EDITS edits back to back, in rollback-journal mode and in WAL:
 
-  - the `sqlite3` shell with a busy timeout
-    (`sqlite3 -cmd '.timeout 5000' DB "UPDATE …"`),
+  - the `sqlite3` shell, exactly as README.md and docs/ write the recipe
+    (`sqlite3 -cmd '.timeout 5000' DB "UPDATE …"`; Recipes below checks
+    that every recipe says so),
   - `vitae import-bibtex` of a one-entry file (the tool's own 5 s timeout),
   - a Python script with the sqlite3 module's default settings (5 s).
 
@@ -18,12 +19,15 @@ no request in between: back to back). The worker must not log a refused
 reload (a reload that gave up waiting would leave an edit unseen).
 
 Env: VITAE_BUSY_EDITS (default 100 per client per mode), VITAE_BUSY_CHECK_EVERY
-(4; 1 checks every edit), VITAE_SHELL_TIMEOUT_MS (5000; 0 runs the shell
-without a busy timeout, as the docs' recipes do: then edits fail).
-bench/edits runs the same editors 1,000 times each and prints the figures.
+(4; 1 checks every edit), VITAE_SHELL_TIMEOUT_MS (5000, as the docs; 0 runs
+the shell without a busy timeout, as the docs did before issue 15: then
+edits fail). bench/edits runs the same editors 1,000 times each and prints
+the figures.
 """
 import collections
+import glob
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -31,7 +35,7 @@ import tempfile
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, DB, REPO, TEMPLATES  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
@@ -207,6 +211,26 @@ class RollbackJournal(BusyEdits, unittest.TestCase):
 
 class Wal(BusyEdits, unittest.TestCase):
     journal_mode = "wal"
+
+
+# A `sqlite3` command in the docs: the word followed by an option, a path or
+# a quoted argument (prose such as "the `sqlite3` shell" does not match).
+SHELL_COMMAND = re.compile(r"(?<![\w./-])sqlite3 +((?:[-/'\"]|\S*\.db\b|DB\b).*)")
+
+
+class Recipes(unittest.TestCase):
+    def test_every_sqlite3_recipe_sets_a_busy_timeout(self):
+        docs = [os.path.join(REPO, "README.md")] + sorted(glob.glob(os.path.join(REPO, "docs", "*.md")))
+        found, missing = 0, []
+        for path in docs:
+            with open(path, encoding="utf-8") as f:
+                for number, line in enumerate(f, 1):
+                    for match in SHELL_COMMAND.finditer(line):
+                        found += 1
+                        if not match.group(1).startswith("-cmd '.timeout 5000'"):
+                            missing.append("%s:%d: %s" % (os.path.relpath(path, REPO), number, line.strip()))
+        self.assertGreater(found, 0, "no sqlite3 recipe found: is the pattern still right?")
+        self.assertEqual(missing, [], "recipes without the busy timeout")
 
 
 if __name__ == "__main__":
