@@ -1,9 +1,11 @@
 #define BOOST_TEST_MODULE cli_import
 #include <boost/test/unit_test.hpp>
 
+#include <chrono>
+#include <optional>
 #include <set>
-
 #include <sstream>
+#include <thread>
 
 #include "error.hpp"
 #include "bibtex.hpp"
@@ -215,6 +217,29 @@ BOOST_AUTO_TEST_CASE(changed_fields_names_only_what_differs) {
     b.links[0].url = "u";
     BOOST_TEST(changed_fields(a, b) == (std::vector<std::string>{"year", "authors", "links"}),
                boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_import_waits_for_a_reader_instead_of_failing) {
+    // Rollback journal: a read transaction elsewhere (a worker's reload holds
+    // one for milliseconds) keeps COMMIT from taking the exclusive lock. The
+    // import must wait for it (the busy timeout), not fail "database is locked".
+    Fixture f;
+    auto reader = Db::open(f.db.string(), OpenMode::read_only);
+    BOOST_TEST(reader.pragma_text("journal_mode") == "delete");
+    std::optional<Transaction> reading(std::in_place, reader, Transaction::Kind::read);
+    reader.pragma_int("user_version");  // BEGIN is deferred: the first read takes the shared lock
+    constexpr auto held = std::chrono::milliseconds(300);
+    std::thread release([&] {
+        std::this_thread::sleep_for(held);
+        reading.reset();
+    });
+    auto start = std::chrono::steady_clock::now();
+    auto changes = f.import(f.papers);
+    auto waited = std::chrono::steady_clock::now() - start;
+    release.join();
+    BOOST_TEST(described(changes) == papers_changes, boost::test_tools::per_element());
+    BOOST_TEST(std::chrono::duration_cast<std::chrono::milliseconds>(waited).count() >= held.count() - 50);
+    BOOST_TEST(content_of(f.db).publications.size() == fixture::publications + 2);
 }
 
 BOOST_AUTO_TEST_CASE(command_prints_one_line_per_entry_and_a_summary) {
