@@ -15,6 +15,13 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The database stayed locked by a writer past the busy timeout: nothing is
+// wrong with the file, and the same read will work once the writer is done.
+class BusyError : public Error {
+public:
+    using Error::Error;
+};
+
 class UsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;

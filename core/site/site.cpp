@@ -113,7 +113,8 @@ bool loaded_from(const LoadedContent& content, const ContentProbe& probe) {
 
 std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     auto serving = current();
-    bool content = probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe);
+    bool content = (probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe)) ||
+                   content_retry_.load();
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
@@ -127,8 +128,8 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
     std::shared_ptr<const Site> replaced;
     {
         std::lock_guard lock(reload_mutex_);
-        bool content =
-            content_changed && content_epoch_.load() == epoch_seen && !loaded_from(*current()->content, probe);
+        bool content = content_retry_.load() || (content_changed && content_epoch_.load() == epoch_seen &&
+                                                 !loaded_from(*current()->content, probe));
         if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
         bool templates = watch_.pending();
         if (content || templates)
@@ -173,9 +174,15 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
     if (content) {
         content_epoch_.fetch_add(1);  // before reading: see refresh()
         std::string file = fingerprint(source_.db_path);
+        content_retry_ = false;
         try {
             new_content = load_content_version(source_.db_path, old->content, seen);
             rejected_db_.reset();
+        } catch (const BusyError& e) {
+            // Locked past the busy timeout (a long transaction elsewhere): the
+            // file is fine, and the commit the probe saw is not loaded yet.
+            content_retry_ = true;
+            error = std::string(e.what()) + " (tried again at the next request or check)";
         } catch (const std::exception& e) {
             rejected_db_ = file;
             error = e.what();

@@ -124,6 +124,7 @@ private:
     std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
     std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
     std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after installing
+    std::atomic<bool> content_retry_{false};  // the last content load found the file locked: load again
     ReloadObserver observer_;  // set once before threads start; then read only
 };
 

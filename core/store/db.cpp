@@ -44,6 +44,13 @@ constexpr int backup_max_restarts = 3;
 constexpr int backup_retry_ms = 20;
 constexpr int backup_busy_limit_ms = writer_busy_timeout_ms;
 
+// The error SQLite reported on `db`, as BusyError when it was a lock.
+[[noreturn]] void throw_sqlite(sqlite3* db, const std::string& message) {
+    int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw BusyError(message);
+    throw Error(message);
+}
+
 }  // namespace
 
 void Stmt::Finalizer::operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
@@ -52,7 +59,8 @@ void Db::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); 
 Stmt::Stmt(sqlite3_stmt* stmt, std::string db_path) : stmt_(stmt), db_path_(std::move(db_path)) {}
 
 void Stmt::fail(std::string_view what) const {
-    throw Error(std::string(what) + " " + in_quotes(db_path_) + ": " + sqlite3_errmsg(sqlite3_db_handle(stmt_.get())));
+    sqlite3* db = sqlite3_db_handle(stmt_.get());
+    throw_sqlite(db, std::string(what) + " " + in_quotes(db_path_) + ": " + sqlite3_errmsg(db));
 }
 
 void Stmt::bind(int index, std::string_view text) {
@@ -123,7 +131,7 @@ Db Db::open(const std::string& path, OpenMode mode) {
 
 void Db::fail(std::string_view what) const {
     const char* message = db_ ? sqlite3_errmsg(db_.get()) : "out of memory";
-    throw Error(std::string(what) + " " + in_quotes(path_) + ": " + message);
+    throw_sqlite(db_.get(), std::string(what) + " " + in_quotes(path_) + ": " + message);
 }
 
 Stmt Db::prepare(std::string_view sql) const {
@@ -138,7 +146,7 @@ void Db::exec(const char* sql) const {
     if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) == SQLITE_OK) return;
     std::string text = message ? message : sqlite3_errmsg(db_.get());
     sqlite3_free(message);
-    throw Error("query " + in_quotes(path_) + ": " + text);
+    throw_sqlite(db_.get(), "query " + in_quotes(path_) + ": " + text);
 }
 
 std::int64_t Db::pragma_int(const char* pragma) const {
