@@ -43,6 +43,14 @@ bool ContentProbe::read_marks(const struct stat& st, Marks& out) {
     return marks_of(path_, st, db_fd_ ? db_fd_.get() : -1, shm_fd_, out);
 }
 
+std::optional<ContentMarks> ContentProbe::marks_now(const FileId& file) {
+    struct stat st {};
+    if (!db_fd_ || ::fstat(db_fd_.get(), &st) != 0 || FileId{st.st_dev, st.st_ino} != file) return std::nullopt;
+    Marks now;
+    if (!read_marks(st, now)) return std::nullopt;
+    return now;
+}
+
 bool ContentProbe::asked_sqlite_changed() {
     data_version_->step();
     std::int64_t version = data_version_->int_at(0);

@@ -29,6 +29,9 @@ namespace vitae {
 // when not in WAL mode). Equal marks, same committed state.
 using ContentMarks = std::array<unsigned char, 16 + 6 + 96>;
 
+// Whether marks are of a database in WAL mode (header byte 18 is 2).
+inline bool wal_mode(const ContentMarks& marks) { return marks[16] == 2; }
+
 class ContentProbe {
 public:
     explicit ContentProbe(std::string db_path) : path_(std::move(db_path)) {}
@@ -48,6 +51,12 @@ public:
     // process and file.)
     std::optional<ContentMarks> marks() const { return marks_valid_ ? std::optional(marks_) : std::nullopt; }
     const FileId& file() const { return file_; }  // the file those marks are of
+
+    // The marks of `file` as it is now, read through the probe's descriptors
+    // without moving its baseline; nullopt if they cannot be read whole or
+    // the probe has another file open. Inside a read transaction in
+    // rollback-journal mode, these are exactly the state being read.
+    std::optional<ContentMarks> marks_now(const FileId& file);
 
 private:
     using Marks = ContentMarks;

@@ -47,7 +47,7 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving,
-                                                          std::optional<ContentMarks> seen) {
+                                                          ContentProbe* probe) {
     // stat before open: if the file is replaced in between, the recorded id is
     // the old one, so the next check sees a change and loads again.
     auto st = stat_or_throw(db_path);
@@ -55,11 +55,19 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     auto db = Db::open(db_path, OpenMode::read_only);
     bool same_file = serving && serving->db_file == file;
     check_database(db, same_file ? Integrity::trust_commits : Integrity::check);
-    Content content = load_content(db);
+    // Which state this is: in rollback-journal mode, the file's marks read
+    // inside the snapshot (writers are held off); in WAL mode, where they are
+    // not, the marks the probe read before the load (it has at least those).
+    std::optional<ContentMarks> marks = probe ? probe->marks() : std::nullopt;
+    Content content = load_content(db, [&] {
+        if (!probe) return;
+        auto inside = probe->marks_now(file);
+        if (inside && !wal_mode(*inside)) marks = inside;
+    });
     if (serving && serving->db_file == file && serving->content() == content) return serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
-    loaded->marks = seen;
+    loaded->marks = marks;
     loaded->modified_unix = newest_mtime(db_path, st);
     loaded->views = build_views(std::move(content));
     return loaded;
@@ -123,8 +131,7 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     return serving;
 }
 
-std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen,
-                                                const ContentProbe& probe) {
+std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe) {
     std::shared_ptr<const Site> replaced;
     {
         std::lock_guard lock(reload_mutex_);
@@ -133,8 +140,7 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
         if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
         bool templates = watch_.pending();
         if (content || templates)
-            rebuild(content, templates, false, content ? "database changed" : "templates changed", replaced,
-                    probe.marks());
+            rebuild(content, templates, false, content ? "database changed" : "templates changed", replaced, &probe);
     }
     retire(std::move(replaced));
     return current();
@@ -160,7 +166,7 @@ void SiteHolder::retire(std::shared_ptr<const Site> replaced) {
 }
 
 bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason,
-                         std::shared_ptr<const Site>& replaced, std::optional<ContentMarks> seen) {
+                         std::shared_ptr<const Site>& replaced, ContentProbe* probe) {
     struct Flag {
         std::atomic<bool>& flag;
         explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
@@ -176,7 +182,7 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
         std::string file = fingerprint(source_.db_path);
         content_retry_ = false;
         try {
-            new_content = load_content_version(source_.db_path, old->content, seen);
+            new_content = load_content_version(source_.db_path, old->content, probe);
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the

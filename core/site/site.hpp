@@ -38,7 +38,7 @@ struct LoadedContent {
     Views views;  // views.content: the rows as loaded
     FileId db_file;
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
-    std::optional<ContentMarks> marks;  // a probe's, read before the load: it has at least that state
+    std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
 
     const Content& content() const { return views.content; }
 };
@@ -58,10 +58,11 @@ struct Site {
 // Each throws Error naming the file and the problem. Given the version
 // being served, returns that very version when the file and its rows are
 // unchanged (a thread's first look, a no-op commit), so its cached pages stay.
-// `seen`: the marks a probe read before this call (the load has at least that state).
+// `probe`: the calling thread's, which just saw the change; it names the
+// state loaded (LoadedContent::marks), so later probes can tell it is current.
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving = nullptr,
-                                                          std::optional<ContentMarks> seen = std::nullopt);
+                                                          ContentProbe* probe = nullptr);
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
 
 struct ReloadStatus {
@@ -105,10 +106,10 @@ private:
     // served was loaded from the very state the probe saw (equal marks: the
     // idle follower loaded it first), which is the common case after an edit.
     // Template changes are picked up by every refresh. Returns the site to serve.
-    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, const ContentProbe& probe);
+    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe);
     // reload_mutex_ held; `replaced` gets the version it started from, for retire().
     bool rebuild(bool content, bool templates, bool force, std::string_view reason,
-                 std::shared_ptr<const Site>& replaced, std::optional<ContentMarks> seen = std::nullopt);
+                 std::shared_ptr<const Site>& replaced, ContentProbe* probe = nullptr);
     void retire(std::shared_ptr<const Site> replaced);
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
     void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);

@@ -166,10 +166,11 @@ void check_database(const Db& db, Integrity integrity) {
     }
 }
 
-Content load_content(const Db& db) {
+Content load_content(const Db& db, const std::function<void()>& in_snapshot) {
     Content content;
     Transaction transaction(db, Transaction::Kind::read);  // one snapshot for every table
     load_profile(db, content);
+    if (in_snapshot) in_snapshot();
     load_publications(db, content);
     load_sections(db, content);
     // The owner is whoever the profile's names match, also in rows imported

@@ -3,6 +3,8 @@
 // transaction so a page never mixes two versions. Prepared statements only.
 #pragma once
 
+#include <functional>
+
 #include <string>
 
 #include "content.hpp"
@@ -22,6 +24,9 @@ void check_schema_version(const Db& db);
 // papers. A new file (a swap, a restore) is always checked.
 enum class Integrity { check, trust_commits };
 void check_database(const Db& db, Integrity integrity = Integrity::check);
-Content load_content(const Db& db);
+// `in_snapshot`, if given, runs inside the read transaction once its
+// snapshot is taken (after the first read): what it sees of the file is the
+// state being loaded, in rollback-journal mode where the lock holds writers off.
+Content load_content(const Db& db, const std::function<void()>& in_snapshot = {});
 
 }  // namespace vitae
