@@ -112,7 +112,7 @@ int run_export(const Args& args, std::ostream& out) {
     check_base_url(base_url);
     auto pages = export_site(args.positional[0], args.positional[1], args.positional[2], base_url);
     for (const auto& page : pages)
-        out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << " (+ .gz)\n";
+        out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << (page.gzip ? " (+ .gz)" : "") << "\n";
     out << "ok: " << pages.size() << " pages in " << args.positional[2] << "\n";
     return 0;
 }
@@ -209,7 +209,7 @@ const std::vector<Command>& commands() {
           "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
          run_check},
         {{"export",
-          "Write every page as static HTML with a .gz beside each, and 404.html.",
+          "Write every page as static HTML with a .gz beside each (but those under 1 KB), and 404.html.",
           {"DB", "TEMPLATES", "OUTDIR"},
           {},
           {{"--base-url", "URL", false, "the site's public URL for canonical links, feed, sitemap (default http://127.0.0.1:8080)"}},

@@ -15,6 +15,7 @@ namespace vitae::cli {
 struct ExportedPage {
     std::string url_path;        // "/blog/", or "" for the 404 page
     std::filesystem::path file;  // relative to OUTDIR; the .gz is file + ".gz"
+    bool gzip = true;            // false: small, written without a .gz
 };
 
 // `base_url` is what absolute URLs (canonical, feed, sitemap) start with.

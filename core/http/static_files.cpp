@@ -110,7 +110,13 @@ fs::path StaticTree::directory_inside(const fs::path& relative) const {
 
 void StaticTree::write(const fs::path& relative, std::string_view body, std::string_view gzip) {
     fs::path target = directory_inside(relative.parent_path()) / relative.filename();
-    write_file_atomically(target.string() + ".gz", gzip, durability_);
+    if (gzip.empty()) {
+        std::error_code gone;
+        fs::remove(target.string() + ".gz", gone);  // none is fine; else gzip_static would serve it
+        if (gone) throw Error("remove " + in_quotes(target.string() + ".gz") + ": " + gone.message());
+    } else {
+        write_file_atomically(target.string() + ".gz", gzip, durability_);
+    }
     write_file_atomically(target, body, durability_);
 }
 

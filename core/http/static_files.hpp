@@ -35,7 +35,8 @@ public:
     StaticTree(const std::filesystem::path& root, Durability durability);
 
     // Writes `relative` and `relative`.gz; the .gz first, so a gzip client
-    // never gets a .gz older than the page beside it.
+    // never gets a .gz older than the page beside it. An empty `gzip` (a
+    // small body) removes any .gz an earlier, larger version left.
     void write(const std::filesystem::path& relative, std::string_view body, std::string_view gzip);
     // Removes `relative` and its .gz (and its directory, if that leaves it empty).
     void remove(const std::filesystem::path& relative);

@@ -30,7 +30,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->vary_accept = ref.vary_accept;
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
-    if (extras.gzip) page->gzip = gzip_compress(page->body);
+    if (extras.gzip && page->body.size() >= gzip_min_bytes) page->gzip = gzip_compress(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);

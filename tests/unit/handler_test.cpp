@@ -299,7 +299,9 @@ BOOST_AUTO_TEST_CASE(a_papers_url_answers_its_citation_formats_by_accept) {
     BOOST_TEST(bib.page->body.starts_with("@inproceedings{tidepool,"));
     auto head = response_head(bib);
     BOOST_TEST(head.find("Content-Location: /publications/tidepool.bib\r\n") != std::string::npos, head);
-    BOOST_TEST(head.find("Vary: Accept-Encoding, Accept\r\n") != std::string::npos, head);
+    // A body under 1 KB has no gzip copy, so it varies by Accept alone.
+    BOOST_TEST(head.find("Vary: Accept\r\n") != std::string::npos, head);
+    BOOST_TEST(bib.page->gzip.empty());
     // The same page as at its own URL, from the same cache entry.
     BOOST_TEST(f.get("/publications/tidepool.bib").page == bib.page);
     BOOST_TEST(negotiate("application/vnd.citationstyles.csl+json").page->body.starts_with("[{\"id\":\"tidepool\""));
