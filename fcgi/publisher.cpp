@@ -17,6 +17,9 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t min_pages_per_thread = 64;
 
+// Pages whose data holds every publication or post at once.
+bool is_big_list(RouteKind kind) { return kind == RouteKind::publications || kind == RouteKind::blog_index; }
+
 std::string microseconds(Clock::duration d) {
     return std::to_string(std::chrono::duration_cast<std::chrono::microseconds>(d).count());
 }
@@ -40,26 +43,38 @@ Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir, Worker
 }
 
 void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::atomic<bool>& stopping) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&](PageWorkspace& workspace) {
-        for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) {
-            Job& job = jobs[i];
-            try {
-                auto before = Clock::now();
-                auto page = pages_.render_page(site, job.ref, workspace);
-                job.rendering = Clock::now() - before;
-                tree_.write(file_for_path(*job.path), page->body, page->gzip);
-            } catch (const std::exception& e) {
-                job.error = e.what();
-            }
-            job.done = true;
+    auto run = [&](Job& job, PageWorkspace& workspace) {
+        try {
+            auto before = Clock::now();
+            auto page = pages_.render_page(site, job.ref, workspace);
+            job.rendering = Clock::now() - before;
+            tree_.write(file_for_path(*job.path), page->body, page->gzip);
+        } catch (const std::exception& e) {
+            job.error = e.what();
         }
+        job.done = true;
     };
-    // Threads only when there is enough to share: an edit's pages take one.
+    // Threads only when there is enough to share: an edit's pages take one, in order.
     std::size_t helpers = std::min(workspaces_.size(), jobs.size() / min_pages_per_thread + 1) - 1;
+    if (helpers == 0) {
+        for (auto& job : jobs)
+            if (!stopping.load()) run(job, *workspaces_[0]);
+        return;
+    }
+    // The big lists are rendered one at a time, by this thread, while the
+    // others take the rest: two lists of thousands of papers side by side
+    // would double the memory a publish peaks at.
+    std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); });
+    std::size_t lists = static_cast<std::size_t>(
+        std::count_if(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); }));
+    std::atomic<std::size_t> next{lists};
+    auto share = [&](PageWorkspace& workspace) {
+        for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) run(jobs[i], workspace);
+    };
     std::vector<std::thread> threads;
-    for (std::size_t t = 1; t <= helpers; ++t) threads.emplace_back(work, std::ref(*workspaces_[t]));
-    work(*workspaces_[0]);
+    for (std::size_t t = 1; t <= helpers; ++t) threads.emplace_back(share, std::ref(*workspaces_[t]));
+    for (std::size_t i = 0; i < lists && !stopping.load(); ++i) run(jobs[i], *workspaces_[0]);
+    share(*workspaces_[0]);
     for (auto& t : threads) t.join();
 }
 
@@ -89,15 +104,19 @@ void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
         ++failed;
     }
     if (stopping.load()) return;
-    std::unordered_set<std::string_view> current(paths.begin(), paths.end());
-    for (auto it = written_.begin(); it != written_.end();) {  // pages the site no longer has
-        if (current.contains(it->first)) {
-            ++it;
-            continue;
+    // Pages the site no longer has; none unless its set of pages (the sitemap's input) changed.
+    if (complete_ == 0 || site.stamps->sitemap > complete_) {
+        std::unordered_set<std::string_view> current(paths.begin(), paths.end());
+        for (auto it = written_.begin(); it != written_.end();) {
+            if (current.contains(it->first)) {
+                ++it;
+                continue;
+            }
+            tree_.remove(file_for_path(it->first));
+            it = written_.erase(it);
         }
-        tree_.remove(file_for_path(it->first));
-        it = written_.erase(it);
     }
+    complete_ = site.generation;
     auto took = Clock::now() - started;
     metrics_.count_publish(took);
     log(Level::info, LogEvent("publish")

@@ -50,6 +50,7 @@ private:
     StaticTree tree_;
     std::vector<std::unique_ptr<PageWorkspace>> workspaces_;  // one per publishing thread
     std::unordered_map<std::string, std::uint64_t> written_;  // URL path -> generation its file was rendered from
+    std::uint64_t complete_ = 0;  // the generation the last publish that ran to its end brought DIR to
 };
 
 }  // namespace vitae
