@@ -54,9 +54,11 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
         }
         job.done = true;
     };
-    // Threads only when there is enough to share: an edit's pages take one, in order.
+    // Threads only when there is enough to share: an edit's pages take one,
+    // the big lists last, so the edited page itself is out first.
     std::size_t helpers = std::min(workspaces_.size(), jobs.size() / min_pages_per_thread + 1) - 1;
     if (helpers == 0) {
+        std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return !is_big_list(job.ref.kind); });
         for (auto& job : jobs)
             if (!stopping.load()) run(job, *workspaces_[0]);
         return;
