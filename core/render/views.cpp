@@ -15,7 +15,6 @@ namespace vitae {
 namespace {
 
 using kainjow::mustache::list;
-using kainjow::mustache::object;
 
 // Text to put before item `index` of an inline list of `count` items.
 std::string joiner(std::size_t index, std::size_t count) {
@@ -41,6 +40,14 @@ void append(MustacheData& onto, MustacheData value) {
     items.push_back(std::move(value));
 }
 
+// An object built in place: kainjow's MustacheData(object) copies the whole
+// map it is given, so `object{...}` paid for every field twice.
+MustacheData fields(std::initializer_list<std::pair<const std::string, MustacheData>> items) {
+    MustacheData out{MustacheData::type::object};
+    for (const auto& [key, value] : items) out[key] = MustacheData(value);
+    return out;
+}
+
 template <typename T, typename F>
 MustacheData list_of(const std::vector<T>& items, F&& to_data) {
     MustacheData out{MustacheData::type::list};
@@ -49,20 +56,20 @@ MustacheData list_of(const std::vector<T>& items, F&& to_data) {
 }
 
 MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
-    return object{{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}};
+    return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
 }
 
 MustacheData post_data(const Post& post) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
     std::string body_html = post.body_format == "html" ? sanitize_html(post.body) : markdown_to_html(post.body);
-    return object{{"slug", post.slug},
+    return fields({{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},
                   {"date", display_date(post.published)},
                   {"date_iso", post.published},
                   {"has_body", !post.body.empty()},
                   {"reading_minutes", std::to_string(reading_minutes(post.body))},
-                  {"body_html", body_html}};
+                  {"body_html", body_html}});
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -117,16 +124,16 @@ MustacheData publication_data(const Publication& p, const People& people) {
     put(d, "authors", list_of(p.authors, [&people](const Author& a, std::size_t i, std::size_t n) {
             auto page = a.is_owner ? people.end() : people.find(name_key(a.name));
             bool linked = page != people.end();
-            return object{{"name", a.name},
+            return fields({{"name", a.name},
                           {"url", linked ? page->second : std::string()},
                           {"has_url", linked},
                           {"is_owner", a.is_owner},
                           {"equal_contribution", a.equal_contribution},
-                          {"joiner", joiner(i, n)}};
+                          {"joiner", joiner(i, n)}});
         }));
     put(d, "links", list_of(p.links, link_data));
     put(d, "has_links", !p.links.empty());
-    put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return object{{"name", a}}; }));
+    put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return fields({{"name", a}}); }));
     put(d, "has_awards", !p.awards.empty());
     put(d, "has_details", !details.empty());
     put(d, "details", std::move(details));
@@ -177,43 +184,43 @@ void add_publications(const Content& c, const People& people, const HomeSelectio
 void add_sections(const Content& c, MustacheData& home) {
     put(home, "has_education", !c.education.empty());
     put(home, "education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
-                 return object{{"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
+                 return fields({{"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
                                {"start_year", std::to_string(e.start_year)},
                                {"end_year", std::to_string(e.end_year)},
                                {"degree", e.degree},
                                {"has_degree", !e.degree.empty()},
-                               {"institution", e.institution}};
+                               {"institution", e.institution}});
              }));
     put(home, "has_teaching", !c.teaching.empty());
     put(home, "teaching", list_of(c.teaching, [](const Teaching& t, std::size_t, std::size_t) {
-                 return object{{"course", t.course}, {"title", t.title}, {"term", t.term}};
+                 return fields({{"course", t.course}, {"title", t.title}, {"term", t.term}});
              }));
     put(home, "has_services", !c.services.empty());
     put(home, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
-                 return object{{"role", s.role}, {"venue", s.venue}};
+                 return fields({{"role", s.role}, {"venue", s.venue}});
              }));
     put(home, "has_experiences", !c.experiences.empty());
     put(home, "experiences", list_of(c.experiences, [](const Experience& e, std::size_t, std::size_t) {
-                 return object{{"organization", e.organization},
+                 return fields({{"organization", e.organization},
                                {"location", e.location},
                                {"role", e.role},
                                {"start", display_date(e.start_month)},
                                {"start_iso", e.start_month},
                                {"end", display_date(e.end_month)},
                                {"end_iso", e.end_month},
-                               {"has_end", !e.end_month.empty()}};
+                               {"has_end", !e.end_month.empty()}});
              }));
 }
 
 MustacheData home_view(const Content& c, const People& people) {
     const HomeSelection shown = home_selection(c);
-    MustacheData home = object{{"name", c.name}};
+    MustacheData home = fields({{"name", c.name}});
     put(home, "bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
-                 return object{{"html", markdown_to_html(md)}};
+                 return fields({{"html", markdown_to_html(md)}});
              }));
     put(home, "emails", list_of(c.emails, [](const Email& e, std::size_t i, std::size_t n) {
-                 return object{{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
-                               {"joiner", joiner(i, n)}};
+                 return fields({{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
+                               {"joiner", joiner(i, n)}});
              }));
     put(home, "has_emails", !c.emails.empty());
     put(home, "emails_plural", c.emails.size() > 1);
@@ -274,11 +281,11 @@ PublicationList publication_list_view(const Content& c, const People& people, st
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     MustacheData filters{MustacheData::type::list};
-    append(filters, object{{"href", "/publications/"}, {"label", "All"}, {"current", !filter}});
+    append(filters, fields({{"href", "/publications/"}, {"label", "All"}, {"current", !filter}}));
     for (auto kind : kinds_in(c))
-        append(filters, object{{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
+        append(filters, fields({{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
                                  {"label", std::string(kind_row(kind).heading)},
-                                 {"current", filter == kind}});
+                                 {"current", filter == kind}}));
     std::string heading = list_heading(filter);
     MustacheData data{MustacheData::type::object};
     put(data, "heading", heading);
@@ -302,7 +309,7 @@ std::string authors_sentence(const Publication& p) {
 MustacheData scholar_meta(const Publication& p) {
     MustacheData meta{MustacheData::type::list};
     auto add = [&meta](std::string name, std::string content) {
-        append(meta, object{{"name", std::move(name)}, {"content", std::move(content)}});
+        append(meta, fields({{"name", std::move(name)}, {"content", std::move(content)}}));
     };
     add("citation_title", p.title);
     for (const auto& a : p.authors) add("citation_author", a.name);
@@ -333,7 +340,7 @@ namespace {
 
 // Previous (older) and next (newer) post; posts are newest first.
 void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData& post) {
-    auto link = [](const Post& p) { return object{{"url", "/blog/" + p.slug}, {"title", p.title}}; };
+    auto link = [](const Post& p) { return fields({{"url", "/blog/" + p.slug}, {"title", p.title}}); };
     put(post, "has_older", i + 1 < posts.size());
     if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
     put(post, "has_newer", i > 0);
@@ -373,13 +380,18 @@ HomeSelection home_selection(const Content& c) {
 MustacheData home_data(const Views& v) { return home_view(v.content, v.people); }
 
 MustacheData blog_data(const Views& v) {
-    return object{{"has_posts", !v.content.posts.empty()}, {"posts", posts_data(v.content.posts)}};
+    MustacheData blog{MustacheData::type::object};
+    put(blog, "has_posts", !v.content.posts.empty());
+    put(blog, "posts", posts_data(v.content.posts));
+    return blog;
 }
 
 MustacheData post_page_data(const Views& v, std::size_t i) {
     MustacheData post = post_data(v.content.posts[i]);
     add_neighbours(v.content.posts, i, post);
-    return object{{"post", post}};
+    MustacheData page{MustacheData::type::object};
+    put(page, "post", std::move(post));
+    return page;
 }
 
 MustacheData paper_page_data(const Views& v, std::size_t i) {
@@ -395,7 +407,9 @@ MustacheData paper_page_data(const Views& v, std::size_t i) {
     put(pub, "ris_url", "/publications/" + p.slug + ".ris");
     put(pub, "json_url", "/publications/" + p.slug + ".json");
     put(pub, "has_equal_contribution", any_equal_contribution(p));
-    return object{{"pub", pub}};
+    MustacheData page{MustacheData::type::object};
+    put(page, "pub", std::move(pub));
+    return page;
 }
 
 std::string venue_year(const Publication& p) {
