@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "clock.hpp"
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
@@ -122,7 +123,7 @@ bool loaded_from(const LoadedContent& content, const ContentProbe& probe) {
 std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     auto serving = current();
     bool content = (probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe)) ||
-                   content_retry_.load();
+                   retry_due();
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
@@ -135,7 +136,7 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
     std::shared_ptr<const Site> replaced;
     {
         std::lock_guard lock(reload_mutex_);
-        bool content = content_retry_.load() || (content_changed && content_epoch_.load() == epoch_seen &&
+        bool content = retry_due() || (content_changed && content_epoch_.load() == epoch_seen &&
                                                  !loaded_from(*current()->content, probe));
         if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
         bool templates = watch_.pending();
@@ -155,6 +156,13 @@ bool SiteHolder::reload(std::string_view reason) {
     }
     retire(std::move(replaced));
     return ok;
+}
+
+// A load that met a lock is tried again, but not by every request queued
+// behind it: each would wait out the busy timeout in turn.
+bool SiteHolder::retry_due() const {
+    auto at = retry_at_ms_.load();
+    return at != 0 && monotonic_ms() >= at;
 }
 
 // After the reload lock is let go, so a request waiting for the new version
@@ -180,14 +188,14 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
     if (content) {
         content_epoch_.fetch_add(1);  // before reading: see refresh()
         std::string file = fingerprint(source_.db_path);
-        content_retry_ = false;
+        retry_at_ms_ = 0;
         try {
             new_content = load_content_version(source_.db_path, old->content, probe);
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the
             // file is fine, and the commit the probe saw is not loaded yet.
-            content_retry_ = true;
+            retry_at_ms_ = monotonic_ms() + busy_retry_interval_ms;
             error = std::string(e.what()) + " (tried again at the next request or check)";
         } catch (const std::exception& e) {
             rejected_db_ = file;

@@ -125,7 +125,10 @@ private:
     std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
     std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_
     std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after installing
-    std::atomic<bool> content_retry_{false};  // the last content load found the file locked: load again
+    // When the last content load found the file locked: load again from then on (0: no retry owed).
+    std::atomic<std::int64_t> retry_at_ms_{0};
+    static constexpr std::int64_t busy_retry_interval_ms = 20;  // the requests queued behind that load skip it
+    bool retry_due() const;
     ReloadObserver observer_;  // set once before threads start; then read only
 };
 
