@@ -2,6 +2,7 @@
 
 #include <array>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "citation.hpp"
@@ -378,6 +379,18 @@ HomeSelection home_selection(const Content& c) {
 }
 
 MustacheData home_data(const Views& v) { return home_view(v.content, v.people); }
+
+struct Views::HomeMemo {
+    std::once_flag once;
+    MustacheData data;
+};
+
+std::shared_ptr<Views::HomeMemo> Views::new_home_memo() { return std::make_shared<HomeMemo>(); }
+
+const MustacheData& Views::home() const {
+    std::call_once(home_memo_->once, [this] { home_memo_->data = home_data(*this); });
+    return home_memo_->data;
+}
 
 MustacheData blog_data(const Views& v) {
     MustacheData blog{MustacheData::type::object};

@@ -6,6 +6,7 @@
 #include <kainjow/mustache.hpp>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,12 +40,28 @@ HomeSelection home_selection(const Content& content);
 // Mustache data of a page is made when that page is rendered, so memory
 // follows the page cache's bound, not the site's size.
 struct Views {
+    Views() = default;
+    Views(Views&&) = default;
+    Views& operator=(Views&&) = default;
+    Views(const Views&) = delete;  // the home page's data is made once per version: one owner
+    Views& operator=(const Views&) = delete;
+
     Content content;  // as loaded
     std::string site_name;
     std::string home_description;
     People people;
     std::map<std::string, std::size_t, std::less<>> post_index;         // slug -> index in content.posts
     std::map<std::string, std::size_t, std::less<>> publication_index;  // slug -> index in content.publications
+
+    // The home page's data, made once per version when first asked for: the
+    // page asked for most, whose data costs the most to make per render
+    // (bio, sections, listed papers). Shared read-only between threads.
+    const MustacheData& home() const;
+
+private:
+    struct HomeMemo;
+    static std::shared_ptr<HomeMemo> new_home_memo();
+    std::shared_ptr<HomeMemo> home_memo_ = new_home_memo();
 };
 
 Views build_views(Content content);

@@ -22,7 +22,10 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     auto page = std::make_shared<Page>();
     page->status = ref.status;
     page->content_type = ref.content_type;
-    if (ref.template_name)
+    if (ref.kind == RouteKind::home)  // its data is kept per version (Views::home)
+        page->body = renderer.render(*site.templates, ref.template_name, site.views().home(),
+                                     layout_for(ref, site.views(), base_url));
+    else if (ref.template_name)
         page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, site.views()),
                                      layout_for(ref, site.views(), base_url));
     else

@@ -149,3 +149,15 @@ BOOST_AUTO_TEST_CASE(name_variants_mark_the_owner_and_coauthors_are_linked) {
     BOOST_TEST(tidepool[1].get("url")->string_value() == "https://orcid.org/0000-0002-1825-0097");
     BOOST_TEST(tidepool[0].get("has_url")->is_false());  // the owner is never linked away
 }
+
+BOOST_AUTO_TEST_CASE(the_home_pages_data_is_made_once_per_version) {
+    Views v = build_views(seed());
+    const MustacheData& first = v.home();
+    BOOST_TEST(&first == &v.home());  // the same data, not made again
+    BOOST_TEST(str(first, "name") == v.content.name);
+    Content renamed = seed();
+    renamed.name = "Someone Else";
+    Views next = build_views(std::move(renamed));
+    BOOST_TEST(str(next.home(), "name") == "Someone Else");  // a new version makes its own
+    BOOST_TEST(&next.home() != &first);
+}
