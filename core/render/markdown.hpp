@@ -1,6 +1,9 @@
-// CommonMark to HTML with Debian's libcmark, in its default safe mode: raw
-// HTML and javascript: links in content are dropped, so a Markdown field can
-// be rendered unescaped in a template without opening an injection path.
+// Markdown to HTML with Debian's libcmark-gfm: CommonMark plus the GitHub
+// extensions researchers write (tables, ~~strikethrough~~, bare-URL
+// autolinks, task lists, footnotes), in its default safe mode: raw HTML and
+// javascript: links in content are dropped (and the tagfilter extension
+// escapes the tags GitHub filters), so a Markdown field can be rendered
+// unescaped in a template without opening an injection path.
 #pragma once
 
 #include <string>
