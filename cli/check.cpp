@@ -2,6 +2,7 @@
 
 #include "content_store.hpp"
 #include "log.hpp"
+#include "markdown_math.hpp"
 #include "math.hpp"
 #include "site.hpp"
 #include "db.hpp"
@@ -22,6 +23,10 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
             for (const auto& problem : math_problems(*text))
                 warnings += "warning: publication " + in_quotes(p.slug) + " " + field + ": " + problem +
                             "; shown as TeX source\n";
+    for (const auto& post : content.posts)
+        if (post.body_format == "markdown")
+            for (const auto& problem : markdown_math_problems(post.body))
+                warnings += "warning: post " + in_quotes(post.slug) + ": " + problem + "; shown as TeX source\n";
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts)";
 }

@@ -7,6 +7,7 @@
 
 #include "citation.hpp"
 #include "markdown.hpp"
+#include "markdown_math.hpp"
 #include "math.hpp"
 #include "sanitize.hpp"
 #include "text.hpp"
@@ -62,7 +63,7 @@ MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
 
 MustacheData post_data(const Post& post) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
-    std::string body_html = post.body_format == "html" ? sanitize_html(post.body) : markdown_to_html(post.body);
+    std::string body_html = post.body_format == "html" ? sanitize_html(post.body) : markdown_with_math_to_html(post.body);
     return fields({{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},

@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "markdown.hpp"
+#include "markdown_math.hpp"
 
 using namespace vitae;
 
@@ -42,4 +43,49 @@ BOOST_AUTO_TEST_CASE(raw_html_and_script_links_are_dropped) {
     BOOST_TEST(!has(html, "javascript:"), html);
     BOOST_TEST(!has(html, "<img"), html);
     BOOST_TEST(!has(html, "onerror=alert"), html);
+}
+
+// Math in posts (markdown_math): taken out before Markdown, put back as MathML.
+BOOST_AUTO_TEST_CASE(inline_and_display_math_become_mathml) {
+    auto html = markdown_with_math_to_html("Softmax attention is $O(n^2)$ in time.\n\n"
+                                           "$$\n\\mathrm{softmax}(x)_i = \\frac{e^{x_i}}{\\sum_j e^{x_j}}\n$$\n");
+    BOOST_TEST(has(html, "<p>Softmax attention is <math>"), html);
+    BOOST_TEST(has(html, "<math display=\"block\">"), html);
+    BOOST_TEST(has(html, "<mfrac>"), html);
+    BOOST_TEST(!has(html, "$"), html);
+    BOOST_TEST(!has(html, "VITAEMATH"), html);
+    auto other = markdown_with_math_to_html("\\(a_1\\) and \\[b_2\\]");
+    BOOST_TEST(has(other, "<math><msub>"), other);
+    BOOST_TEST(has(other, "<math display=\"block\"><msub>"), other);
+}
+
+BOOST_AUTO_TEST_CASE(underscores_and_stars_inside_math_stay_tex) {
+    // Markdown alone would make <em>i</em> of "_i ... x_" and lose the subscripts.
+    auto html = markdown_with_math_to_html("Here $x_i$ and $y_j$ and $a*b*c$.");
+    BOOST_TEST(!has(html, "<em>"), html);
+    BOOST_TEST(has(html, "<msub><mi>x</mi><mi>i</mi></msub>"), html);
+}
+
+BOOST_AUTO_TEST_CASE(dollars_that_are_money_code_or_escaped_stay_text) {
+    BOOST_TEST(markdown_with_math_to_html("It costs $5 and $10.") == "<p>It costs $5 and $10.</p>\n");
+    BOOST_TEST(markdown_with_math_to_html("A \\$ sign and $ alone.") == "<p>A $ sign and $ alone.</p>\n");
+    BOOST_TEST(markdown_with_math_to_html("Run `echo $HOME $PATH`.") == "<p>Run <code>echo $HOME $PATH</code>.</p>\n");
+    auto fenced = markdown_with_math_to_html("```python\nx = \"$a$\"\n```\n\nthen $b$");
+    BOOST_TEST(has(fenced, "x = &quot;$a$&quot;"), fenced);
+    BOOST_TEST(has(fenced, "then <math>"), fenced);
+}
+
+BOOST_AUTO_TEST_CASE(unsupported_math_shows_its_source_and_is_named) {
+    std::string md = "Known $\\alpha$, unknown $\\weirdmacro{x}$.";
+    auto html = markdown_with_math_to_html(md);
+    BOOST_TEST(has(html, "<code class=\"tex\">$\\weirdmacro{x}$</code>"), html);
+    BOOST_TEST(has(html, "<math>"), html);
+    auto problems = markdown_math_problems(md);
+    BOOST_REQUIRE(problems.size() == 1u);
+    BOOST_TEST(problems[0].starts_with("$\\weirdmacro{x}$: "), problems[0]);
+}
+
+BOOST_AUTO_TEST_CASE(math_cannot_smuggle_markup) {
+    auto html = markdown_with_math_to_html("$\\text{<script>alert(1)</script>}$ and $x<y$");
+    BOOST_TEST(!has(html, "<script"), html);
 }

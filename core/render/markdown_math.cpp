@@ -1,0 +1,140 @@
+#include "markdown_math.hpp"
+
+#include "escape.hpp"
+#include "markdown.hpp"
+#include "math.hpp"
+
+namespace vitae {
+
+namespace {
+
+struct Span {
+    std::string_view source;  // as written, delimiters included
+    std::string_view tex;
+    bool display = false;
+};
+
+// The Markdown with each math span replaced by a token Markdown leaves as
+// it is (letters and digits only), and the spans in order.
+struct Extracted {
+    std::string markdown;
+    std::vector<Span> spans;
+};
+
+std::string token(std::size_t n) { return "VITAEMATHSPAN" + std::to_string(n) + "Z"; }
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// A fence line (``` or ~~~, up to three spaces in): its fence, else empty.
+std::string_view fence_of(std::string_view line) {
+    std::size_t indent = line.find_first_not_of(' ');
+    if (indent == std::string_view::npos || indent > 3) return {};
+    char c = line[indent];
+    if (c != '`' && c != '~') return {};
+    std::size_t end = line.find_first_not_of(c, indent);
+    std::size_t length = (end == std::string_view::npos ? line.size() : end) - indent;
+    return length >= 3 ? line.substr(indent, length) : std::string_view{};
+}
+
+// The span of math starting at `at`, or a zero-length one.
+Span math_at(std::string_view text, std::size_t at) {
+    auto paragraph_end = text.find("\n\n", at);
+    std::string_view rest = text.substr(at, paragraph_end == std::string_view::npos ? std::string_view::npos
+                                                                                    : paragraph_end - at);
+    auto delimited = [&](std::string_view open, std::string_view close, bool display) -> Span {
+        if (!rest.starts_with(open)) return {};
+        for (auto end = rest.find(close, open.size()); end != std::string_view::npos; end = rest.find(close, end + 1)) {
+            if (rest[end - 1] == '\\' && close[0] == '$') continue;  // \$ inside is a dollar
+            if (end == open.size()) return {};
+            return {rest.substr(0, end + close.size()), rest.substr(open.size(), end - open.size()), display};
+        }
+        return {};
+    };
+    if (rest.starts_with("$$")) return delimited("$$", "$$", true);
+    if (rest.starts_with("\\[")) return delimited("\\[", "\\]", true);
+    if (rest.starts_with("\\(")) return delimited("\\(", "\\)", false);
+    if (!rest.starts_with("$") || rest.size() < 3 || blank(rest[1])) return {};
+    for (std::size_t end = 2; end < rest.size(); ++end) {
+        if (rest[end] != '$' || rest[end - 1] == '\\') continue;
+        if (blank(rest[end - 1])) continue;  // not a closing $
+        if (end + 1 < rest.size() && rest[end + 1] >= '0' && rest[end + 1] <= '9') continue;  // "$5 and $10"
+        return {rest.substr(0, end + 1), rest.substr(1, end - 1), false};
+    }
+    return {};
+}
+
+Extracted extract(std::string_view md) {
+    Extracted out;
+    std::string_view fence;  // of the code block we are in, if any
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < md.size();) {
+        if (i == line_start) {  // fences are decided per line
+            std::size_t eol = md.find('\n', i);
+            std::size_t next = eol == std::string_view::npos ? md.size() : eol + 1;
+            std::string_view line = md.substr(i, next - i);
+            std::string_view f = fence_of(line);
+            bool closes = !fence.empty() && f.size() >= fence.size() && f[0] == fence[0];
+            if (!fence.empty() || !f.empty()) {
+                if (fence.empty()) fence = f;
+                else if (closes) fence = {};
+                out.markdown.append(line);
+                i = line_start = next;
+                continue;
+            }
+        }
+        char c = md[i];
+        std::size_t step = 1;
+        if (c == '`') {  // a code span: to the matching run of backticks, verbatim
+            std::size_t run = md.find_first_not_of('`', i);
+            run = (run == std::string_view::npos ? md.size() : run) - i;
+            auto close = md.find(std::string(run, '`'), i + run);
+            step = close == std::string_view::npos ? run : close + run - i;
+        } else if (c == '\\' && i + 1 < md.size() && md[i + 1] == '$') {
+            step = 2;  // an escaped dollar: Markdown makes it "$"
+        } else if (c == '$' || (c == '\\' && i + 1 < md.size() && (md[i + 1] == '(' || md[i + 1] == '['))) {
+            if (Span span = math_at(md, i); !span.source.empty()) {
+                out.markdown += token(out.spans.size());
+                out.spans.push_back(span);
+                i += span.source.size();
+                continue;
+            }
+        }
+        std::string_view piece = md.substr(i, step);
+        out.markdown.append(piece);
+        std::size_t newline = piece.rfind('\n');
+        if (newline != std::string_view::npos) line_start = i + newline + 1;
+        i += step;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string markdown_with_math_to_html(std::string_view markdown) {
+    Extracted e = extract(markdown);
+    std::string html = markdown_to_html(e.markdown);
+    if (e.spans.empty()) return html;
+    std::string out;
+    std::size_t from = 0;
+    for (std::size_t n = 0; n < e.spans.size(); ++n) {
+        std::string mark = token(n);
+        auto at = html.find(mark, from);
+        if (at == std::string::npos) continue;  // dropped with its element (e.g. inside raw HTML)
+        out.append(html, from, at - from);
+        auto math = tex_to_mathml(e.spans[n].tex, e.spans[n].display);
+        out += math.mathml.empty() ? "<code class=\"tex\">" + xml_escape(e.spans[n].source) + "</code>" : math.mathml;
+        from = at + mark.size();
+    }
+    out.append(html, from);
+    return out;
+}
+
+std::vector<std::string> markdown_math_problems(std::string_view markdown) {
+    std::vector<std::string> out;
+    for (const Span& span : extract(markdown).spans)
+        if (auto math = tex_to_mathml(span.tex, span.display); math.mathml.empty())
+            out.push_back(std::string(span.source) + ": " + math.unsupported + " is not supported");
+    return out;
+}
+
+}  // namespace vitae
