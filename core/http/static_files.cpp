@@ -128,13 +128,20 @@ void StaticTree::remove(const fs::path& relative) {
 }
 
 void StaticTree::clear() {
+    const fs::path marker = root_ / publish_marker;
     std::error_code ec;
+    bool ours = fs::exists(marker, ec);
+    if (!ours && !fs::is_empty(root_, ec))
+        throw Error("publish " + in_quotes(root_.string()) + ": holds files vitae did not write (no " +
+                    std::string(publish_marker) + "); refusing to empty it: give --publish an empty directory");
     for (const auto& entry : fs::directory_iterator(root_, ec)) {
+        if (entry.path() == marker) continue;
         std::error_code gone;
         fs::remove_all(entry.path(), gone);
         if (gone) throw Error("clear " + in_quotes(entry.path().string()) + ": " + gone.message());
     }
     if (ec) throw Error("clear " + in_quotes(root_.string()) + ": " + ec.message());
+    if (!ours) write_file_atomically(marker, "written by vitae-fcgi --publish: emptied at every start\n", durability_);
 }
 
 }  // namespace vitae

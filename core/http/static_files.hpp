@@ -25,6 +25,9 @@ enum class Durability { fsync, rebuilt_on_start };
 // Mode 0644: the web server reads what we write. Throws Error naming the file.
 void write_file_atomically(const std::filesystem::path& path, std::string_view data, Durability durability);
 
+// The file a published directory is marked with (see StaticTree::clear).
+inline constexpr std::string_view publish_marker = ".vitae-pages";
+
 // A directory of pages that nothing outside it can be written through: each
 // directory on the way is created or checked one at a time, refusing a
 // symlink, so no write lands outside the root. (A symlink at the file itself
@@ -40,7 +43,10 @@ public:
     void write(const std::filesystem::path& relative, std::string_view body, std::string_view gzip);
     // Removes `relative` and its .gz (and its directory, if that leaves it empty).
     void remove(const std::filesystem::path& relative);
-    // Removes everything under the root: what an earlier process wrote.
+    // Removes everything under the root: what an earlier process wrote. Only
+    // in a directory that is empty or holds publish_marker (left by the first
+    // clear), so a --publish pointed at someone's files never deletes them:
+    // throws Error naming the directory instead.
     void clear();
     const std::filesystem::path& root() const { return root_; }
 

@@ -79,12 +79,28 @@ BOOST_AUTO_TEST_CASE(removes_a_page_its_gzip_and_its_directory_once_empty) {
     BOOST_TEST(fs::exists(dir / "blog/kept/index.html.gz"));
 }
 
-BOOST_AUTO_TEST_CASE(clear_removes_everything_under_the_root_and_keeps_the_root) {
+BOOST_AUTO_TEST_CASE(clear_empties_a_directory_it_marked_and_keeps_the_root) {
     TempDir dir;
     StaticTree tree(dir / "root", Durability::rebuilt_on_start);
+    tree.clear();  // empty: marked as ours
+    BOOST_TEST(fs::exists(dir / "root" / std::string(publish_marker)));
     tree.write("blog/x/index.html", "x", "x");
     tree.write("feed.xml", "f", "f");
-    tree.clear();
+    StaticTree again(dir / "root", Durability::rebuilt_on_start);  // a later process
+    again.clear();
     BOOST_TEST(fs::is_directory(dir / "root"));
-    BOOST_TEST(fs::is_empty(dir / "root"));
+    std::size_t left = 0;
+    for (const auto& entry : fs::directory_iterator(dir / "root")) left += entry.path().filename() != publish_marker;
+    BOOST_TEST(left == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(clear_refuses_a_directory_of_someone_elses_files) {
+    TempDir dir;
+    fs::create_directories(dir / "www");
+    write_file(dir / "www/index.html", "theirs");
+    StaticTree tree(dir / "www", Durability::rebuilt_on_start);
+    BOOST_CHECK_EXCEPTION(tree.clear(), Error, [](const Error& e) {
+        return std::string(e.what()).find("refusing to empty it") != std::string::npos;
+    });
+    BOOST_TEST(read_file(dir / "www/index.html") == "theirs");
 }
