@@ -3,7 +3,9 @@
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
 
+#include <cctype>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -40,6 +42,65 @@ std::string markdown_to_html(std::string_view markdown) {
         cmark_render_html(document.get(), options, cmark_parser_get_syntax_extensions(parser.get())), &std::free);
     if (!html) throw std::bad_alloc();
     return html.get();
+}
+
+namespace {
+
+// GitHub's anchor for a heading's text: ASCII letters lowered, letters and
+// digits (any non-ASCII byte is kept: accented and CJK letters), '-' and '_'
+// kept, spaces to '-', the rest dropped.
+std::string anchor_of(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        auto u = static_cast<unsigned char>(c);
+        if (u >= 0x80 || std::isalnum(u) || c == '-' || c == '_') out += static_cast<char>(std::tolower(u));
+        else if (c == ' ') out += '-';
+    }
+    return out;
+}
+
+// The text of an HTML fragment: tags dropped, the entities cmark writes read back.
+std::string text_of(std::string_view html) {
+    std::string out;
+    bool in_tag = false;
+    for (std::size_t i = 0; i < html.size(); ++i) {
+        char c = html[i];
+        if (c == '<') in_tag = true;
+        else if (c == '>') in_tag = false;
+        else if (!in_tag && c == '&') {
+            auto end = html.find(';', i);
+            if (end == std::string_view::npos) break;
+            i = end;  // &amp; &lt; &quot;…: punctuation, which an anchor drops anyway
+        } else if (!in_tag) out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string with_heading_ids(std::string_view html) {
+    std::string out;
+    std::map<std::string, int, std::less<>> used;
+    std::size_t from = 0;
+    for (std::size_t at = html.find("<h", from); at != std::string_view::npos; at = html.find("<h", from)) {
+        bool heading = at + 3 < html.size() && html[at + 2] >= '1' && html[at + 2] <= '6' && html[at + 3] == '>';
+        if (!heading) {
+            out.append(html.substr(from, at + 2 - from));
+            from = at + 2;
+            continue;
+        }
+        std::string close = "</h" + std::string(1, html[at + 2]) + ">";
+        auto end = html.find(close, at);
+        if (end == std::string_view::npos) break;
+        std::string id = anchor_of(text_of(html.substr(at + 4, end - at - 4)));
+        if (id.empty()) id = "section";
+        if (int n = used[id]++; n > 0) id += "-" + std::to_string(n);
+        out.append(html.substr(from, at + 3 - from));
+        out += " id=\"" + id + "\"";
+        from = at + 3;
+    }
+    out.append(html.substr(from));
+    return out;
 }
 
 }  // namespace vitae

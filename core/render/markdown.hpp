@@ -13,4 +13,10 @@ namespace vitae {
 
 std::string markdown_to_html(std::string_view markdown);
 
+// `html` (as markdown_to_html makes it) with an id on each heading, so a
+// section of a post can be linked to: GitHub's rule (the heading's text,
+// ASCII letters in lower case, other letters as written, punctuation
+// dropped, spaces as '-'), "-1", "-2"… when repeated.
+std::string with_heading_ids(std::string_view html);
+
 }  // namespace vitae

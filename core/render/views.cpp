@@ -63,7 +63,8 @@ MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
 
 MustacheData post_data(const Post& post) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
-    std::string body_html = post.body_format == "html" ? sanitize_html(post.body) : markdown_with_math_to_html(post.body);
+    std::string body_html =
+        post.body_format == "html" ? sanitize_html(post.body) : with_heading_ids(markdown_with_math_to_html(post.body));
     return fields({{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},

@@ -89,3 +89,13 @@ BOOST_AUTO_TEST_CASE(math_cannot_smuggle_markup) {
     auto html = markdown_with_math_to_html("$\\text{<script>alert(1)</script>}$ and $x<y$");
     BOOST_TEST(!has(html, "<script"), html);
 }
+
+BOOST_AUTO_TEST_CASE(headings_get_ids_to_link_to) {
+    auto html = with_heading_ids(markdown_to_html("## Results\n\ntext\n\n### Results\n\n## Über *Änderungen*, v2!\n\n## ?\n"));
+    BOOST_TEST(has(html, "<h2 id=\"results\">Results</h2>"), html);
+    BOOST_TEST(has(html, "<h3 id=\"results-1\">Results</h3>"), html);
+    BOOST_TEST(has(html, "<h2 id=\"Über-Änderungen-v2\">Über <em>Änderungen</em>, v2!</h2>"), html);  // non-ASCII kept as written
+    BOOST_TEST(has(html, "<h2 id=\"section\">?</h2>"), html);
+    BOOST_TEST(has(html, "<p>text</p>"), html);  // nothing else touched
+    BOOST_TEST(with_heading_ids("<p>no <hr> headings</p>") == "<p>no <hr> headings</p>");
+}
