@@ -66,9 +66,9 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
     // The big lists are rendered one at a time, by this thread, while the
     // others take the rest: two lists of thousands of papers side by side
     // would double the memory a publish peaks at.
-    std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); });
-    std::size_t lists = static_cast<std::size_t>(
-        std::count_if(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); }));
+    auto lists_end =
+        std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); });
+    auto lists = static_cast<std::size_t>(lists_end - jobs.begin());
     std::atomic<std::size_t> next{lists};
     auto share = [&](PageWorkspace& workspace) {
         for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) run(jobs[i], workspace);

@@ -1,6 +1,5 @@
 #include "markdown_math.hpp"
 
-#include "escape.hpp"
 #include "markdown.hpp"
 #include "math.hpp"
 
@@ -121,8 +120,7 @@ std::string markdown_with_math_to_html(std::string_view markdown) {
         auto at = html.find(mark, from);
         if (at == std::string::npos) continue;  // dropped with its element (e.g. inside raw HTML)
         out.append(html, from, at - from);
-        auto math = tex_to_mathml(e.spans[n].tex, e.spans[n].display);
-        out += math.mathml.empty() ? "<code class=\"tex\">" + xml_escape(e.spans[n].source) + "</code>" : math.mathml;
+        out += math_span_html(e.spans[n].source, e.spans[n].tex, e.spans[n].display);
         from = at + mark.size();
     }
     out.append(html, from);
@@ -132,8 +130,8 @@ std::string markdown_with_math_to_html(std::string_view markdown) {
 std::vector<std::string> markdown_math_problems(std::string_view markdown) {
     std::vector<std::string> out;
     for (const Span& span : extract(markdown).spans)
-        if (auto math = tex_to_mathml(span.tex, span.display); math.mathml.empty())
-            out.push_back(std::string(span.source) + ": " + math.unsupported + " is not supported");
+        if (auto problem = math_span_problem(span.source, span.tex, span.display); !problem.empty())
+            out.push_back(std::move(problem));
     return out;
 }
 

@@ -396,6 +396,16 @@ MathResult tex_to_mathml(std::string_view tex, bool display) {
     }
 }
 
+std::string math_span_html(std::string_view source, std::string_view tex, bool display) {
+    auto math = tex_to_mathml(tex, display);
+    return math.mathml.empty() ? "<code class=\"tex\">" + escape(source) + "</code>" : math.mathml;
+}
+
+std::string math_span_problem(std::string_view source, std::string_view tex, bool display) {
+    auto math = tex_to_mathml(tex, display);
+    return math.mathml.empty() ? std::string(source) + ": " + math.unsupported + " is not supported" : std::string();
+}
+
 std::vector<std::string> math_problems(std::string_view text) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < text.size(); ++i) {
@@ -403,8 +413,8 @@ std::vector<std::string> math_problems(std::string_view text) {
         bool display = false;
         std::size_t length = span_at(text, i, inner, display);
         if (length == 0) continue;
-        if (auto math = tex_to_mathml(inner, display); math.mathml.empty())
-            out.push_back(std::string(text.substr(i, length)) + ": " + math.unsupported + " is not supported");
+        if (auto problem = math_span_problem(text.substr(i, length), inner, display); !problem.empty())
+            out.push_back(std::move(problem));
         i += length - 1;
     }
     return out;
@@ -420,8 +430,7 @@ std::string text_with_math_html(std::string_view text) {
         std::size_t length = span_at(text, i, inner, display);
         if (length == 0) continue;
         out += escape(text.substr(plain, i - plain));
-        auto math = tex_to_mathml(inner, display);
-        out += math.mathml.empty() ? "<code class=\"tex\">" + escape(text.substr(i, length)) + "</code>" : math.mathml;
+        out += math_span_html(text.substr(i, length), inner, display);
         i += length - 1;
         plain = i + 1;
     }

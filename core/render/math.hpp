@@ -29,4 +29,11 @@ std::string text_with_math_html(std::string_view text);
 // "$\foo x$: \foo is not supported" for each span that shows as source.
 std::vector<std::string> math_problems(std::string_view text);
 
+// One span, `source` as written (delimiters included) and `tex` inside it:
+// its MathML, or <code class="tex">source</code> when it cannot be converted.
+// Shared by text_with_math_html and Markdown posts (markdown_math).
+std::string math_span_html(std::string_view source, std::string_view tex, bool display);
+// The span's entry for math_problems, or "" when it converts.
+std::string math_span_problem(std::string_view source, std::string_view tex, bool display);
+
 }  // namespace vitae

@@ -65,7 +65,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
         auto inside = probe->marks_now(file);
         if (inside && !wal_mode(*inside)) marks = inside;
     });
-    if (serving && serving->db_file == file && serving->content() == content) return serving;
+    if (same_file && serving->content() == content) return serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
     loaded->marks = marks;

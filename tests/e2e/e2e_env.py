@@ -17,3 +17,14 @@ for _path in (os.path.join(REPO, "scripts"), HERE):
 BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
 DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
 TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
+
+
+def private_db(prefix):
+    """A temp dir holding a copy of DB, for a test that edits its database:
+    (dir, path of the copy). The caller removes dir."""
+    import shutil
+    import tempfile
+    directory = tempfile.mkdtemp(prefix=prefix)
+    db = os.path.join(directory, "site.db")
+    shutil.copy(DB, db)
+    return directory, db

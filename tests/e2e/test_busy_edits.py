@@ -31,11 +31,10 @@ import re
 import shutil
 import sqlite3
 import subprocess
-import tempfile
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, REPO, TEMPLATES  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
@@ -162,10 +161,8 @@ class BusyEdits:
 
     @classmethod
     def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp(prefix="vitae-busy-")
+        cls.dir, cls.db = private_db("vitae-busy-")
         os.chmod(cls.dir, 0o755)
-        cls.db = os.path.join(cls.dir, "site.db")
-        shutil.copy(DB, cls.db)
         assert set_journal_mode(cls.db, cls.journal_mode) == cls.journal_mode
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES).__enter__()
 

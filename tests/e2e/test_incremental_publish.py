@@ -12,11 +12,10 @@ import os
 import re
 import shutil
 import sqlite3
-import tempfile
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
 
@@ -31,9 +30,7 @@ def pages_of(files):
 class IncrementalPublish(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp(prefix="vitae-incremental-")
-        cls.db = os.path.join(cls.dir, "site.db")
-        shutil.copy(DB, cls.db)
+        cls.dir, cls.db = private_db("vitae-incremental-")
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
         cls.wait_for_publish(1)
 

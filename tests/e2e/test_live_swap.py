@@ -13,11 +13,10 @@ import shutil
 import signal
 import sqlite3
 import sys
-import tempfile
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
+from e2e_env import BUILD_DIR, HERE, REPO, TEMPLATES, private_db  # noqa: E402,F401  (first: sets sys.path)
 import stack  # noqa: E402
 from client import Load, fetch  # noqa: E402
 
@@ -53,9 +52,7 @@ class LiveStack(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp(prefix="vitae-swap-")
-        cls.db = os.path.join(cls.dir, "site.db")
-        shutil.copy(DB, cls.db)
+        cls.dir, cls.db = private_db("vitae-swap-")
         if cls.journal_mode:
             con = sqlite3.connect(cls.db)
             con.execute("PRAGMA journal_mode=%s" % cls.journal_mode)

@@ -16,11 +16,10 @@ import shutil
 import signal
 import sqlite3
 import sys
-import tempfile
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import fcgi_client  # noqa: E402
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
@@ -49,9 +48,7 @@ def value(scrape, name, **labels):
 class Metrics(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.dir = tempfile.mkdtemp(prefix="vitae-metrics-")
-        cls.db = os.path.join(cls.dir, "site.db")
-        shutil.copy(DB, cls.db)
+        cls.dir, cls.db = private_db("vitae-metrics-")
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, extra_args=["--workers", "2"]).__enter__()
 
     @classmethod
