@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "streamed_list.hpp"
 #include "version.hpp"
 
 namespace vitae {
@@ -29,9 +30,13 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
     if (it == copies_.end()) throw std::runtime_error("render: no template " + std::string(page));
     std::string out;
     out.reserve(32 * 1024);
-    it->second.render(data, [&out](const std::string& piece) { out += piece; });
-    if (!it->second.is_valid()) {
-        std::string error = it->second.error_message();
+    std::string error;
+    try {
+        error = render_streaming(it->second, data, [&out](const std::string& piece) { out += piece; });
+    } catch (const std::exception& e) {  // from a streamed list's items
+        error = e.what();
+    }
+    if (!error.empty()) {
         templates_id_ = 0;  // the copy is poisoned; take fresh ones next time
         throw std::runtime_error("render " + std::string(page) + ": " + error);
     }

@@ -1,5 +1,7 @@
 #include "views.hpp"
 
+#include "streamed_list.hpp"
+
 #include <array>
 #include <map>
 #include <mutex>
@@ -10,6 +12,7 @@
 #include "markdown_math.hpp"
 #include "math.hpp"
 #include "sanitize.hpp"
+#include "streamed_list.hpp"
 #include "text.hpp"
 
 namespace vitae {
@@ -250,29 +253,41 @@ std::string first_sentence(const std::vector<std::string>& paragraphs) {
 
 // Years newest first; a preprint without a year under "Preprints" (first:
 // it is the newest work), any other paper without one under "Undated" (last).
-MustacheData year_groups(const std::vector<const Publication*>& pubs, const People& people) {
+std::vector<PublicationGroup> year_groups(const std::vector<const Publication*>& pubs) {
     std::set<int, std::greater<>> years;
     bool undated_preprints = false, undated = false;
     for (const auto* p : pubs) {
         if (p->year) years.insert(*p->year);
         else (kind_row(p->kind).preprint ? undated_preprints : undated) = true;
     }
-    MustacheData groups{MustacheData::type::list};
+    std::vector<PublicationGroup> groups;
     auto add = [&](std::string id, std::string heading, auto&& belongs) {
-        MustacheData items{MustacheData::type::list};
+        PublicationGroup group{std::move(id), std::move(heading), {}};
         for (const auto* p : pubs)
-            if (belongs(*p)) append(items, publication_data(*p, people));
-        MustacheData group{MustacheData::type::object};
-        put(group, "id", id);
-        put(group, "heading", heading);
-        put(group, "pubs", std::move(items));
-        append(groups, std::move(group));
+            if (belongs(*p)) group.pubs.push_back(p);
+        groups.push_back(std::move(group));
     };
     if (undated_preprints)
         add("preprints", "Preprints", [](const Publication& p) { return !p.year && kind_row(p.kind).preprint; });
     for (int y : years) add("y" + std::to_string(y), std::to_string(y), [y](const Publication& p) { return p.year == y; });
     if (undated) add("undated", "Undated", [](const Publication& p) { return !p.year && !kind_row(p.kind).preprint; });
     return groups;
+}
+
+// Each group's papers as a streamed list: their data is made while the page
+// renders, one paper at a time (see streamed_list.hpp).
+MustacheData groups_data(const std::vector<PublicationGroup>& groups, const People& people) {
+    MustacheData out{MustacheData::type::list};
+    for (const auto& g : groups) {
+        MustacheData group{MustacheData::type::object};
+        put(group, "id", g.id);
+        put(group, "heading", g.heading);
+        put(group, "pubs", streamed_list(g.pubs.size(), [pubs = g.pubs, &people](std::size_t i) {
+                return publication_data(*pubs[i], people);
+            }));
+        append(out, std::move(group));
+    }
+    return out;
 }
 
 PublicationList publication_list_view(const Content& c, const People& people, std::optional<PublicationKind> filter) {
@@ -289,14 +304,13 @@ PublicationList publication_list_view(const Content& c, const People& people, st
         append(filters, fields({{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
                                  {"label", std::string(kind_row(kind).heading)},
                                  {"current", filter == kind}}));
-    std::string heading = list_heading(filter);
-    MustacheData data{MustacheData::type::object};
-    put(data, "heading", heading);
-    put(data, "filters", std::move(filters));
-    put(data, "groups", year_groups(pubs, people));
-    put(data, "has_pubs", !pubs.empty());
-    put(data, "has_equal_contribution", equal_contribution);
-    return {heading, std::move(data)};
+    PublicationList out{list_heading(filter), year_groups(pubs), MustacheData{MustacheData::type::object}};
+    put(out.data, "heading", out.heading);
+    put(out.data, "filters", std::move(filters));
+    put(out.data, "groups", groups_data(out.groups, people));
+    put(out.data, "has_pubs", !pubs.empty());
+    put(out.data, "has_equal_contribution", equal_contribution);
+    return out;
 }
 
 std::string authors_sentence(const Publication& p) {

@@ -72,8 +72,16 @@ MustacheData blog_data(const Views& views);
 MustacheData post_page_data(const Views& views, std::size_t post);
 MustacheData paper_page_data(const Views& views, std::size_t publication);
 
+struct PublicationGroup {
+    std::string id;       // "y2024", "preprints", "undated": the section's anchor
+    std::string heading;  // "2024", "Preprints", "Undated"
+    std::vector<const Publication*> pubs;  // in the owner's order
+};
 struct PublicationList {
     std::string heading;  // "Publications", "Conference papers", ...
+    std::vector<PublicationGroup> groups;
+    // The page's data; each group's "pubs" is a streamed list made from the
+    // Views' content when rendered: render it while the Views live.
     MustacheData data;
 };
 // Every publication, or those of one kind.

@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "renderer.hpp"
+#include "streamed_list.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -57,4 +58,52 @@ BOOST_AUTO_TEST_CASE(a_failed_render_throws_and_the_next_render_works) {
     MustacheData good = object{{"fail", false}};
     auto html = renderer.render(*templates, "home", good, LayoutFields{});
     BOOST_TEST(html.ends_with("| ok"));
+}
+
+// A streamed list (streamed_list.hpp) renders exactly as the same items in a
+// plain list would, makes each item only while the page renders, and sees
+// the enclosing context (a name not in the item comes from outside it).
+BOOST_AUTO_TEST_CASE(a_streamed_list_renders_like_a_list_making_items_during_the_render) {
+    test::TempDir dir;
+    write_templates(dir, "{{#groups}}<{{heading}}:{{#items}}({{n}} of {{heading}}, {{owner}}){{/items}}>{{/groups}}"
+                         "{{^none}}-{{/none}}");
+    auto templates = Templates::load(dir.path());
+    int made = 0;
+    auto item = [&made](std::size_t i) {
+        ++made;
+        return MustacheData(object{{"n", std::to_string(i) + "&"}});
+    };
+    MustacheData streamed = object{{"owner", "me"}, {"none", streamed_list(0, item)}};
+    MustacheData plain = object{{"owner", "me"}, {"none", MustacheData::type::list}};
+    for (auto* data : {&streamed, &plain}) {
+        MustacheData groups{MustacheData::type::list};
+        MustacheData items{MustacheData::type::list};
+        for (std::size_t i = 0; i < 3; ++i) items.push_back(object{{"n", std::to_string(i) + "&"}});
+        MustacheData group = object{{"heading", "G"}};
+        group.set("items", data == &streamed ? streamed_list(3, item) : items);
+        groups.push_back(group);
+        data->set("groups", groups);
+    }
+    BOOST_TEST(made == 0);
+    PageRenderer renderer;
+    auto a = renderer.render(*templates, "home", streamed, LayoutFields{});
+    BOOST_TEST(made == 3);
+    auto b = renderer.render(*templates, "home", plain, LayoutFields{});
+    BOOST_TEST(a == b);
+    BOOST_TEST(a.find("<G:(0&amp; of G, me)(1&amp; of G, me)(2&amp; of G, me)>-") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_streamed_item_that_throws_fails_the_render_and_the_next_render_works) {
+    test::TempDir dir;
+    write_templates(dir, "{{#items}}{{n}}{{/items}}");
+    auto templates = Templates::load(dir.path());
+    PageRenderer renderer;
+    MustacheData bad = object{{"items", streamed_list(2, [](std::size_t i) -> MustacheData {
+                                   if (i == 1) throw std::runtime_error("item 1 is broken");
+                                   return object{{"n", "ok"}};
+                               })}};
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}), std::runtime_error,
+                          [](const std::runtime_error& e) { return std::string(e.what()).find("item 1 is broken") != std::string::npos; });
+    MustacheData good = object{{"items", streamed_list(2, [](std::size_t) { return MustacheData(object{{"n", "ok"}}); })}};
+    BOOST_TEST(renderer.render(*templates, "home", good, LayoutFields{}).find("|okok") != std::string::npos);
 }
