@@ -152,7 +152,7 @@ std::string bibtex_entry(const Publication& p) {
     return out;
 }
 
-std::string bibtex_file(const std::vector<Publication>& publications) {
+std::string bibtex_file(const SharedRows<Publication>& publications) {
     std::string out;
     for (const auto& p : publications) out += (out.empty() ? "" : "\n") + bibtex_entry(p);
     return out;

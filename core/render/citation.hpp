@@ -16,7 +16,7 @@ namespace vitae {
 // @article or @misc by kind. is_owner is not written: the profile decides it.
 std::string bibtex_entry(const Publication& publication);
 // Every entry, in order, separated by a blank line.
-std::string bibtex_file(const std::vector<Publication>& publications);
+std::string bibtex_file(const SharedRows<Publication>& publications);
 
 // TY CONF/JOUR/UNPB ... ER, CRLF line ends as the RIS spec writes them.
 std::string ris_entry(const Publication& publication);

@@ -53,8 +53,8 @@ MustacheData fields(std::initializer_list<std::pair<const std::string, MustacheD
     return out;
 }
 
-template <typename T, typename F>
-MustacheData list_of(const std::vector<T>& items, F&& to_data) {
+template <typename Rows, typename F>  // a std::vector or SharedRows
+MustacheData list_of(const Rows& items, F&& to_data) {
     MustacheData out{MustacheData::type::list};
     for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
     return out;
@@ -152,7 +152,7 @@ MustacheData publication_data(const Publication& p, const People& people) {
     return d;
 }
 
-MustacheData posts_data(const std::vector<Post>& posts) {
+MustacheData posts_data(const SharedRows<Post>& posts) {
     return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
 }
 
@@ -356,7 +356,7 @@ MustacheData scholar_meta(const Publication& p) {
 namespace {
 
 // Previous (older) and next (newer) post; posts are newest first.
-void add_neighbours(const std::vector<Post>& posts, std::size_t i, MustacheData& post) {
+void add_neighbours(const SharedRows<Post>& posts, std::size_t i, MustacheData& post) {
     auto link = [](const Post& p) { return fields({{"url", "/blog/" + p.slug}, {"title", p.title}}); };
     put(post, "has_older", i + 1 < posts.size());
     if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));

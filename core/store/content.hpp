@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "publication_kind.hpp"
+#include "shared_rows.hpp"
 
 namespace vitae {
 
@@ -176,8 +177,8 @@ struct Content {
     std::vector<Email> emails;
     std::vector<Link> links;
     std::vector<Education> education;
-    std::vector<Post> posts;  // newest first
-    std::vector<Publication> publications;  // in the owner's order, preprints included
+    SharedRows<Post> posts;  // newest first
+    SharedRows<Publication> publications;  // in the owner's order, preprints included
     std::vector<Teaching> teaching;
     std::vector<Service> services;
     std::vector<Experience> experiences;
