@@ -1,11 +1,11 @@
--- Vitae content schema, version 3 (PRAGMA user_version).
+-- Vitae content schema, version 4 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -153,3 +153,65 @@ CREATE TABLE experience (
     start_month  TEXT NOT NULL CHECK (start_month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]'),
     end_month    TEXT NOT NULL DEFAULT '' CHECK (end_month = '' OR end_month GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]')
 );
+
+-- v4: the change log. Each change to a row notes the item it belongs to, so
+-- the worker reads again only the rows an edit changed, not the whole site
+-- (core/store/content_changes.cpp). Triggers write it, so every client's
+-- edits are noted, sqlite3 shells and scripts included. It keeps about the
+-- latest 4,096 entries; a reader further behind loads everything, as it does
+-- when the schema changed. `vitae migrate` runs this part alone from v3.
+CREATE TABLE change_log (
+    seq  INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, so a reader knows what it has seen
+    item TEXT NOT NULL,  -- 'publication' (key: its id), 'post' (key: its slug), 'profile', 'sections'
+    key                  -- no type: a slug of digits stays text
+);
+CREATE TRIGGER log_prune AFTER INSERT ON change_log WHEN NEW.seq % 1024 = 0
+BEGIN DELETE FROM change_log WHERE seq <= NEW.seq - 4096; END;
+CREATE TRIGGER log_publication_insert AFTER INSERT ON publication BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.id); END;
+CREATE TRIGGER log_publication_update AFTER UPDATE ON publication BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.id UNION SELECT 'publication', NEW.id; END;
+CREATE TRIGGER log_publication_delete AFTER DELETE ON publication BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.id); END;
+CREATE TRIGGER log_publication_author_insert AFTER INSERT ON publication_author BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
+CREATE TRIGGER log_publication_author_update AFTER UPDATE ON publication_author BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
+CREATE TRIGGER log_publication_author_delete AFTER DELETE ON publication_author BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;
+CREATE TRIGGER log_publication_link_insert AFTER INSERT ON publication_link BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
+CREATE TRIGGER log_publication_link_update AFTER UPDATE ON publication_link BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
+CREATE TRIGGER log_publication_link_delete AFTER DELETE ON publication_link BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;
+CREATE TRIGGER log_publication_award_insert AFTER INSERT ON publication_award BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
+CREATE TRIGGER log_publication_award_update AFTER UPDATE ON publication_award BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
+CREATE TRIGGER log_publication_award_delete AFTER DELETE ON publication_award BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;
+CREATE TRIGGER log_publication_field_insert AFTER INSERT ON publication_field BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
+CREATE TRIGGER log_publication_field_update AFTER UPDATE ON publication_field BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
+CREATE TRIGGER log_publication_field_delete AFTER DELETE ON publication_field BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;
+CREATE TRIGGER log_post_insert AFTER INSERT ON post BEGIN INSERT INTO change_log (item, key) VALUES ('post', NEW.slug); END;
+CREATE TRIGGER log_post_update AFTER UPDATE ON post BEGIN INSERT INTO change_log (item, key) SELECT 'post', OLD.slug UNION SELECT 'post', NEW.slug; END;
+CREATE TRIGGER log_post_delete AFTER DELETE ON post BEGIN INSERT INTO change_log (item, key) VALUES ('post', OLD.slug); END;
+CREATE TRIGGER log_profile_insert AFTER INSERT ON profile BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_update AFTER UPDATE ON profile BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_delete AFTER DELETE ON profile BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_paragraph_insert AFTER INSERT ON profile_paragraph BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_paragraph_update AFTER UPDATE ON profile_paragraph BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_paragraph_delete AFTER DELETE ON profile_paragraph BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_email_insert AFTER INSERT ON profile_email BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_email_update AFTER UPDATE ON profile_email BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_email_delete AFTER DELETE ON profile_email BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_link_insert AFTER INSERT ON profile_link BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_link_update AFTER UPDATE ON profile_link BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_link_delete AFTER DELETE ON profile_link BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_name_variant_insert AFTER INSERT ON profile_name_variant BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_name_variant_update AFTER UPDATE ON profile_name_variant BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_profile_name_variant_delete AFTER DELETE ON profile_name_variant BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_coauthor_insert AFTER INSERT ON coauthor BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_coauthor_update AFTER UPDATE ON coauthor BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_coauthor_delete AFTER DELETE ON coauthor BEGIN INSERT INTO change_log (item) VALUES ('profile'); END;
+CREATE TRIGGER log_education_insert AFTER INSERT ON education BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_education_update AFTER UPDATE ON education BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_education_delete AFTER DELETE ON education BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_teaching_insert AFTER INSERT ON teaching BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_teaching_update AFTER UPDATE ON teaching BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_teaching_delete AFTER DELETE ON teaching BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_service_insert AFTER INSERT ON service BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_service_update AFTER UPDATE ON service BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_service_delete AFTER DELETE ON service BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_experience_insert AFTER INSERT ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_experience_update AFTER UPDATE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_experience_delete AFTER DELETE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;

@@ -60,15 +60,21 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     // inside the snapshot (writers are held off); in WAL mode, where they are
     // not, the marks the probe read before the load (it has at least those).
     std::optional<ContentMarks> marks = probe ? probe->marks() : std::nullopt;
-    Content content = load_content(db, [&] {
+    auto in_snapshot = [&] {
         if (!probe) return;
         auto inside = probe->marks_now(file);
         if (inside && !wal_mode(*inside)) marks = inside;
-    });
+    };
+    // The same file changed by commits: read only the rows they changed, when the change log can tell.
+    ChangeMark mark;
+    std::optional<Content> changed;
+    if (same_file) changed = load_changes(db, serving->content(), serving->change_mark, mark, in_snapshot);
+    Content content = changed ? std::move(*changed) : load_content(db, in_snapshot, &mark);
     if (same_file && serving->content() == content) return serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
     loaded->marks = marks;
+    loaded->change_mark = std::move(mark);
     loaded->modified_unix = newest_mtime(db_path, st);
     loaded->views = build_views(std::move(content));
     return loaded;

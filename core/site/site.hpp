@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 
+#include "content_changes.hpp"
 #include "content_probe.hpp"
 #include "file_id.hpp"
 #include "template_watch.hpp"
@@ -39,6 +40,7 @@ struct LoadedContent {
     FileId db_file;
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
+    ChangeMark change_mark;  // where the state loaded stands in the change log
 
     const Content& content() const { return views.content; }
 };

@@ -1,142 +1,10 @@
 #include "content_store.hpp"
 
-#include <algorithm>
-#include <map>
-
+#include "content_rows.hpp"
 #include "error.hpp"
 #include "log.hpp"
-#include "publication_rows.hpp"
-#include "slug.hpp"
 
 namespace vitae {
-
-namespace {
-
-// Every query the loader runs; check_database prepares them all, so a file
-// whose tables or columns differ is refused before anything is read.
-constexpr const char* sql_profile = "SELECT name, affiliation, job_title FROM profile WHERE id = 1";
-constexpr const char* sql_profile_paragraph = "SELECT markdown FROM profile_paragraph ORDER BY position";
-constexpr const char* sql_profile_email = "SELECT address, label FROM profile_email ORDER BY position";
-constexpr const char* sql_profile_link = "SELECT label, url FROM profile_link ORDER BY position";
-constexpr const char* sql_name_variant = "SELECT name FROM profile_name_variant ORDER BY position";
-constexpr const char* sql_coauthor = "SELECT name, url, orcid FROM coauthor ORDER BY name";
-constexpr const char* sql_publication_author =
-    "SELECT publication_id, name, is_owner, equal_contribution FROM publication_author ORDER BY publication_id, "
-    "position";
-constexpr const char* sql_publication_link =
-    "SELECT publication_id, label, url FROM publication_link ORDER BY publication_id, position";
-constexpr const char* sql_publication_award =
-    "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position";
-constexpr const char* sql_publication_field =
-    "SELECT publication_id, name, value FROM publication_field ORDER BY publication_id, position";
-const std::string sql_publication = "SELECT " + publication_columns() + " FROM publication ORDER BY position";
-constexpr const char* sql_education =
-    "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
-constexpr const char* sql_post =
-    "SELECT slug, title, published, body_format, body FROM post ORDER BY published DESC, slug";
-constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching ORDER BY position";
-constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
-constexpr const char* sql_experience =
-    "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
-const char* const all_queries[] = {
-    sql_profile,          sql_profile_paragraph, sql_profile_email,       sql_profile_link,
-    sql_name_variant,     sql_coauthor,
-    sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
-    sql_publication.c_str(), sql_education,       sql_post,              sql_teaching,
-    sql_service,          sql_experience};
-
-// Reads publications' child rows in one pass each, keyed by publication id.
-template <typename Row>
-std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, const char* sql, Row (*read)(const Stmt&)) {
-    std::map<std::int64_t, std::vector<Row>> out;
-    auto stmt = db.prepare(sql);
-    while (stmt.step()) out[stmt.int_at(0)].push_back(read(stmt));
-    return out;
-}
-
-std::string checked_slug(const Db& db, std::string slug) {
-    if (!is_slug(slug))
-        throw Error("load " + in_quotes(db.path()) + ": slug " + in_quotes(slug) + " is not [a-z0-9][a-z0-9-]*, at most " +
-                    std::to_string(max_slug_bytes) + " bytes");
-    return slug;
-}
-
-
-Author read_author(const Stmt& s) {
-    return {s.text_at(1), s.int_at(2) != 0, s.int_at(3) != 0};
-}
-Link read_pub_link(const Stmt& s) {
-    return {s.text_at(1), s.text_at(2)};
-}
-std::string read_award(const Stmt& s) {
-    return s.text_at(1);
-}
-Field read_field(const Stmt& s) {
-    return {s.text_at(1), s.text_at(2)};
-}
-
-void load_profile(const Db& db, Content& c) {
-    auto profile = db.prepare(sql_profile);
-    if (!profile.step()) throw Error("load " + in_quotes(db.path()) + ": table profile has no row with id = 1");
-    c.name = profile.text_at(0);
-    c.affiliation = profile.text_at(1);
-    c.job_title = profile.text_at(2);
-
-    auto paragraphs = db.prepare(sql_profile_paragraph);
-    while (paragraphs.step()) c.bio_markdown.push_back(paragraphs.text_at(0));
-    auto emails = db.prepare(sql_profile_email);
-    while (emails.step()) c.emails.push_back({emails.text_at(0), emails.text_at(1)});
-    auto links = db.prepare(sql_profile_link);
-    while (links.step()) c.links.push_back({links.text_at(0), links.text_at(1)});
-    auto variants = db.prepare(sql_name_variant);
-    while (variants.step()) c.name_variants.push_back(variants.text_at(0));
-    auto coauthors = db.prepare(sql_coauthor);
-    while (coauthors.step()) c.coauthors.push_back({coauthors.text_at(0), coauthors.text_at(1), coauthors.text_at(2)});
-}
-
-void load_publications(const Db& db, Content& c) {
-    auto authors = group_by_publication<Author>(db, sql_publication_author, read_author);
-    auto links = group_by_publication<Link>(db, sql_publication_link, read_pub_link);
-    auto awards = group_by_publication<std::string>(db, sql_publication_award, read_award);
-    auto fields = group_by_publication<Field>(db, sql_publication_field, read_field);
-
-    auto pubs = db.prepare(sql_publication);
-    while (pubs.step()) {
-        Publication p;
-        auto id = read_publication_row(pubs, db, p);
-        p.slug = checked_slug(db, std::move(p.slug));
-        p.authors = std::move(authors[id]);
-        p.links = std::move(links[id]);
-        p.awards = std::move(awards[id]);
-        p.fields = std::move(fields[id]);
-        c.publications.push_back(std::move(p));
-    }
-}
-
-void load_sections(const Db& db, Content& c) {
-    auto education = db.prepare(sql_education);
-    while (education.step())
-        c.education.push_back({static_cast<int>(education.int_at(0)), static_cast<int>(education.int_at(1)),
-                               education.text_at(2), education.text_at(3)});
-
-    auto posts = db.prepare(sql_post);
-    while (posts.step())
-        c.posts.push_back({checked_slug(db, posts.text_at(0)), posts.text_at(1), posts.text_at(2), posts.text_at(3),
-                           posts.text_at(4)});
-
-    auto teaching = db.prepare(sql_teaching);
-    while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2)});
-
-    auto services = db.prepare(sql_service);
-    while (services.step()) c.services.push_back({services.text_at(0), services.text_at(1)});
-
-    auto experiences = db.prepare(sql_experience);
-    while (experiences.step())
-        c.experiences.push_back({experiences.text_at(0), experiences.text_at(1), experiences.text_at(2),
-                                 experiences.text_at(3), experiences.text_at(4)});
-}
-
-}  // namespace
 
 void check_schema_version(const Db& db) {
     auto version = db.user_version();
@@ -157,7 +25,7 @@ void check_database(const Db& db, Integrity integrity) {
                         ")");
     }
     check_schema_version(db);
-    for (const char* sql : all_queries) {
+    for (const auto& sql : rows::all_queries()) {
         try {
             db.prepare(sql);
         } catch (const Error& e) {
@@ -166,23 +34,15 @@ void check_database(const Db& db, Integrity integrity) {
     }
 }
 
-Content load_content(const Db& db, const std::function<void()>& in_snapshot) {
+Content load_content(const Db& db, const std::function<void()>& in_snapshot, ChangeMark* mark) {
     Content content;
     Transaction transaction(db, Transaction::Kind::read);  // one snapshot for every table
-    load_profile(db, content);
+    rows::load_profile(db, content);
     if (in_snapshot) in_snapshot();
-    load_publications(db, content);
-    load_sections(db, content);
-    // The owner is whoever the profile's names match, also in rows imported
-    // before a variant was added (OwnerNames::match, the owner's keys made once).
-    std::vector<std::string> owner_keys{name_key(content.name)};
-    for (const auto& variant : content.name_variants) owner_keys.push_back(name_key(variant));
-    for (auto& p : content.publications)
-        for (auto& a : p.authors) {
-            if (a.is_owner) continue;
-            std::string key = name_key(a.name);
-            a.is_owner = !key.empty() && std::find(owner_keys.begin(), owner_keys.end(), key) != owner_keys.end();
-        }
+    auto ids = rows::load_publications(db, content);
+    rows::load_posts(db, content);
+    rows::load_sections(db, content);
+    if (mark) *mark = change_mark(db, std::move(ids));
     return content;
 }
 

@@ -8,11 +8,12 @@
 #include <string>
 
 #include "content.hpp"
+#include "content_changes.hpp"
 #include "db.hpp"
 
 namespace vitae {
 
-inline constexpr int schema_version = 3;
+inline constexpr int schema_version = 4;
 
 // Each throws Error naming the file and the problem (and the fix).
 // The schema version must be this build's: the CLI checks it before editing.
@@ -27,6 +28,8 @@ void check_database(const Db& db, Integrity integrity = Integrity::check);
 // `in_snapshot`, if given, runs inside the read transaction once its
 // snapshot is taken (after the first read): what it sees of the file is the
 // state being loaded, in rollback-journal mode where the lock holds writers off.
-Content load_content(const Db& db, const std::function<void()>& in_snapshot = {});
+// `mark`, if given, gets where this state stands in the change log, for
+// load_changes (content_changes.hpp) to start from.
+Content load_content(const Db& db, const std::function<void()>& in_snapshot = {}, ChangeMark* mark = nullptr);
 
 }  // namespace vitae

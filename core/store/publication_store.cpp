@@ -87,6 +87,16 @@ std::optional<StoredPublication> find_publication(const Db& db, std::string_view
     return found;
 }
 
+std::optional<Publication> read_publication(const Db& db, std::int64_t id) {
+    auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication WHERE id = ?");
+    stmt.bind(1, id);
+    if (!stmt.step()) return std::nullopt;
+    Publication p;
+    read_publication_row(stmt, db, p);
+    read_children(db, id, p);
+    return p;
+}
+
 std::vector<std::string> publication_slugs(const Db& db) {
     std::vector<std::string> slugs;
     auto stmt = db.prepare("SELECT slug FROM publication ORDER BY position");

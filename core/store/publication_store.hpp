@@ -1,5 +1,5 @@
-// Publications in a read-write database: find one by slug with its child
-// rows; add one at the end of the list; replace one in place; delete one.
+// Publications in a database: find one by slug or id with its child rows;
+// add one at the end of the list; replace one in place; delete one.
 // Prepared statements only; the caller holds the transaction.
 #pragma once
 
@@ -21,6 +21,8 @@ struct StoredPublication {
 // The profile's name (empty when the profile row is missing) and its variants.
 OwnerNames owner_names(const Db& db);
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug);
+// The publication with this id and its child rows, as stored (owner flags as written).
+std::optional<Publication> read_publication(const Db& db, std::int64_t id);
 // Appended after the last one (position max + 1).
 void insert_publication(const Db& db, const Publication& publication);
 // Keeps id, slug and position; every column and child row is replaced.

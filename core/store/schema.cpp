@@ -80,6 +80,8 @@ CREATE TABLE coauthor (
     orcid TEXT NOT NULL DEFAULT ''
 ) WITHOUT ROWID;
 )sql"},
+    {3, "version 3 -> 4: the change log, so the worker reads again only the rows an edit changed",
+     schema_sql.substr(schema_sql.find("-- v4: the change log"))},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
