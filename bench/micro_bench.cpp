@@ -8,11 +8,15 @@
 //   vitae_micro_bench [--benchmark_filter=...]   (VITAE_DB, VITAE_TEMPLATES override the inputs)
 #include <benchmark/benchmark.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 
 #include "base_url.hpp"
+#include "db.hpp"
 #include "gzip.hpp"
 #include "handler.hpp"
 #include "http.hpp"
@@ -169,6 +173,36 @@ void reload_content(benchmark::State& state) {
     }
 }
 BENCHMARK(reload_content)->Unit(benchmark::kMillisecond);
+
+// One paper's title edited, then what the first request after the commit
+// does before rendering: see the change, read what changed (the change log
+// names one row), compare the versions' page inputs, install the new one.
+// On a copy of the database, which it writes.
+void edit_then_reload(benchmark::State& state) {
+    World& w = World::get();
+    auto dir = std::filesystem::temp_directory_path() / ("vitae-bench-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto copy = (dir / "site.db").string();
+    std::filesystem::copy_file(w.source.db_path, copy, std::filesystem::copy_options::overwrite_existing);
+    {
+        auto writer = vitae::Db::open(copy, vitae::OpenMode::read_write);
+        vitae::SiteHolder sites{{copy, w.source.templates_dir}};
+        vitae::ContentProbe probe(copy);
+        sites.fresh(probe);
+        int n = 0;
+        for (auto _ : state) {
+            state.PauseTiming();
+            auto edit = writer.prepare("UPDATE publication SET title = ? WHERE id = (SELECT min(id) FROM publication)");
+            edit.bind(1, "Edited " + std::to_string(n++));
+            edit.step();
+            state.ResumeTiming();
+            auto site = sites.fresh(probe);
+            benchmark::DoNotOptimize(site);
+        }
+    }
+    std::filesystem::remove_all(dir);
+}
+BENCHMARK(edit_then_reload)->Unit(benchmark::kMillisecond);
 
 // Which pages a new version changed: its inputs compared with the last one's.
 void compare_versions(benchmark::State& state) {

@@ -29,17 +29,21 @@ struct Versions {
     const Views& after;
     const Stamp now;
     std::set<std::string, std::less<>> people;  // changed co-author pages
+    static constexpr std::size_t none = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> old_paper;         // by index in after: its index in before, or none
     std::vector<bool> row_changed;              // by index in after: new, or its row differs
     std::vector<bool> people_touched;           // by index in after: an author's page changed
 
     Versions(const Views& b, const Views& a, Stamp generation)
         : before(b), after(a), now(generation), people(changed_people(b.people, a.people)) {
         const auto& pubs = after.content.publications;
+        old_paper.resize(pubs.size(), none);
         row_changed.resize(pubs.size());
         people_touched.resize(pubs.size());
         for (std::size_t i = 0; i < pubs.size(); ++i) {
             auto old = before.publication_index.find(pubs[i].slug);
-            row_changed[i] = old == before.publication_index.end() || !(before.content.publications[old->second] == pubs[i]);
+            if (old != before.publication_index.end()) old_paper[i] = old->second;
+            row_changed[i] = old == before.publication_index.end() || !pubs.same(i, before.content.publications, old->second);
             for (const auto& author : pubs[i].authors)
                 if (!people.empty() && people.contains(name_key(author.name))) people_touched[i] = true;
         }
@@ -54,7 +58,7 @@ struct Versions {
         for (std::size_t k = 0; k < new_indexes.size(); ++k) {
             std::size_t i = new_indexes[k];
             if (row_changed[i] || people_touched[i]) return false;
-            if (before.content.publications[old_indexes[k]].slug != after.content.publications[i].slug) return false;
+            if (old_paper[i] != old_indexes[k]) return false;  // another paper in this place
         }
         return true;
     }
@@ -88,7 +92,7 @@ bool same_home(const Versions& v) {
     HomeSelection old_shown = home_selection(a), new_shown = home_selection(b);
     if (old_shown.posts.size() != new_shown.posts.size()) return false;
     for (std::size_t k = 0; k < new_shown.posts.size(); ++k)
-        if (!(a.posts[old_shown.posts[k]] == b.posts[new_shown.posts[k]])) return false;
+        if (!a.posts.same(old_shown.posts[k], b.posts, new_shown.posts[k])) return false;
     return v.same_publications(old_shown.publications, new_shown.publications);
 }
 
@@ -97,7 +101,7 @@ bool same_post(const Versions& v, std::size_t i) {
     const auto& posts = v.after.content.posts;
     const auto& old_posts = v.before.content.posts;
     auto old = v.before.post_index.find(posts[i].slug);
-    if (old == v.before.post_index.end() || !(old_posts[old->second] == posts[i])) return false;
+    if (old == v.before.post_index.end() || !posts.same(i, old_posts, old->second)) return false;
     std::size_t j = old->second;
     auto same_neighbour = [&](bool has, std::size_t n, bool had, std::size_t o) {
         if (has != had) return false;
@@ -110,6 +114,16 @@ bool same_post(const Versions& v, std::size_t i) {
 bool same_list(const Versions& v, std::optional<PublicationKind> kind) {
     return kinds_in(v.before.content) == kinds_in(v.after.content) &&
            v.same_publications(members(v.before.content, kind), members(v.after.content, kind));
+}
+
+// sitemap_entries(a) == sitemap_entries(b), without making them when the
+// rows are the very same ones (an edit shares every row it did not change).
+bool same_sitemap(const Content& a, const Content& b) {
+    bool shared = a.posts.size() == b.posts.size() && a.publications.size() == b.publications.size();
+    for (std::size_t i = 0; shared && i < a.posts.size(); ++i) shared = a.posts.shared(i) == b.posts.shared(i);
+    for (std::size_t i = 0; shared && i < a.publications.size(); ++i)
+        shared = a.publications.shared(i) == b.publications.shared(i);
+    return shared || sitemap_entries(a) == sitemap_entries(b);
 }
 
 Stamp template_stamp(const InputStamps& s, std::string_view name) {
@@ -147,7 +161,7 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     bool same_feed_time = !b.posts.empty() || before.content->modified_unix == after.content->modified_unix;
     s->feed = v.stamp(a.posts == b.posts && a.name == b.name && same_feed_time, old.feed);
-    s->sitemap = v.stamp(sitemap_entries(a) == sitemap_entries(b), old.sitemap);
+    s->sitemap = v.stamp(same_sitemap(a, b), old.sitemap);
     s->bibtex_all = v.stamp(a.publications == b.publications, old.bibtex_all);
     s->lists[0] = v.stamp(same_list(v, std::nullopt), old.lists[0]);
     for (const auto& row : kind_rows())
@@ -157,10 +171,10 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
         s->posts.push_back(v.stamp(same_post(v, i), j == v.before.post_index.end() ? 0 : old.posts[j->second]));
     }
     for (std::size_t i = 0; i < b.publications.size(); ++i) {
-        auto j = v.before.publication_index.find(b.publications[i].slug);
-        bool known = j != v.before.publication_index.end();
-        s->papers.push_back(v.stamp(!v.row_changed[i] && !v.people_touched[i], known ? old.papers[j->second] : 0));
-        s->citations.push_back(v.stamp(!v.row_changed[i], known ? old.citations[j->second] : 0));
+        std::size_t j = v.old_paper[i];
+        bool known = j != Versions::none;
+        s->papers.push_back(v.stamp(!v.row_changed[i] && !v.people_touched[i], known ? old.papers[j] : 0));
+        s->citations.push_back(v.stamp(!v.row_changed[i], known ? old.citations[j] : 0));
     }
     const auto& old_text = before.templates->expanded();
     for (const auto& [name, text] : after.templates->expanded()) {

@@ -32,24 +32,24 @@ BOOST_AUTO_TEST_CASE(reading_time_is_words_over_200_at_least_one) {
 BOOST_AUTO_TEST_CASE(publications_are_grouped_by_year_with_the_undated_preprint_first) {
     Views v = build_views(seed());
     PublicationList all = publication_list(v, std::nullopt);
-    const auto& groups = all.data.get("groups")->list_value();
+    const auto& groups = all.groups;
     std::vector<std::string> headings;
-    for (const auto& g : groups) headings.push_back(str(g, "heading"));
+    for (const auto& g : groups) headings.push_back(g.heading);
     // quorum-games is a preprint with a year: it goes under 2023, not "Preprints".
     BOOST_TEST((headings == std::vector<std::string>{"Preprints", "2025", "2024", "2023", "2022"}));
-    BOOST_TEST(groups[0].get("pubs")->list_value().size() == 1u);
-    BOOST_TEST(str(groups[0].get("pubs")->list_value()[0], "slug") == "sketchbook");
-    BOOST_TEST(groups[2].get("pubs")->list_value().size() == 2u);  // fast-and-fair, lattice-logs: the owner's order
-    BOOST_TEST(str(groups[2].get("pubs")->list_value()[0], "slug") == "fast-and-fair");
+    BOOST_TEST(groups[0].pubs.size() == 1u);
+    BOOST_TEST(groups[0].pubs[0]->slug == "sketchbook");
+    BOOST_TEST(groups[2].pubs.size() == 2u);  // fast-and-fair, lattice-logs: the owner's order
+    BOOST_TEST(groups[2].pubs[0]->slug == "fast-and-fair");
 }
 
 BOOST_AUTO_TEST_CASE(filters_keep_one_kind_and_mark_the_current_one) {
     Views v = build_views(seed());
     PublicationList journal = publication_list(v, PublicationKind::journal);
     BOOST_TEST(journal.heading == "Journal articles");
-    const auto& groups = journal.data.get("groups")->list_value();
+    const auto& groups = journal.groups;
     BOOST_TEST(groups.size() == 1u);
-    BOOST_TEST(str(groups[0].get("pubs")->list_value()[0], "slug") == "coral-reef-survey");
+    BOOST_TEST(groups[0].pubs[0]->slug == "coral-reef-survey");
     int current = 0;
     for (const auto& f : journal.data.get("filters")->list_value())
         if (f.get("current")->is_true()) {
