@@ -20,6 +20,7 @@
 #include "gzip.hpp"
 #include "handler.hpp"
 #include "http.hpp"
+#include "markdown_math.hpp"
 #include "page_cache.hpp"
 #include "page_inputs.hpp"
 #include "page_source.hpp"
@@ -236,6 +237,45 @@ void render_all_pages(benchmark::State& state) {
     state.counters["pages"] = static_cast<double>(paths.size());
 }
 BENCHMARK(render_all_pages)->Unit(benchmark::kMillisecond);
+
+// A post of 200 formulas (as an ML post writes them: inline symbols, display
+// sums, aligned derivations, cases, matrices, a macro defined once) through
+// Markdown and math: what a cache miss of such a post costs.
+std::string math_post() {
+    static constexpr const char* formulas[] = {
+        "$\\mathbf{x}_i \\in \\R^d$",
+        "$$\\softmax(\\mathbf{z})_i = \\frac{\\exp(z_i)}{\\sum_{j=1}^{K} \\exp(z_j)}$$",
+        "$\\phi(Q)(\\phi(K)^\\top V)$",
+        "$$\\begin{aligned} \\mathcal{L}(\\theta) &= -\\mathbb{E}_{x \\sim p}\\left[\\log q_\\theta(x)\\right] \\\\ "
+        "&\\approx -\\frac{1}{N} \\sum_{n=1}^N \\log q_\\theta(x_n) \\end{aligned}$$",
+        "$$f(x) = \\begin{cases} x & \\text{if } x > 0 \\\\ \\alpha (e^x - 1) & \\text{otherwise} \\end{cases}$$",
+        "$$W = \\begin{pmatrix} w_{11} & w_{12} \\\\ w_{21} & w_{22} \\end{pmatrix}$$",
+        "$\\nabla_\\theta J(\\theta) = \\mathbb{E}_{\\pi}[Q(s,a) \\nabla_\\theta \\ln \\pi_\\theta(a \\mid s)]$",
+        "$$\\begin{equation} \\operatorname{Attention}(Q, K, V) = \\softmax\\left(\\frac{QK^\\top}{\\sqrt{d_k}}\\right)V "
+        "\\end{equation}$$",
+    };
+    std::string post = "$\\newcommand{\\R}{\\mathbb{R}}\\DeclareMathOperator{\\softmax}{softmax}$\n\n";
+    for (int i = 0; i < 200; ++i) {
+        post += "Some text around formula " + std::to_string(i) + ": ";
+        post += formulas[i % std::size(formulas)];
+        post += i % 3 == 2 ? "\n\n" : " and more text.\n";
+    }
+    return post;
+}
+
+void render_math_post(benchmark::State& state) {
+    const std::string post = math_post();
+    if (!vitae::markdown_math_problems(post).empty()) state.SkipWithError("a formula shows as source");
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        std::string html = vitae::markdown_with_math_to_html(post);
+        bytes = html.size();
+        benchmark::DoNotOptimize(html);
+    }
+    state.counters["html_bytes"] = static_cast<double>(bytes);
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 200));  // formulas per second
+}
+BENCHMARK(render_math_post)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

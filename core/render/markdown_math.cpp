@@ -107,12 +107,29 @@ Extracted extract(std::string_view md) {
     return out;
 }
 
+// Every span converted in post order, sharing one context: macros defined
+// in one formula serve the later ones, equations are numbered through the
+// post. An \eqref to a later label needs the labels first, so then the post
+// is converted once more, knowing them.
+std::vector<MathSpan> convert(const std::vector<Span>& spans) {
+    std::vector<MathSpan> out;
+    MathContext context;
+    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.display, context));
+    if (!context.forward_refs) return out;
+    MathContext again;
+    again.labels = std::move(context.labels);
+    out.clear();
+    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.display, again));
+    return out;
+}
+
 }  // namespace
 
 std::string markdown_with_math_to_html(std::string_view markdown) {
     Extracted e = extract(markdown);
     std::string html = markdown_to_html(e.markdown);
     if (e.spans.empty()) return html;
+    std::vector<MathSpan> math = convert(e.spans);
     std::string out;
     std::size_t from = 0;
     for (std::size_t n = 0; n < e.spans.size(); ++n) {
@@ -120,7 +137,7 @@ std::string markdown_with_math_to_html(std::string_view markdown) {
         auto at = html.find(mark, from);
         if (at == std::string::npos) continue;  // dropped with its element (e.g. inside raw HTML)
         out.append(html, from, at - from);
-        out += math_span_html(e.spans[n].source, e.spans[n].tex, e.spans[n].display);
+        out += math[n].html;
         from = at + mark.size();
     }
     out.append(html, from);
@@ -129,9 +146,8 @@ std::string markdown_with_math_to_html(std::string_view markdown) {
 
 std::vector<std::string> markdown_math_problems(std::string_view markdown) {
     std::vector<std::string> out;
-    for (const Span& span : extract(markdown).spans)
-        if (auto problem = math_span_problem(span.source, span.tex, span.display); !problem.empty())
-            out.push_back(std::move(problem));
+    for (MathSpan& span : convert(extract(markdown).spans))
+        if (!span.problem.empty()) out.push_back(std::move(span.problem));
     return out;
 }
 

@@ -6,7 +6,9 @@
 // dollar, and a single $ opens math only as pandoc's tex_math_dollars has it:
 // no space just inside either delimiter and no digit right after the closing
 // one, so "$5 and $10" stays text. A span the converter cannot do shows as
-// its TeX source in <code class="tex">, and vitae check names it.
+// its TeX source in <code class="tex">, and vitae check names it. The spans
+// of a post share one MathContext: a \newcommand in one formula serves the
+// later ones, and equation numbers run through the post.
 #pragma once
 
 #include <string>

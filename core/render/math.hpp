@@ -1,12 +1,16 @@
 // TeX math -> MathML Core, on the server, so a page shows math with no
 // script (Chromium, Firefox and Safari render MathML natively). Covers what
-// paper titles and abstracts use: letters, numbers and operators, ^ and _,
-// {groups}, Greek, \frac, \sqrt, \mathrm/\mathbf/\mathbb/\mathcal/\text and
-// \operatorname, accents (\hat, \bar, \vec, \tilde, \dot), \left...\right,
-// big operators and the common relation and arrow symbols. Anything else is
-// not guessed: the span is shown as its TeX source, and the caller is told.
+// paper titles, abstracts and ML/systems posts use: scripts, fractions,
+// roots, big operators with limits, Greek, fonts, accents and braces,
+// \left...\right, matrices and arrays, cases, the amsmath display
+// environments with equation numbers, \tag, \label/\eqref, text, spacing,
+// colour, and user macros defined in the post (math_macros). The parser is
+// math_convert (environments in math_env), the tables math_symbols. Anything
+// else is not guessed: the span is shown as its TeX source, the caller told.
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +22,26 @@ struct MathResult {
     std::string unsupported;  // the first command or construct not converted
 };
 
-MathResult tex_to_mathml(std::string_view tex, bool display);
+// A macro a post defined (\newcommand{\R}{\mathbb{R}}): its body with #1..#9.
+struct MathMacro {
+    int arity = 0;
+    std::optional<std::string> optional_default;  // \newcommand{\x}[2][default]{...}
+    std::string body;
+};
+using MathMacros = std::map<std::string, MathMacro, std::less<>>;  // by name, without the backslash
+
+// What the formulas of one post share, in post order: the macros defined
+// so far, the equation numbers given so far, and the labels they carry. A
+// formula that fails keeps the macros it defined but gives no numbers.
+struct MathContext {
+    MathMacros macros;
+    int equations = 0;
+    std::map<std::string, std::string, std::less<>> labels;  // \label -> "3" (or its \tag)
+    bool forward_refs = false;  // an \eqref to a label not seen yet: convert the post again with `labels`
+};
+
+MathResult tex_to_mathml(std::string_view tex, bool display);  // on its own: a fresh context
+MathResult tex_to_mathml(std::string_view tex, bool display, MathContext& context);
 
 // Text holding $...$, $$...$$ or \(...\) spans (as the BibTeX importer keeps
 // them) -> HTML: the text escaped as Mustache escapes it, each span as MathML
@@ -35,5 +58,12 @@ std::vector<std::string> math_problems(std::string_view text);
 std::string math_span_html(std::string_view source, std::string_view tex, bool display);
 // The span's entry for math_problems, or "" when it converts.
 std::string math_span_problem(std::string_view source, std::string_view tex, bool display);
+
+// Both for one span of a post, converted once in `context`.
+struct MathSpan {
+    std::string html;
+    std::string problem;  // "" when it converts
+};
+MathSpan math_span(std::string_view source, std::string_view tex, bool display, MathContext& context);
 
 }  // namespace vitae

@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE math
 #include <boost/test/unit_test.hpp>
 
+#include "markdown_math.hpp"
 #include "math.hpp"
 
 using namespace vitae;
@@ -38,7 +39,7 @@ BOOST_AUTO_TEST_CASE(fractions_roots_big_operators_and_fonts) {
                "</mrow></msub><mi>x</mi></mrow></math>");
     BOOST_TEST(ml("\\text{GeV}") == "<math><mtext>GeV</mtext></math>");
     BOOST_TEST(ml("\\operatorname{softmax}(x)") ==
-               "<math><mrow><mi>softmax</mi><mo>(</mo><mi>x</mi><mo>)</mo></mrow></math>");
+               "<math><mrow><mi>softmax</mi><mo stretchy=\"false\">(</mo><mi>x</mi><mo stretchy=\"false\">)</mo></mrow></math>");
     BOOST_TEST(ml("\\left(\\frac{a}{b}\\right)") ==
                "<math><mrow><mo stretchy=\"true\">(</mo><mfrac><mi>a</mi><mi>b</mi></mfrac><mo stretchy=\"true\">)</mo></mrow></math>");
     BOOST_TEST(ml("\\hat{x}") == "<math><mover accent=\"true\"><mi>x</mi><mo>^</mo></mover></math>");
@@ -63,4 +64,225 @@ BOOST_AUTO_TEST_CASE(text_with_math_escapes_text_and_converts_spans) {
     BOOST_TEST(text_with_math_html("see $\\foo<x$") == "see <code class=\"tex\">$\\foo&lt;x$</code>");
     BOOST_TEST(math_problems("a $\\foo$ and $x$") == (std::vector<std::string>{"$\\foo$: \\foo is not supported"}),
                boost::test_tools::per_element());
+}
+
+// Posts (issue #12): what ML and systems posts write.
+
+namespace {
+std::string display(std::string_view tex) { return tex_to_mathml(tex, true).mathml; }
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+bool converts(std::string_view tex) { return !tex_to_mathml(tex, true).mathml.empty(); }
+constexpr std::string_view paren_open = "<mo stretchy=\"false\">(</mo>", paren_close = "<mo stretchy=\"false\">)</mo>";
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(softmax_macro_defined_in_the_formula_is_expanded) {
+    BOOST_TEST(display("\\newcommand{\\softmax}{\\operatorname{softmax}}\\softmax(z)_i") ==
+               "<math display=\"block\"><mrow><mi>softmax</mi>" + std::string(paren_open) + "<mi>z</mi>" +
+                   "<msub><mo stretchy=\"false\">)</mo><mi>i</mi></msub></mrow></math>");
+}
+
+BOOST_AUTO_TEST_CASE(linear_attention_keeps_plain_parentheses_unstretched) {
+    BOOST_TEST(ml("\\phi(Q)(\\phi(K)^\\top V)") ==
+               "<math><mrow><mi>ϕ</mi>" + std::string(paren_open) + "<mi>Q</mi>" + std::string(paren_close) +
+                   std::string(paren_open) + "<mi>ϕ</mi>" + std::string(paren_open) + "<mi>K</mi><msup>" +
+                   std::string(paren_close) + "<mi>⊤</mi></msup><mi>V</mi>" + std::string(paren_close) +
+                   "</mrow></math>");
+}
+
+BOOST_AUTO_TEST_CASE(aligned_pairs_are_right_left_table_columns) {
+    BOOST_TEST(display("\\begin{aligned} a &= b \\\\ c &= d \\end{aligned}") ==
+               "<math display=\"block\"><mtable displaystyle=\"true\" columnalign=\"right left\">"
+               "<mtr><mtd style=\"text-align:right;padding-right:0\"><mi>a</mi></mtd>"
+               "<mtd style=\"text-align:left;padding-left:0\"><mrow><mo>=</mo><mi>b</mi></mrow></mtd></mtr>"
+               "<mtr><mtd style=\"text-align:right;padding-right:0\"><mi>c</mi></mtd>"
+               "<mtd style=\"text-align:left;padding-left:0\"><mrow><mo>=</mo><mi>d</mi></mrow></mtd></mtr>"
+               "</mtable></math>");
+}
+
+BOOST_AUTO_TEST_CASE(cases_is_a_brace_before_left_aligned_rows) {
+    BOOST_TEST(ml("\\begin{cases} 1 & x > 0 \\\\ 0 & \\text{else} \\end{cases}") ==
+               "<math><mrow><mo stretchy=\"true\">{</mo><mtable columnalign=\"left left\">"
+               "<mtr><mtd style=\"text-align:left\"><mn>1</mn></mtd>"
+               "<mtd style=\"text-align:left\"><mrow><mi>x</mi><mo>&gt;</mo><mn>0</mn></mrow></mtd></mtr>"
+               "<mtr><mtd style=\"text-align:left\"><mn>0</mn></mtd>"
+               "<mtd style=\"text-align:left\"><mtext>else</mtext></mtd></mtr></mtable></mrow></math>");
+}
+
+BOOST_AUTO_TEST_CASE(pmatrix_is_a_table_in_stretchy_parentheses) {
+    BOOST_TEST(ml("\\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}") ==
+               "<math><mrow><mo stretchy=\"true\">(</mo><mtable><mtr><mtd><mi>a</mi></mtd><mtd><mi>b</mi></mtd></mtr>"
+               "<mtr><mtd><mi>c</mi></mtd><mtd><mi>d</mi></mtd></mtr></mtable><mo stretchy=\"true\">)</mo></mrow></math>");
+    BOOST_TEST(ml("\\begin{bmatrix} 1 \\end{bmatrix}").find("<mo stretchy=\"true\">[</mo>") != std::string::npos);
+    BOOST_TEST(ml("\\begin{vmatrix} 1 \\end{vmatrix}").find("<mo stretchy=\"true\">|</mo>") != std::string::npos);
+    BOOST_TEST(ml("\\begin{Vmatrix} 1 \\end{Vmatrix}").find("<mo stretchy=\"true\">‖</mo>") != std::string::npos);
+    BOOST_TEST(ml("\\begin{Bmatrix} 1 \\end{Bmatrix}").find("<mo stretchy=\"true\">{</mo>") != std::string::npos);
+    BOOST_TEST(ml("\\begin{smallmatrix} 1 \\end{smallmatrix}").starts_with("<math><mstyle scriptlevel=\"1\">"));
+    BOOST_TEST(ml("\\begin{array}{|l|r|} a & b \\end{array}").find("columnalign=\"left right\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(macro_defined_in_one_formula_serves_a_later_one) {
+    MathContext post;
+    BOOST_TEST(tex_to_mathml("\\newcommand{\\R}{\\mathbb{R}}\\def\\norm#1{\\lVert #1 \\rVert}", false, post).mathml ==
+               "<math><mrow></mrow></math>");
+    BOOST_TEST(tex_to_mathml("\\norm{x} \\in \\R", false, post).mathml ==
+               "<math><mrow><mo stretchy=\"false\">‖</mo><mi>x</mi><mo stretchy=\"false\">‖</mo><mo>∈</mo>"
+               "<mi>ℝ</mi></mrow></math>");
+    BOOST_TEST(tex_to_mathml("\\norm{x}", false).unsupported == "\\norm");  // not in a fresh context
+    BOOST_TEST(tex_to_mathml("\\DeclareMathOperator*{\\argmax}{arg\\,max}\\argmax_x f", true, post).mathml ==
+               "<math display=\"block\"><mrow><munder><mrow><mi mathvariant=\"normal\">a</mi>"
+               "<mi mathvariant=\"normal\">r</mi><mi mathvariant=\"normal\">g</mi><mspace width=\"0.1667em\"></mspace>"
+               "<mi mathvariant=\"normal\">m</mi><mi mathvariant=\"normal\">a</mi><mi mathvariant=\"normal\">x</mi>"
+               "</mrow><mi>x</mi></munder><mi>f</mi></mrow></math>");
+    BOOST_TEST(tex_to_mathml("\\renewcommand{\\R}[1][n]{\\mathbb{R}^{#1}}\\R \\R[d]", false, post).mathml ==
+               "<math><mrow><msup><mi>ℝ</mi><mi>n</mi></msup><msup><mi>ℝ</mi><mi>d</mi></msup></mrow></math>");
+}
+
+BOOST_AUTO_TEST_CASE(recursive_macros_stop_with_a_problem) {
+    BOOST_TEST(tex_to_mathml("\\def\\x{\\x x}\\x", false).unsupported.starts_with("macro expansion over 2000 steps"));
+    BOOST_TEST(tex_to_mathml("\\def\\a{\\a\\a}\\a", false).mathml.empty());
+    BOOST_TEST(tex_to_mathml("\\def\\a#1{#1#1#1#1#1#1#1#1#1#1}\\a{\\a{\\a{\\a{xxxxxxxxxx}}}}", false)
+                   .unsupported.starts_with("a formula over 64 KiB"));
+}
+
+BOOST_AUTO_TEST_CASE(numbered_environments_count_through_the_post) {
+    MathContext post;
+    std::string first = tex_to_mathml("\\begin{equation} E = mc^2 \\label{eq:e} \\end{equation}", true, post).mathml;
+    BOOST_TEST(first ==
+               "<math display=\"block\"><mtable displaystyle=\"true\" style=\"width:100%\"><mtr><mtd style=\"width:50%\">"
+               "</mtd><mtd><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow></mtd>"
+               "<mtd style=\"width:50%;text-align:right\"><mtext>(1)</mtext></mtd></mtr></mtable></math>");
+    std::string align = tex_to_mathml("\\begin{align} a &= 1 \\\\ b &= 2 \\nonumber \\\\ c &= 3 \\tag{$\\ast$} \\\\ "
+                                      "d &= 4 \\label{eq:d} \\end{align}", true, post).mathml;
+    BOOST_TEST(align.find("<mtext>(2)</mtext>") != std::string::npos);
+    BOOST_TEST(align.find("<mtext>(3)</mtext>") != std::string::npos);  // \nonumber skipped a number, \tag too
+    BOOST_TEST(align.find("<mtext>(4)</mtext>") == std::string::npos);
+    BOOST_TEST(align.find("<mo>∗</mo><mtext>)</mtext>") != std::string::npos);
+    BOOST_TEST(tex_to_mathml("\\eqref{eq:e}, \\ref{eq:d}", false, post).mathml ==
+               "<math><mrow><mtext>(1)</mtext><mo>,</mo><mtext>3</mtext></mrow></math>");
+    BOOST_TEST(!has(tex_to_mathml("\\begin{align*} a &= 1 \\end{align*}", true, post).mathml, "<mtext>("));
+    BOOST_TEST(tex_to_mathml("\\begin{equation} \\foo \\end{equation}", true, post).mathml.empty());
+    BOOST_TEST(post.equations == 3);  // the one that failed gave no number
+    BOOST_TEST(has(tex_to_mathml("x \\tag{A}", true).mathml, "<mtext>(A)</mtext>"));
+}
+
+BOOST_AUTO_TEST_CASE(a_post_shares_macros_and_numbers_and_resolves_later_labels) {
+    std::string html = markdown_with_math_to_html(
+        "By $\\eqref{eq:two}$, $\\newcommand{\\E}{\\mathbb{E}}\\E[x]$.\n\n"
+        "$$\\begin{equation} x = 1 \\end{equation}$$\n\n"
+        "$$\\begin{equation} \\E[y] = 2 \\label{eq:two} \\end{equation}$$\n");
+    BOOST_TEST(has(html, "<mi>𝔼</mi>"));
+    BOOST_TEST(has(html, "<mtext>(2)</mtext></mtd>"));
+    BOOST_TEST(!has(html, "eq:two"));  // the reference before the label shows its number: (2) twice
+    BOOST_TEST(markdown_math_problems("$\\newcommand{\\E}{\\mathbb{E}}$ and $\\E$").empty());
+}
+
+BOOST_AUTO_TEST_CASE(scripts_limits_and_fractions_follow_display_style) {
+    BOOST_TEST(display("\\lim_{n\\to\\infty} x").starts_with("<math display=\"block\"><mrow><munder><mi>lim</mi>"));
+    BOOST_TEST(ml("\\lim_{n\\to\\infty} x").starts_with("<math><mrow><msub><mi>lim</mi>"));
+    BOOST_TEST(ml("\\int_0^1 f").starts_with("<math><mrow><msubsup><mo>∫</mo>"));
+    BOOST_TEST(ml("\\int\\limits_0^1 f").starts_with("<math><mrow><munderover><mo>∫</mo>"));
+    BOOST_TEST(ml("\\sum\\nolimits_i x").starts_with("<math><mrow><msub><mo>∑</mo>"));
+    BOOST_TEST(ml("\\dfrac{a}{b}") == "<math><mstyle displaystyle=\"true\" scriptlevel=\"0\"><mfrac><mi>a</mi><mi>b</mi>"
+                                      "</mfrac></mstyle></math>");
+    BOOST_TEST(ml("\\binom{n}{k}") == "<math><mrow><mo stretchy=\"true\">(</mo><mfrac linethickness=\"0\"><mi>n</mi>"
+                                      "<mi>k</mi></mfrac><mo stretchy=\"true\">)</mo></mrow></math>");
+    BOOST_TEST(ml("a \\over b") == "<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>");
+    BOOST_TEST(ml("f''(x)").starts_with("<math><mrow><msup><mi>f</mi><mo>′′</mo></msup>"));
+    BOOST_TEST(tex_to_mathml("x_a_b", false).unsupported == "a double subscript");
+}
+
+BOOST_AUTO_TEST_CASE(accents_braces_and_stacked_scripts) {
+    BOOST_TEST(ml("\\widehat{xy}") == "<math><mover accent=\"true\"><mrow><mi>x</mi><mi>y</mi></mrow>"
+                                      "<mo stretchy=\"true\">^</mo></mover></math>");
+    BOOST_TEST(ml("\\underline{x}") == "<math><munder accentunder=\"true\"><mi>x</mi><mo stretchy=\"true\">‾</mo>"
+                                       "</munder></math>");
+    BOOST_TEST(ml("\\underbrace{a+b}_{n}") ==
+               "<math><munder><munder accentunder=\"true\"><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow>"
+               "<mo stretchy=\"true\">⏟</mo></munder><mi>n</mi></munder></math>");
+    BOOST_TEST(ml("\\overset{!}{=}") == "<math><mover><mo>=</mo><mo>!</mo></mover></math>");
+    BOOST_TEST(ml("\\underset{x}{\\arg\\max}").starts_with("<math><munder><mrow><mi>arg</mi><mi>max</mi></mrow>"));
+    BOOST_TEST(ml("\\stackrel{d}{=}") == "<math><mover><mo>=</mo><mi>d</mi></mover></math>");
+    BOOST_TEST(has(ml("\\vec{v}\\dot{x}\\ddot{x}\\tilde{x}\\bar{x}\\overline{AB}"), "<mo stretchy=\"true\">‾</mo>"));
+}
+
+BOOST_AUTO_TEST_CASE(delimiters_left_middle_right_and_big) {
+    BOOST_TEST(ml("\\left\\{ x \\middle| x > 0 \\right\\}") ==
+               "<math><mrow><mo stretchy=\"true\">{</mo><mi>x</mi><mo stretchy=\"true\">|</mo><mrow><mi>x</mi>"
+               "<mo>&gt;</mo><mn>0</mn></mrow><mo stretchy=\"true\">}</mo></mrow></math>");
+    BOOST_TEST(ml("\\left\\langle a \\right.") ==
+               "<math><mrow><mo stretchy=\"true\">⟨</mo><mi>a</mi><mrow></mrow></mrow></math>");
+    BOOST_TEST(ml("\\big( \\Big[") == "<math><mrow><mo minsize=\"1.2em\" maxsize=\"1.2em\" stretchy=\"true\">(</mo>"
+                                      "<mo minsize=\"1.623em\" maxsize=\"1.623em\" stretchy=\"true\">[</mo></mrow></math>");
+    BOOST_TEST(has(ml("\\lVert x \\rVert_2"), "<msub><mo stretchy=\"false\">‖</mo><mn>2</mn></msub>"));
+    BOOST_TEST(tex_to_mathml("\\left( x", false).unsupported == "\\left without \\right");
+}
+
+BOOST_AUTO_TEST_CASE(fonts_greek_variants_and_symbols) {
+    BOOST_TEST(ml("\\boldsymbol{\\theta}") == "<math><mi>𝜽</mi></math>");
+    BOOST_TEST(ml("\\mathbf{W}\\mathfrak{g}\\mathsf{A}\\mathtt{x}") ==
+               "<math><mrow><mi>𝐖</mi><mi>𝔤</mi><mi>𝖠</mi><mi>𝚡</mi></mrow></math>");
+    BOOST_TEST(ml("\\varepsilon\\vartheta\\varphi\\varsigma") ==
+               "<math><mrow><mi>ε</mi><mi>ϑ</mi><mi>φ</mi><mi>ς</mi></mrow></math>");
+    BOOST_TEST(ml("A^\\intercal \\odot B \\otimes C \\oplus D") ==
+               "<math><mrow><msup><mi>A</mi><mo>⊺</mo></msup><mo>⊙</mo><mi>B</mi><mo>⊗</mo><mi>C</mi><mo>⊕</mo>"
+               "<mi>D</mi></mrow></math>");
+    BOOST_TEST(ml("x \\sim p \\approx q \\propto r \\mid s") ==
+               "<math><mrow><mi>x</mi><mo>∼</mo><mi>p</mi><mo>≈</mo><mi>q</mi><mo>∝</mo><mi>r</mi><mo>∣</mo>"
+               "<mi>s</mi></mrow></math>");
+    BOOST_TEST(has(ml("\\forall x \\exists y: y \\subseteq \\emptyset \\cup \\{0\\}"), "<mo>⊆</mo><mi>∅</mi><mo>∪</mo>"));
+    BOOST_TEST(ml("\\not\\in \\not= \\not\\subset") == "<math><mrow><mo>∉</mo><mo>≠</mo><mo>⊄</mo></mrow></math>");
+    BOOST_TEST(ml("\\cdots \\ldots \\vdots \\ddots") ==
+               "<math><mrow><mo>⋯</mo><mo>…</mo><mo>⋮</mo><mo>⋱</mo></mrow></math>");
+    BOOST_TEST(ml("50\\% \\$ \\& \\#") == "<math><mrow><mn>50</mn><mi>%</mi><mi>$</mi><mi>&amp;</mi><mi>#</mi></mrow></math>");
+    BOOST_TEST(ml("α → β") == "<math><mrow><mi>α</mi><mo>→</mo><mi>β</mi></mrow></math>");
+}
+
+BOOST_AUTO_TEST_CASE(text_spacing_and_colour) {
+    BOOST_TEST(ml("\\text{if } x") == "<math><mrow><mtext>if\u00A0</mtext><mi>x</mi></mrow></math>");
+    BOOST_TEST(ml("\\text{for $i$ in}") ==
+               "<math><mrow><mtext>for\u00A0</mtext><mi>i</mi><mtext>\u00A0in</mtext></mrow></math>");
+    BOOST_TEST(ml("\\textbf{loss}") == "<math><mtext style=\"font-weight:bold\">loss</mtext></math>");
+    BOOST_TEST(ml("a\\,b\\;c\\!d\\quad e~f") ==
+               "<math><mrow><mi>a</mi><mspace width=\"0.1667em\"></mspace><mi>b</mi><mspace width=\"0.2778em\">"
+               "</mspace><mi>c</mi><mspace width=\"-0.1667em\"></mspace><mi>d</mi><mspace width=\"1em\"></mspace>"
+               "<mi>e</mi><mspace width=\"0.3333em\"></mspace><mi>f</mi></mrow></math>");
+    BOOST_TEST(ml("{\\color{red} x} y") == "<math><mrow><mstyle mathcolor=\"red\"><mi>x</mi></mstyle><mi>y</mi></mrow></math>");
+    BOOST_TEST(ml("\\color{\"><script>} x") == "<math><mstyle><mi>x</mi></mstyle></math>");  // not a colour: dropped
+    BOOST_TEST(ml("\\textcolor{blue}{x}") == "<math><mstyle mathcolor=\"blue\"><mi>x</mi></mstyle></math>");
+    BOOST_TEST(ml("\\sqrt[n]{x}") == "<math><mroot><mi>x</mi><mi>n</mi></mroot></math>");
+    BOOST_TEST(ml("\\text{<b>&</b>}") == "<math><mtext>&lt;b&gt;&amp;&lt;/b&gt;</mtext></math>");
+}
+
+BOOST_AUTO_TEST_CASE(display_environments_and_top_level_rows) {
+    for (auto env : {"align", "align*", "gather", "gather*", "equation", "equation*", "multline", "multline*",
+                     "aligned", "split", "gathered", "alignat*"}) {
+        std::string args = std::string_view(env).starts_with("alignat") ? "{1}" : "";
+        std::string body = std::string_view(env).starts_with("equation") || std::string_view(env).starts_with("mult")
+                               ? "a = b" : "a &= b \\\\ c &= d";
+        if (std::string_view(env).starts_with("gather")) body = "a = b \\\\ c = d";
+        if (std::string_view(env).starts_with("mult")) body = "a + b \\\\ + c";
+        BOOST_TEST(converts("\\begin{" + std::string(env) + "}" + args + body + "\\end{" + env + "}"), env);
+    }
+    BOOST_TEST(converts("\\begin{equation}\\begin{split} a &= b \\\\ &= c \\end{split}\\end{equation}"));
+    BOOST_TEST(converts("\\begin{dcases} a & b \\end{dcases}"));
+    BOOST_TEST(display("a \\\\ b").starts_with("<math display=\"block\"><mtable displaystyle=\"true\"><mtr><mtd><mi>a</mi>"));
+    BOOST_TEST(tex_to_mathml("\\begin{tikzcd} A \\end{tikzcd}", true).unsupported == "\\begin{tikzcd}");
+    BOOST_TEST(tex_to_mathml("\\begin{aligned} a \\end{align}", true).mathml.empty());
+    BOOST_TEST(tex_to_mathml("a & b", true).unsupported == "& outside a table");
+}
+
+BOOST_AUTO_TEST_CASE(hostile_input_never_crashes_or_hangs) {
+    BOOST_TEST(tex_to_mathml(std::string(5000, '{'), false).mathml.empty());
+    std::string nested;
+    for (int i = 0; i < 2000; ++i) nested += "\\sqrt[";
+    BOOST_TEST(tex_to_mathml(nested, false).mathml.empty());
+    std::string envs;
+    for (int i = 0; i < 500; ++i) envs += "\\begin{matrix}";
+    BOOST_TEST(tex_to_mathml(envs, false).mathml.empty());
+    BOOST_TEST(tex_to_mathml("\\text{\\text{\\text{", false).mathml.empty());
+    BOOST_TEST(tex_to_mathml("\\left", false).mathml.empty());
+    BOOST_TEST(tex_to_mathml("\\newcommand", false).mathml.empty());
+    BOOST_TEST(tex_to_mathml("\\def\\a#2{}", false).mathml.empty());
+    BOOST_TEST(tex_to_mathml(std::string("x\0y", 3), false).mathml.empty());
+    BOOST_TEST(math_span_html("$\\foo<$", "\\foo<", false) == "<code class=\"tex\">$\\foo&lt;$</code>");
 }
