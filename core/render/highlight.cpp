@@ -11,8 +11,10 @@
 
 #include <cctype>
 #include <exception>
+#include <list>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include "escape.hpp"
@@ -29,6 +31,12 @@ std::mutex library_mutex;
 // A block larger than this stays plain: Source-highlight's regexes walk each
 // line, and a pasted log of megabytes is not code to colour.
 constexpr std::size_t max_highlighted_bytes = 64 * 1024;
+
+// Highlighted blocks kept, HTML bytes: a 40-line block costs ~1.8 ms of the
+// library's regex matching (bench/micro_bench.cpp), and a content swap
+// renders every post again though most of their blocks did not change.
+// 4 MiB is some 1.3 MB of code: more than an academic blog holds.
+constexpr std::size_t max_cached_html_bytes = 4 * 1024 * 1024;
 
 // Names people put after ``` that lang.map lacks or maps elsewhere, as GitHub
 // (Linguist) reads them. No YAML, TOML or TypeScript definition ships: YAML
@@ -80,6 +88,40 @@ private:
     std::string** out_;  // where the current call writes, set under library_mutex
 };
 
+// Block bodies by definition file and code, least recently used out first.
+class BlockCache {
+public:
+    std::optional<std::string> find(const std::string& key) {
+        std::lock_guard lock(mutex_);
+        auto it = index_.find(key);
+        if (it == index_.end()) return std::nullopt;
+        entries_.splice(entries_.begin(), entries_, it->second);
+        return it->second->second;
+    }
+    void insert(std::string key, std::string html) {
+        std::size_t bytes = key.size() + html.size();
+        if (bytes > max_cached_html_bytes) return;
+        std::lock_guard lock(mutex_);
+        if (index_.contains(key)) return;  // another thread highlighted it meanwhile
+        entries_.emplace_front(std::move(key), std::move(html));
+        index_.emplace(entries_.front().first, entries_.begin());
+        bytes_ += bytes;
+        while (bytes_ > max_cached_html_bytes) {
+            auto& [old_key, old_html] = entries_.back();
+            bytes_ -= old_key.size() + old_html.size();
+            index_.erase(old_key);
+            entries_.pop_back();
+        }
+    }
+
+private:
+    using Entries = std::list<std::pair<std::string, std::string>>;
+    std::mutex mutex_;
+    Entries entries_;                                              // guarded by mutex_; most recent first
+    std::unordered_map<std::string_view, Entries::iterator> index_;  // guarded by mutex_; keys in entries_
+    std::size_t bytes_ = 0;                                        // guarded by mutex_
+};
+
 std::string lower(std::string_view text) {
     std::string out(text);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -88,8 +130,9 @@ std::string lower(std::string_view text) {
 
 }  // namespace
 
-// All guarded by library_mutex.
+// All but `cache` (which has its own lock) guarded by library_mutex.
 struct CodeHighlighter::State {
+    BlockCache cache;
     std::string data_dir;
     srchilite::RegexRuleFactory rules;
     srchilite::LangDefManager definitions{&rules};
@@ -124,11 +167,12 @@ CodeHighlighter::~CodeHighlighter() {
 }
 
 const CodeHighlighter& CodeHighlighter::shared() {
-    // The path Debian's package was built with; not retrieveDataDir(), which
-    // reads $HOME and the environment and prints to stderr.
-    static const CodeHighlighter highlighter(srchilite::Settings::getDefaultDataDir());
+    static const CodeHighlighter highlighter(default_data_dir());
     return highlighter;
 }
+
+// Not retrieveDataDir(), which also reads $HOME and the environment and prints to stderr.
+std::string CodeHighlighter::default_data_dir() { return srchilite::Settings::getDefaultDataDir(); }
 
 std::string CodeHighlighter::language_file(std::string_view language) const {
     std::string name = lower(language);
@@ -145,6 +189,17 @@ std::optional<std::string> CodeHighlighter::block_html(std::string_view code, st
     if (code.size() > max_highlighted_bytes) return std::nullopt;
     std::string file = language_file(language);
     if (file.empty()) return std::nullopt;
+    std::string key = file + '\0' + std::string(code);
+    std::optional<std::string> body = state_->cache.find(key);
+    if (!body) {
+        body = highlight(code, file);
+        if (!body) return std::nullopt;
+        state_->cache.insert(std::move(key), *body);
+    }
+    return "<pre><code class=\"language-" + xml_escape(language) + "\">" + *body + "</code></pre>\n";
+}
+
+std::optional<std::string> CodeHighlighter::highlight(std::string_view code, const std::string& file) const {
     std::string body;
     std::lock_guard lock(library_mutex);
     if (state_->broken.contains(file)) return std::nullopt;
@@ -178,7 +233,7 @@ std::optional<std::string> CodeHighlighter::block_html(std::string_view code, st
         return std::nullopt;
     }
     state_->out = nullptr;
-    return "<pre><code class=\"language-" + xml_escape(language) + "\">" + body + "</code></pre>\n";
+    return body;
 }
 
 }  // namespace vitae

@@ -147,6 +147,19 @@ BOOST_AUTO_TEST_CASE(oversized_block_stays_plain) {
     BOOST_TEST(CodeHighlighter::shared().block_html("x = 1\n", "python").has_value());
 }
 
+BOOST_AUTO_TEST_CASE(a_block_seen_before_gives_the_same_html_under_its_own_name) {
+    const auto& highlighter = CodeHighlighter::shared();
+    auto first = highlighter.block_html("int n = 0;  // c\n", "cpp");
+    auto again = highlighter.block_html("int n = 0;  // c\n", "cpp");
+    BOOST_TEST_REQUIRE(first.has_value());
+    BOOST_TEST(again.value_or("") == *first);
+    auto alias = highlighter.block_html("int n = 0;  // c\n", "c++");
+    BOOST_TEST(has(*alias, "<pre><code class=\"language-c++\">"), *alias);
+    BOOST_TEST(alias->substr(alias->find('>', 10)) == first->substr(first->find('>', 10)));
+    auto python_html = highlighter.block_html("int n = 0;  // c\n", "python");  // same code, other definition
+    BOOST_TEST(!has(*python_html, "hl-c\">// c"), *python_html);
+}
+
 BOOST_AUTO_TEST_CASE(threads_highlighting_at_once_get_the_same_html) {
     const std::string post = fenced("python", python) + fenced("cpp", "int main() { return 0; } // x\n") +
                              fenced("sh", "cat <<EOF\n$HOME\nEOF\n") + fenced("js", "var a = \"b\";\n");
@@ -155,8 +168,13 @@ BOOST_AUTO_TEST_CASE(threads_highlighting_at_once_get_the_same_html) {
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < mismatches.size(); ++t)
         threads.emplace_back([&, t] {
-            for (int i = 0; i < 40; ++i)
+            for (int i = 0; i < 40; ++i) {
                 if (markdown_to_html(post) != expected) ++mismatches[t];
+                // and code no thread has seen, so the library itself runs in several threads
+                std::string code = "cat <<EOF\n$HOME " + std::to_string(t * 100 + i) + "\nEOF\n";
+                auto html = CodeHighlighter::shared().block_html(code, "sh");
+                if (!html || text_of(*html) != code + "\n") ++mismatches[t];
+            }
         });
     for (auto& thread : threads) thread.join();
     for (int m : mismatches) BOOST_TEST(m == 0);
