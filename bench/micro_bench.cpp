@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -19,8 +20,10 @@
 #include "db.hpp"
 #include "gzip.hpp"
 #include "handler.hpp"
+#include "highlight.hpp"
 #include "http.hpp"
 #include "markdown_math.hpp"
+#include "markdown.hpp"
 #include "page_cache.hpp"
 #include "page_inputs.hpp"
 #include "page_source.hpp"
@@ -276,6 +279,117 @@ void render_math_post(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 200));  // formulas per second
 }
 BENCHMARK(render_math_post)->Unit(benchmark::kMicrosecond);
+
+// Fenced code in a post (core/render/highlight), highlighted when the post's
+// page renders, once per content version. A 40-line Python block with the
+// definition loaded; 1, 2 and 8 threads at once, which queue on the
+// library's one mutex (time per block per thread).
+std::string python_block() {
+    const char* lines[] = {
+        "import math  # the standard library\n",
+        "\n",
+        "def attention(q, k, v, scale=None):\n",
+        "    \"\"\"Softmax attention over rows of k and v.\"\"\"\n",
+        "    scale = scale or 1.0 / math.sqrt(len(q))\n",
+        "    scores = [sum(a * b for a, b in zip(q, row)) * scale for row in k]\n",
+        "    top = max(scores)\n",
+        "    weights = [math.exp(s - top) for s in scores]\n",
+        "    total = sum(weights)\n",
+        "    return [sum(w * x[i] for w, x in zip(weights, v)) / total for i in range(len(v[0]))]\n",
+    };
+    std::string code;
+    for (int i = 0; i < 4; ++i)
+        for (const char* line : lines) code += line;
+    return code;
+}
+
+// Never the same twice in a process (runs and repetitions included): code
+// that misses the highlighter's cache.
+std::string unseen() {
+    static std::atomic<std::uint64_t> next{0};
+    return std::to_string(next++);
+}
+
+// Each iteration's block differs in its last line (a cache miss): what a
+// new or edited block costs. A block seen before is a lookup in the cache.
+void highlight_python_block(benchmark::State& state) {
+    static const std::string code = python_block();
+    const auto& highlighter = vitae::CodeHighlighter::shared();
+    for (auto _ : state) {
+        auto html = highlighter.block_html(code + "# run " + unseen() + "\n", "python");
+        if (!html) state.SkipWithError("not highlighted");
+        benchmark::DoNotOptimize(html);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * code.size()));
+}
+BENCHMARK(highlight_python_block)->Unit(benchmark::kMicrosecond)->Threads(1)->Threads(2)->Threads(8);
+
+void highlight_python_block_seen(benchmark::State& state) {
+    static const std::string code = python_block();
+    const auto& highlighter = vitae::CodeHighlighter::shared();
+    for (auto _ : state) {
+        auto html = highlighter.block_html(code, "python");
+        if (!html) state.SkipWithError("not highlighted");
+        benchmark::DoNotOptimize(html);
+    }
+}
+BENCHMARK(highlight_python_block_seen)->Unit(benchmark::kMicrosecond)->Threads(1)->Threads(8);
+
+// The first block of a language after start-up: its definition file parsed.
+void highlight_first_python_block(benchmark::State& state) {
+    static const std::string code = python_block();
+    const std::string dir = vitae::CodeHighlighter::default_data_dir();
+    for (auto _ : state) {
+        vitae::CodeHighlighter fresh(dir);
+        auto html = fresh.block_html(code, "python");
+        benchmark::DoNotOptimize(html);
+    }
+}
+BENCHMARK(highlight_first_python_block)->Unit(benchmark::kMicrosecond);
+
+// A post with 20 such blocks (Python, C++, shell, JSON, YAML in turn) and
+// some prose, Markdown to HTML: every block new (a comment in each names the
+// iteration and the block; the four JSON ones, which cannot, are one):
+// the first render of a post, every block seen before
+// (a content swap that left them alone), and the fences' languages removed
+// (cmark's plain blocks) as the baseline.
+enum class Blocks { fresh, seen, plain };
+void markdown_post_20_blocks(benchmark::State& state, Blocks blocks) {
+    const char* languages[] = {"python", "cpp", "bash", "json", "yaml"};
+    const char* bodies[] = {
+        nullptr,
+        "#include <vector>\nint main() { std::vector<int> v{1, 2}; return v[0] < 2 ? 0 : 1; }\n",
+        "for f in *.tex; do latexmk -pdf \"$f\" > /dev/null 2>&1 || echo \"failed: $f\"; done\n",
+        "{\"model\": \"linear\", \"layers\": 12, \"dropout\": 0.1, \"tags\": [\"a\", \"b\"]}\n",
+        "model:  # the run\n  name: \"linear\"\n  layers: 12\n",
+    };
+    const char* comments[] = {"# run ", "// run ", "# run ", "", "# run "};
+    static const std::string python = python_block();
+    auto post = [&](const std::string& run) {
+        std::string md;
+        for (int i = 0; i < 20; ++i) {
+            md += "Some prose about the next listing, with *emphasis* and a [link](https://example.org).\n\n";
+            md += std::string("```") + (blocks == Blocks::plain ? "" : languages[i % 5]) + "\n";
+            md += bodies[i % 5] == nullptr ? python : bodies[i % 5];
+            if (*comments[i % 5] != '\0') md += comments[i % 5] + run + "." + std::to_string(i) + "\n";
+            md += "```\n\n";
+        }
+        return md;
+    };
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        std::string md = post(blocks == Blocks::fresh ? unseen() : "0");
+        bytes = md.size();
+        state.ResumeTiming();
+        std::string html = vitae::markdown_to_html(md);
+        benchmark::DoNotOptimize(html);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+BENCHMARK_CAPTURE(markdown_post_20_blocks, fresh, Blocks::fresh)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(markdown_post_20_blocks, seen, Blocks::seen)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(markdown_post_20_blocks, plain, Blocks::plain)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -9,6 +9,10 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <string>
+#include <vector>
+
+#include "highlight.hpp"
 
 namespace vitae {
 
@@ -25,6 +29,35 @@ struct NodeFree {
 constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
 constexpr const char* extensions[] = {"table", "strikethrough", "autolink", "tasklist", "tagfilter"};
 
+// Each code block whose language Source-highlight knows becomes a custom
+// block carrying highlight.cpp's HTML: cmark writes a custom block's text as
+// it is, safe mode too (it drops only raw HTML blocks and inlines), and
+// highlight.cpp escapes every byte of the code. The rest render as cmark's.
+void highlight_code_blocks(cmark_node* document) {
+    std::vector<cmark_node*> blocks;
+    cmark_iter* iter = cmark_iter_new(document);
+    if (iter == nullptr) throw std::bad_alloc();
+    for (cmark_event_type event; (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE;)
+        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(cmark_iter_get_node(iter)) == CMARK_NODE_CODE_BLOCK)
+            blocks.push_back(cmark_iter_get_node(iter));
+    cmark_iter_free(iter);
+    for (cmark_node* block : blocks) {
+        const char* info = cmark_node_get_fence_info(block);
+        const char* code = cmark_node_get_literal(block);
+        std::string_view language = info == nullptr ? "" : info;
+        language = language.substr(0, language.find_first_of(" \t\n\v\f\r"));  // cmark's class: the first word
+        auto html = CodeHighlighter::shared().block_html(code == nullptr ? "" : code, language);
+        if (!html) continue;
+        cmark_node* custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+        if (custom == nullptr) throw std::bad_alloc();
+        if (cmark_node_set_on_enter(custom, html->c_str()) == 0 || cmark_node_replace(block, custom) == 0) {
+            cmark_node_free(custom);  // not allowed where the block is: it stays plain
+            continue;
+        }
+        cmark_node_free(block);
+    }
+}
+
 }  // namespace
 
 std::string markdown_to_html(std::string_view markdown) {
@@ -38,6 +71,7 @@ std::string markdown_to_html(std::string_view markdown) {
     cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
     std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
     if (!document) throw std::bad_alloc();
+    highlight_code_blocks(document.get());
     std::unique_ptr<char, decltype(&std::free)> html(
         cmark_render_html(document.get(), options, cmark_parser_get_syntax_extensions(parser.get())), &std::free);
     if (!html) throw std::bad_alloc();
