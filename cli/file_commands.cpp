@@ -8,6 +8,7 @@
 #include "error.hpp"
 #include "file_store.hpp"
 #include "limits.hpp"
+#include "picture_variants.hpp"
 #include "log.hpp"
 #include "slug.hpp"
 
@@ -52,6 +53,13 @@ int run_add_file(const Args& args, std::ostream& out) {
     auto db = open_for_edit(db_path);
     Transaction transaction(db);
     StoredFile file = put_file(db, name, bytes, args.get("--alt"));
+    remove_variants(db, file.name);  // a new version's copies replace the old ones
+    std::size_t variants = 0;
+    if (file.is_picture())
+        for (const auto& variant : picture_variants(file.name, bytes, file.width)) {
+            put_file(db, variant.name, variant.bytes, file.alt, file.name);
+            ++variants;
+        }
     if (args.has("--photo")) {
         if (!file.is_picture()) throw Error("add file " + in_quotes(name) + ": --photo needs a picture, not " + file.type);
         if (file.alt.empty()) throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
@@ -60,7 +68,9 @@ int run_add_file(const Args& args, std::ostream& out) {
         photo.step();
     }
     transaction.commit();
-    out << "stored " << describe(file) << (args.has("--photo") ? " (the profile photo)" : "") << "\n";
+    out << "stored " << describe(file) << (args.has("--photo") ? " (the profile photo)" : "");
+    if (variants > 0) out << ", and " << variants << " smaller copies (WebP, AVIF)";
+    out << "\n";
     return 0;
 }
 
@@ -68,7 +78,7 @@ int run_ls_files(const Args& args, std::ostream& out) {
     auto db = Db::open(args.positional[0], OpenMode::read_only);
     check_schema_version(db);
     auto files = list_files(db);
-    for (const auto& f : files) out << describe(f) << "\n";
+    for (const auto& f : files) out << (f.variant_of.empty() ? "" : "  ") << describe(f) << "\n";
     if (files.empty()) out << "no files in " << args.positional[0] << "\n";
     return 0;
 }

@@ -232,6 +232,9 @@ CREATE TABLE file (
     width  INTEGER NOT NULL DEFAULT 0,  -- pictures: pixels; 0 for other files
     height INTEGER NOT NULL DEFAULT 0,
     alt    TEXT NOT NULL DEFAULT '',    -- pictures: what it shows, for readers who cannot see it
+    -- A smaller copy of a picture (WebP, AVIF) made when the picture was added,
+    -- for srcset: the original's name; '' for a file added by the owner.
+    variant_of TEXT NOT NULL DEFAULT '',
     bytes  BLOB NOT NULL
 );
 -- The home page's photo: a file's name, '' for none.

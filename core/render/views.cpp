@@ -2,6 +2,7 @@
 
 #include "streamed_list.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <mutex>
@@ -230,10 +231,22 @@ void add_photo(const Content& c, MustacheData& home) {
     bool shown = photo && photo->is_picture();
     put(home, "has_photo", shown);
     if (!shown) return;
-    put(home, "photo", fields({{"url", photo->url()},
-                               {"width", std::to_string(photo->width)},
-                               {"height", std::to_string(photo->height)},
-                               {"alt", photo->alt}}));
+    MustacheData data = fields({{"url", photo->url()},
+                                {"width", std::to_string(photo->width)},
+                                {"height", std::to_string(photo->height)},
+                                {"alt", photo->alt}});
+    // Its smaller copies (made when it was added), one srcset per format, narrowest first.
+    for (auto [key, type] : {std::pair{"avif_srcset", "image/avif"}, std::pair{"webp_srcset", "image/webp"}}) {
+        std::vector<const StoredFile*> copies;
+        for (const auto& f : c.files)
+            if (f.variant_of == photo->name && f.type == type) copies.push_back(&f);
+        std::sort(copies.begin(), copies.end(), [](auto* a, auto* b) { return a->width < b->width; });
+        std::string srcset;
+        for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
+        put(data, key, srcset);
+        put(data, std::string("has_") + key, !srcset.empty());
+    }
+    put(home, "photo", std::move(data));
 }
 
 MustacheData home_view(const Views& v) {

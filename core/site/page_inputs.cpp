@@ -98,6 +98,17 @@ std::size_t preprint_count(const Content& c) {
         std::count_if(c.publications.begin(), c.publications.end(), [](const Publication& p) { return kind_row(p.kind).preprint; }));
 }
 
+// The photo, or one of the smaller copies made of it, was added, changed or removed.
+bool photo_changed(const Versions& v, const std::string& photo) {
+    if (photo.empty()) return false;
+    for (const auto& name : v.files) {
+        const StoredFile* f = v.after.content.file(name);
+        if (!f) f = v.before.content.file(name);
+        if (name == photo || (f && f->variant_of == photo)) return true;
+    }
+    return false;
+}
+
 // Everything home_data() reads: the profile and sections (and the JSON-LD
 // made from them), the posts and publications home_selection() picks, and
 // the counts behind "All N posts/publications".
@@ -107,7 +118,7 @@ bool same_home(const Versions& v) {
     if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
         a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
         a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences ||
-        a.photo != b.photo || v.files.contains(b.photo))
+        a.photo != b.photo || photo_changed(v, b.photo))
         return false;
     if (a.posts.size() != b.posts.size() || a.publications.size() != b.publications.size() ||
         preprint_count(a) != preprint_count(b))

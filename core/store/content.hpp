@@ -177,6 +177,7 @@ struct StoredFile {
     int width = 0;       // pictures: pixels; 0 for other files
     int height = 0;
     std::string alt;     // pictures: what it shows
+    std::string variant_of;  // a smaller copy of this picture (for srcset); "" for an owner's file
 
     // "/files/<first 12 of digest>/<name>": changes with the bytes, so it is cached for a year.
     std::string url() const { return "/files/" + digest.substr(0, 12) + "/" + name; }

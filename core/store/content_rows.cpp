@@ -37,7 +37,7 @@ constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY po
 constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
-constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt FROM file ORDER BY name";
+constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt, variant_of FROM file ORDER BY name";
 
 std::string sql_publications() { return "SELECT " + publication_columns() + " FROM publication ORDER BY position"; }
 std::string sql_posts() { return std::string(sql_post_columns) + sql_post_order; }
@@ -176,7 +176,8 @@ void load_files(const Db& db, Content& c) {
     auto files = db.prepare(sql_files);
     while (files.step())
         c.files.push_back({files.text_at(0), files.text_at(1), files.int_at(2), files.text_at(3),
-                           static_cast<int>(files.int_at(4)), static_cast<int>(files.int_at(5)), files.text_at(6)});
+                           static_cast<int>(files.int_at(4)), static_cast<int>(files.int_at(5)), files.text_at(6),
+                           files.text_at(7)});
 }
 
 std::optional<Post> read_post(const Db& db, const std::string& slug) {

@@ -25,7 +25,8 @@ std::string sha256_hex(std::string_view bytes) {
     return out;
 }
 
-StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt) {
+StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
+                    std::string_view variant_of) {
     std::string what = "add file " + in_quotes(name);
     if (!is_file_name(name))
         throw Error(what + ": a file name is a-z, 0-9 and '-', then one dot and an extension (e.g. cv-2026.pdf)");
@@ -39,11 +40,13 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
         throw Error(what + ": its bytes are " + std::string(sniffed.type->mime) + ", so its name must end in " +
                     std::string(sniffed.type->extensions.front()) + " (browsers and nginx go by the name)");
     StoredFile file{std::string(name), std::string(sniffed.type->mime), static_cast<std::int64_t>(bytes.size()),
-                    sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt)};
+                    sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of)};
     auto put = db.prepare(
-        "INSERT INTO file (name, type, size, digest, width, height, alt, bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+        "INSERT INTO file (name, type, size, digest, width, height, alt, variant_of, bytes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, digest = excluded.digest, "
-        "width = excluded.width, height = excluded.height, alt = excluded.alt, bytes = excluded.bytes");
+        "width = excluded.width, height = excluded.height, alt = excluded.alt, variant_of = excluded.variant_of, "
+        "bytes = excluded.bytes");
     put.bind(1, file.name);
     put.bind(2, file.type);
     put.bind(3, file.size);
@@ -51,7 +54,8 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
     put.bind(5, std::int64_t{file.width});
     put.bind(6, std::int64_t{file.height});
     put.bind(7, file.alt);
-    put.bind_blob(8, bytes);
+    put.bind(8, file.variant_of);
+    put.bind_blob(9, bytes);
     put.step();
     return file;
 }
@@ -62,15 +66,25 @@ bool remove_file(const Db& db, std::string_view name) {
     bool removed = del.step();
     while (del.step()) {
     }
+    remove_variants(db, name);
     return removed;
+}
+
+void remove_variants(const Db& db, std::string_view name) {
+    auto del = db.prepare("DELETE FROM file WHERE variant_of = ? AND variant_of <> ''");
+    del.bind(1, name);
+    del.step();
 }
 
 std::vector<StoredFile> list_files(const Db& db) {
     std::vector<StoredFile> out;
-    auto stmt = db.prepare("SELECT name, type, size, digest, width, height, alt FROM file ORDER BY name");
+    // Each owner's file, then the copies made of it.
+    auto stmt = db.prepare("SELECT name, type, size, digest, width, height, alt, variant_of FROM file "
+                           "ORDER BY CASE variant_of WHEN '' THEN name ELSE variant_of END, variant_of <> '', name");
     while (stmt.step())
         out.push_back({stmt.text_at(0), stmt.text_at(1), stmt.int_at(2), stmt.text_at(3),
-                       static_cast<int>(stmt.int_at(4)), static_cast<int>(stmt.int_at(5)), stmt.text_at(6)});
+                       static_cast<int>(stmt.int_at(4)), static_cast<int>(stmt.int_at(5)), stmt.text_at(6),
+                       stmt.text_at(7)});
     return out;
 }
 

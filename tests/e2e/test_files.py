@@ -55,7 +55,7 @@ class Files(unittest.TestCase):
             f.write(PDF)
         cls.png_path = os.path.join(cls.src, "me.png")
         with open(cls.png_path, "wb") as f:
-            f.write(png(40, 30))
+            f.write(png(400, 300))
         vitae("add", "file", cls.db, cls.pdf_path)  # named paper-final.pdf
         vitae("add", "file", cls.db, cls.png_path, "--alt", "The owner, smiling", "--photo")
         con = sqlite3.connect(cls.db, timeout=10)
@@ -77,7 +77,7 @@ class Files(unittest.TestCase):
 
     def url_of(self, name):
         listing = vitae("ls", "files", self.db)
-        m = re.search(r"^%s .* (/files/[0-9a-f]{12}/%s)$" % (re.escape(name), re.escape(name)), listing, re.M)
+        m = re.search(r"^ *%s .* (/files/[0-9a-f]{12}/%s)$" % (re.escape(name), re.escape(name)), listing, re.M)
         self.assertIsNotNone(m, listing)
         return m.group(1)
 
@@ -114,9 +114,19 @@ class Files(unittest.TestCase):
         img = re.search(r'<img class="photo"[^>]*>', home)
         self.assertIsNotNone(img, home[:2000])
         self.assertIn('src="%s"' % self.url_of("me.png"), img.group(0))
-        self.assertIn('width="40" height="30"', img.group(0))
+        self.assertIn('width="400" height="300"', img.group(0))
         self.assertIn('alt="The owner, smiling"', img.group(0))
         self.assertEqual(fetch(self.stack.port, self.url_of("me.png")).header("Content-Type"), "image/png")
+
+    def test_the_photo_offers_smaller_avif_and_webp_copies_made_when_it_was_added(self):
+        home = fetch(self.stack.port, "/").text
+        for ext, mime in (("avif", "image/avif"), ("webp", "image/webp")):
+            srcset = "%s 160w, %s 320w" % (self.url_of("me-160w." + ext), self.url_of("me-320w." + ext))
+            self.assertIn('<source type="%s" srcset="%s"' % (mime, srcset), home)
+            copy = fetch(self.stack.port, self.url_of("me-320w." + ext))
+            self.assertEqual(copy.status, 200)
+            self.assertEqual(copy.header("Content-Type"), mime)
+            self.assertLess(len(copy.body), len(png(400, 300)))
 
     def test_a_paper_links_the_stored_pdf_and_names_it_for_scholar(self):
         page = fetch(self.stack.port, "/publications/" + self.slug).text
