@@ -1,11 +1,11 @@
--- Vitae content schema, version 4 (PRAGMA user_version).
+-- Vitae content schema, version 5 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -215,3 +215,30 @@ CREATE TRIGGER log_service_delete AFTER DELETE ON service BEGIN INSERT INTO chan
 CREATE TRIGGER log_experience_insert AFTER INSERT ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_update AFTER UPDATE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_delete AFTER DELETE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+
+-- v5: files. A picture, a paper's PDF, slides, a CV: the bytes live in the
+-- database with the rest, so a swap still swaps everything at once. The type
+-- is sniffed from the bytes when the file is added (`vitae add file`), never
+-- taken from the name; HTML and SVG are refused (they could run script).
+-- Pages link a file at /files/<first 12 of digest>/<name>: a new version of
+-- the file gets a new URL, so those URLs are cached for a year.
+CREATE TABLE file (
+    name   TEXT PRIMARY KEY CHECK (length(name) <= 128 AND name GLOB '[a-z0-9]*.[a-z0-9]*'
+                                   AND name NOT GLOB '*[^a-z0-9.-]*' AND name NOT GLOB '*.*.*'
+                                   AND name NOT GLOB '*.*-*'),  -- slug.hpp's is_file_name
+    type   TEXT NOT NULL,             -- MIME type, e.g. 'application/pdf'
+    size   INTEGER NOT NULL CHECK (size = length(bytes)),
+    digest TEXT NOT NULL CHECK (length(digest) = 64),  -- SHA-256 of the bytes, lower-case hex
+    width  INTEGER NOT NULL DEFAULT 0,  -- pictures: pixels; 0 for other files
+    height INTEGER NOT NULL DEFAULT 0,
+    alt    TEXT NOT NULL DEFAULT '',    -- pictures: what it shows, for readers who cannot see it
+    -- A smaller copy of a picture (WebP, AVIF) made when the picture was added,
+    -- for srcset: the original's name; '' for a file added by the owner.
+    variant_of TEXT NOT NULL DEFAULT '',
+    bytes  BLOB NOT NULL
+);
+-- The home page's photo: a file's name, '' for none.
+ALTER TABLE profile ADD COLUMN photo TEXT NOT NULL DEFAULT '';
+CREATE TRIGGER log_file_insert AFTER INSERT ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+CREATE TRIGGER log_file_update AFTER UPDATE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+CREATE TRIGGER log_file_delete AFTER DELETE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;

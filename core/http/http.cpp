@@ -190,6 +190,8 @@ std::string response_head(const Response& r) {
     if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
     if (!r.cache_control.empty())
         add("Cache-Control", r.cache_control);
+    else if (r.page && !r.page->cache_control.empty() && r.status != 404)
+        add("Cache-Control", r.page->cache_control);
     else if (!r.etag().empty())
         add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
     if (!r.allow.empty()) add("Allow", r.allow);

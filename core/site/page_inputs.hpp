@@ -25,15 +25,16 @@ namespace vitae {
 
 struct InputStamps {
     std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
-    std::uint64_t home = 0;        // profile, sections, and what home_selection() shows
+    std::uint64_t home = 0;        // profile (its photo's file too), sections, and what home_selection() shows
     std::uint64_t blog = 0;        // every post (the index shows each one's data)
     std::uint64_t feed = 0;        // every post; the database's time when there is none
     std::uint64_t sitemap = 0;     // the set of pages and their dates
     std::uint64_t bibtex_all = 0;  // every publication, in order
     std::array<std::uint64_t, 13> lists{};  // [0] every publication, then one per kind: its members, the filters
     std::vector<std::uint64_t> posts;       // a post page: the post, its neighbours' titles
-    std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages
+    std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages, the files it links
     std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
+    std::vector<std::uint64_t> files;       // a stored file's bytes: its row (name, type, digest...)
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
 };
 

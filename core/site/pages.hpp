@@ -29,6 +29,7 @@ struct PageRef {
     CitationFormat format = CitationFormat::bibtex;  // citation
     int status = 200;
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
+    bool immutable = false;    // a file's content-addressed URL: its bytes never change
 };
 
 PageRef page_ref(const Route& route, const Site& site);

@@ -38,6 +38,7 @@ struct SiteSource {
 struct LoadedContent {
     Views views;  // views.content: the rows as loaded
     FileId db_file;
+    std::string db_path;  // where it was read from: stored files' bytes are read from there when served
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
     ChangeMark change_mark;  // where the state loaded stands in the change log
