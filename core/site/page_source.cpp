@@ -42,6 +42,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
     if (ref.immutable) page->cache_control = "public, max-age=31536000, immutable";  // a new version, a new URL
+    page->accept_ranges = ref.kind == RouteKind::file;
     if (extras.gzip && page->body.size() >= gzip_min_bytes && compressible(ref.content_type)) {
         page->gzip = gzip_compress(page->body);
         page->gzip.shrink_to_fit();

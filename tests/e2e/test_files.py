@@ -96,6 +96,15 @@ class Files(unittest.TestCase):
         self.assertEqual(r.body, b"%PDF-")
         self.assertEqual(r.header("Content-Range"), "bytes 0-4/%d" % len(PDF))
 
+    def test_a_range_past_the_end_is_416_and_an_old_if_range_gets_it_all(self):
+        url = self.url_of("paper-final.pdf")
+        past = fetch(self.stack.port, url, headers={"Range": "bytes=99999999-"})
+        self.assertEqual(past.status, 416)
+        self.assertEqual(past.header("Content-Range"), "bytes */%d" % len(PDF))
+        old = fetch(self.stack.port, url, headers={"Range": "bytes=0-4", "If-Range": '"not-its-etag"'})
+        self.assertEqual(old.status, 200)
+        self.assertEqual(old.body, PDF)
+
     def test_the_stable_url_serves_the_current_bytes_and_revalidates(self):
         r = fetch(self.stack.port, "/files/paper-final.pdf")
         self.assertEqual(r.status, 200)
