@@ -14,9 +14,7 @@
 
 namespace vitae::cli {
 
-namespace {
-
-std::string read_file_bytes(const std::string& path) {
+std::string read_file_to_add(const std::string& path) {
     std::error_code ec;
     auto size = std::filesystem::file_size(path, ec);
     if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
@@ -29,6 +27,8 @@ std::string read_file_bytes(const std::string& path) {
     if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
     return std::move(bytes).str();
 }
+
+namespace {
 
 Db open_for_edit(const std::string& path) {
     auto db = Db::open(path, OpenMode::read_write);
@@ -44,32 +44,39 @@ std::string describe(const StoredFile& f) {
 
 }  // namespace
 
+StoredWithCopies store_file(const Db& db, const std::string& name, const std::string& bytes, const std::string& alt,
+                            bool photo) {
+    StoredWithCopies out{put_file(db, name, bytes, alt), 0};
+    remove_variants(db, out.file.name);  // a new version's copies replace the old ones
+    if (out.file.is_picture())
+        for (const auto& variant : picture_variants(out.file.name, bytes, out.file.width)) {
+            put_file(db, variant.name, variant.bytes, out.file.alt, out.file.name);
+            ++out.copies;
+        }
+    if (photo) {
+        if (!out.file.is_picture())
+            throw Error("add file " + in_quotes(name) + ": a profile photo must be a picture, not " + out.file.type);
+        auto set = db.prepare("UPDATE profile SET photo = ? WHERE id = 1");
+        set.bind(1, out.file.name);
+        set.step();
+    }
+    return out;
+}
+
 int run_add_file(const Args& args, std::ostream& out) {
     const std::string& db_path = args.positional[0];
     const std::string& source = args.positional[1];
     std::string name = args.has("--name") ? args.get("--name")
                                           : file_name_from(std::filesystem::path(source).filename().string());
-    std::string bytes = read_file_bytes(source);
+    if (args.has("--photo") && args.get("--alt").empty())
+        throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
+    std::string bytes = read_file_to_add(source);
     auto db = open_for_edit(db_path);
     Transaction transaction(db);
-    StoredFile file = put_file(db, name, bytes, args.get("--alt"));
-    remove_variants(db, file.name);  // a new version's copies replace the old ones
-    std::size_t variants = 0;
-    if (file.is_picture())
-        for (const auto& variant : picture_variants(file.name, bytes, file.width)) {
-            put_file(db, variant.name, variant.bytes, file.alt, file.name);
-            ++variants;
-        }
-    if (args.has("--photo")) {
-        if (!file.is_picture()) throw Error("add file " + in_quotes(name) + ": --photo needs a picture, not " + file.type);
-        if (file.alt.empty()) throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
-        auto photo = db.prepare("UPDATE profile SET photo = ? WHERE id = 1");
-        photo.bind(1, file.name);
-        photo.step();
-    }
+    auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
     transaction.commit();
-    out << "stored " << describe(file) << (args.has("--photo") ? " (the profile photo)" : "");
-    if (variants > 0) out << ", and " << variants << " smaller copies (WebP, AVIF)";
+    out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
+    if (stored.copies > 0) out << ", and " << stored.copies << " smaller copies (WebP, AVIF)";
     out << "\n";
     return 0;
 }

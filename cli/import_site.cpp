@@ -1,5 +1,8 @@
 #include "import_site.hpp"
 
+#include "file_commands.hpp"
+#include "slug.hpp"
+
 #include <algorithm>
 
 #include "db.hpp"
@@ -167,6 +170,19 @@ std::string describe(const SiteNote& note) {
     return out + ": " + note.message;
 }
 
+// The profile picture as a stored file (with its smaller copies): a picture
+// Vitae does not serve is reported, and the import goes on without it.
+void import_photo(const Db& db, SitePlan& plan) {
+    std::string name = file_name_from(plan.photo.filename().string());
+    try {
+        auto stored = store_file(db, name, read_file_to_add(plan.photo.string()), plan.profile.name, true);
+        plan.note(SiteNote::Kind::imported, plan.photo, "the profile photo, as " + stored.file.name + " (" +
+                                                            std::to_string(stored.copies) + " smaller copies)");
+    } catch (const Error& e) {
+        plan.note(SiteNote::Kind::skipped, plan.photo, std::string("profile picture: ") + e.what());
+    }
+}
+
 SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     SitePlan plan;
     plan.dir = dir;
@@ -189,6 +205,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         write_posts(db, plan.posts);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report);
+        if (!plan.photo.empty()) import_photo(db, plan);
         transaction.commit();
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name

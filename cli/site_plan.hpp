@@ -19,6 +19,7 @@ struct SitePlan {
     std::vector<Post> posts;
     std::vector<Publication> publications;  // academicpages _publications
     std::filesystem::path bibliography;     // al-folio _bibliography/papers.bib; empty: none
+    std::filesystem::path photo;            // the profile picture in the tree; empty: none
     std::vector<SiteNote> notes;
 
     std::string relative(const std::filesystem::path& file) const;

@@ -17,6 +17,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The profile picture: where the theme keeps it (academicpages: images/,
+// al-folio: assets/img/), or a path from the site's root. Stored when the
+// import is written; a picture not in the tree is reported.
+void find_photo(SitePlan& plan, const fs::path& file, const char* folder, std::string name) {
+    std::string_view n = trim(name);
+    while (n.starts_with('/')) n.remove_prefix(1);
+    for (const fs::path& candidate : {plan.dir / folder / std::string(n), plan.dir / std::string(n)})
+        if (fs::is_regular_file(candidate)) {
+            plan.photo = candidate;
+            return;
+        }
+    plan.note(SiteNote::Kind::skipped, file, "profile picture " + in_quotes(name) + ": not in the site's folder");
+}
+
+
+
 struct Social {
     const char* key;
     const char* label;
@@ -135,9 +151,7 @@ void read_config(SitePlan& plan) {
         plan.profile.affiliation = yaml_text(author, "employer");
         if (auto bio = yaml_text(author, "bio"); !trim(bio).empty() && !is_demo_description(bio))
             plan.profile.job_title = std::string(trim(bio));
-        if (auto avatar = yaml_text(author, "avatar"); !avatar.empty())
-            plan.note(SiteNote::Kind::skipped, file, "profile picture " + in_quotes(avatar) +
-                                                         ": files are not stored yet (issue #11)");
+        if (auto avatar = yaml_text(author, "avatar"); !avatar.empty()) find_photo(plan, file, "images", avatar);
     }
     if (auto description = yaml_text(config, "description"); !trim(description).empty()) {
         if (is_demo_description(description))
@@ -165,8 +179,7 @@ void read_about(SitePlan& plan) {
         plan.profile.job_title = std::string(trim(sanitized_text(subtitle)));
     if (about.front["profile"].IsMap())
         if (auto image = yaml_text(about.front["profile"], "image"); !image.empty())
-            plan.note(SiteNote::Kind::skipped, file, "profile picture " + in_quotes(image) +
-                                                         ": files are not stored yet (issue #11)");
+            find_photo(plan, file, "assets/img", image);
     std::string body = markdown_for_import(plan, file, about.body, about.body_line);
     if (is_demo_bio(body)) return plan.note(SiteNote::Kind::demo, file, "the bio is the theme's demo text; left out");
     plan.profile.bio_markdown = paragraphs(body);

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <set>
 
+#include <fstream>
+
 #include "cli_test_support.hpp"
 #include "content_store.hpp"
 #include "db.hpp"
@@ -197,4 +199,26 @@ BOOST_AUTO_TEST_CASE(imports_posts_reporting_liquid_html_and_a_broken_file) {
         BOOST_TEST(post.body.find("script") == std::string::npos);
     }
     BOOST_TEST(hello);
+}
+
+// The avatar named in _config.yml, when it is in the tree, arrives as the
+// stored profile photo (a real site's text, with a picture put in its place).
+BOOST_AUTO_TEST_CASE(imports_the_profile_picture_as_the_stored_photo) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::copy(sites / "academicpages-adolfo-bahamonde", site, fs::copy_options::recursive);
+    fs::create_directories(site / "images");
+    // A 1x1 PNG (Adolfo's avatar is profile.png).
+    const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1,
+                                 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde, 0, 0, 0, 12, 'I', 'D', 'A', 'T', 0x08,
+                                 0xd7, 0x63, 0xf8, 0xcf, 0xc0, 0, 0, 0x03, 0x01, 0x01, 0, 0x18, 0xdd, 0x8d, 0xb0, 0, 0, 0,
+                                 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    std::ofstream(site / "images" / "profile.png", std::ios::binary).write(reinterpret_cast<const char*>(png), sizeof png);
+    auto report = import_site(site, db.path);
+    auto reader = Db::open(db.path, OpenMode::read_only);
+    Content c = load_content(reader);
+    BOOST_TEST(c.photo == "profile.png");
+    BOOST_REQUIRE(c.file("profile.png"));
+    BOOST_TEST(c.file("profile.png")->alt == c.name);
+    BOOST_TEST(notes_of(report, "images/profile.png", SiteNote::Kind::imported) == 1u);
 }
