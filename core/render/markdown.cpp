@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "escape.hpp"
 #include "highlight.hpp"
 
 namespace vitae {
@@ -58,9 +59,55 @@ void highlight_code_blocks(cmark_node* document) {
     }
 }
 
+// The text of a node's children (an image's alt text as written).
+std::string plain_text(cmark_node* node) {
+    std::string out;
+    for (cmark_node* child = cmark_node_first_child(node); child; child = cmark_node_next(child)) {
+        if (const char* literal = cmark_node_get_literal(child)) out += literal;
+        out += plain_text(child);
+    }
+    return out;
+}
+
+// Each image of a stored picture becomes its <picture> (a custom node,
+// written as it is, as for code blocks); alone in its paragraph, a <figure>.
+void show_pictures(cmark_node* document, const PictureHtml& pictures) {
+    std::vector<cmark_node*> images;
+    cmark_iter* iter = cmark_iter_new(document);
+    if (iter == nullptr) throw std::bad_alloc();
+    for (cmark_event_type event; (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE;)
+        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(cmark_iter_get_node(iter)) == CMARK_NODE_IMAGE)
+            images.push_back(cmark_iter_get_node(iter));
+    cmark_iter_free(iter);
+    bool first = true;
+    for (cmark_node* image : images) {
+        std::string_view url = cmark_node_get_url(image) ? cmark_node_get_url(image) : "";
+        if (!url.starts_with("/files/")) continue;
+        std::string alt = plain_text(image);
+        auto html = pictures(url.substr(7), alt, first);
+        if (!html) continue;
+        first = false;
+        cmark_node* paragraph = cmark_node_parent(image);
+        bool alone = paragraph && cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH &&
+                     cmark_node_first_child(paragraph) == image && cmark_node_last_child(paragraph) == image;
+        std::string_view caption = cmark_node_get_title(image) ? cmark_node_get_title(image) : "";
+        std::string text = alone ? "<figure>" + *html + (caption.empty() ? "" : "<figcaption>" + xml_escape(caption) + "</figcaption>") +
+                                       "</figure>\n"
+                                 : *html;
+        cmark_node* custom = cmark_node_new(alone ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE);
+        if (custom == nullptr) throw std::bad_alloc();
+        cmark_node* replaced = alone ? paragraph : image;
+        if (cmark_node_set_on_enter(custom, text.c_str()) == 0 || cmark_node_replace(replaced, custom) == 0) {
+            cmark_node_free(custom);
+            continue;
+        }
+        cmark_node_free(replaced);
+    }
+}
+
 }  // namespace
 
-std::string markdown_to_html(std::string_view markdown) {
+std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictures) {
     static std::once_flag registered;  // the registry is process-wide; filling it is not thread-safe
     std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
     std::unique_ptr<cmark_parser, ParserFree> parser(cmark_parser_new(options));
@@ -72,6 +119,7 @@ std::string markdown_to_html(std::string_view markdown) {
     std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
     if (!document) throw std::bad_alloc();
     highlight_code_blocks(document.get());
+    if (pictures) show_pictures(document.get(), pictures);
     std::unique_ptr<char, decltype(&std::free)> html(
         cmark_render_html(document.get(), options, cmark_parser_get_syntax_extensions(parser.get())), &std::free);
     if (!html) throw std::bad_alloc();

@@ -125,9 +125,9 @@ std::vector<MathSpan> convert(const std::vector<Span>& spans) {
 
 }  // namespace
 
-std::string markdown_with_math_to_html(std::string_view markdown) {
+std::string markdown_with_math_to_html(std::string_view markdown, const PictureHtml& pictures) {
     Extracted e = extract(markdown);
-    std::string html = markdown_to_html(e.markdown);
+    std::string html = markdown_to_html(e.markdown, pictures);
     if (e.spans.empty()) return html;
     std::vector<MathSpan> math = convert(e.spans);
     std::string out;

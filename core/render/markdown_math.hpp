@@ -11,13 +11,15 @@
 // later ones, and equation numbers run through the post.
 #pragma once
 
+#include "markdown.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace vitae {
 
-std::string markdown_with_math_to_html(std::string_view markdown);
+std::string markdown_with_math_to_html(std::string_view markdown, const PictureHtml& pictures = {});
 
 // "$\foo x$: \foo is not supported" for each span shown as source.
 std::vector<std::string> markdown_math_problems(std::string_view markdown);

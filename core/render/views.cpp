@@ -9,6 +9,7 @@
 #include <set>
 
 #include "citation.hpp"
+#include "escape.hpp"
 #include "markdown.hpp"
 #include "markdown_math.hpp"
 #include "math.hpp"
@@ -65,18 +66,52 @@ MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
     return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
 }
 
+// A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
+std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type) {
+    std::vector<const StoredFile*> copies;
+    for (const auto& f : c.files)
+        if (f.variant_of == picture.name && f.type == type) copies.push_back(&f);
+    std::sort(copies.begin(), copies.end(), [](auto* a, auto* b) { return a->width < b->width; });
+    std::string srcset;
+    for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
+    return srcset;
+}
+
+// A stored picture in a post: <picture> with its AVIF and WebP copies, the
+// original as <img> with its size (no shift when it arrives); lazy but for
+// the post's first, which may be in view at once.
+std::optional<std::string> post_picture(const Content& c, std::string_view name, std::string_view alt, bool first) {
+    const StoredFile* f = c.file(name);
+    if (!f || !f->is_picture()) return std::nullopt;
+    constexpr std::string_view sizes = "(max-width: 44rem) 100vw, 42rem";  // the text column
+    std::string out = "<picture>";
+    for (std::string_view type : {"image/avif", "image/webp"})
+        if (std::string srcset = srcset_of(c, *f, type); !srcset.empty())
+            out += "<source type=\"" + std::string(type) + "\" srcset=\"" + xml_escape(srcset) + "\" sizes=\"" +
+                   std::string(sizes) + "\">";
+    out += "<img src=\"" + xml_escape(f->url()) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
+           std::to_string(f->height) + "\" alt=\"" + xml_escape(alt.empty() ? f->alt : alt) + "\"" +
+           (first ? "" : " loading=\"lazy\"") + " decoding=\"async\"></picture>";
+    return out;
+}
+
+// A post's body as HTML: what the owner pasted through the one sanitizer;
+// Markdown through cmark's safe mode, with math and stored pictures.
+std::string post_body_html(const Post& post, const Content& c) {
+    if (post.body_format == "html") return sanitize_html(post.body);
+    return with_heading_ids(markdown_with_math_to_html(
+        post.body, [&c](std::string_view name, std::string_view alt, bool first) { return post_picture(c, name, alt, first); }));
+}
+
+// What a list of posts shows of each; the post page adds its body.
 MustacheData post_data(const Post& post) {
-    // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
-    std::string body_html =
-        post.body_format == "html" ? sanitize_html(post.body) : with_heading_ids(markdown_with_math_to_html(post.body));
     return fields({{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},
                   {"date", display_date(post.published)},
                   {"date_iso", post.published},
                   {"has_body", !post.body.empty()},
-                  {"reading_minutes", std::to_string(reading_minutes(post.body))},
-                  {"body_html", body_html}});
+                  {"reading_minutes", std::to_string(reading_minutes(post.body))}});
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -235,16 +270,11 @@ void add_photo(const Content& c, MustacheData& home) {
                                 {"width", std::to_string(photo->width)},
                                 {"height", std::to_string(photo->height)},
                                 {"alt", photo->alt}});
-    // Its smaller copies (made when it was added), one srcset per format, narrowest first.
+    // Its smaller copies (made when it was added), one srcset per format.
     for (auto [key, type] : {std::pair{"avif_srcset", "image/avif"}, std::pair{"webp_srcset", "image/webp"}}) {
-        std::vector<const StoredFile*> copies;
-        for (const auto& f : c.files)
-            if (f.variant_of == photo->name && f.type == type) copies.push_back(&f);
-        std::sort(copies.begin(), copies.end(), [](auto* a, auto* b) { return a->width < b->width; });
-        std::string srcset;
-        for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
-        put(data, key, srcset);
+        std::string srcset = srcset_of(c, *photo, type);
         put(data, std::string("has_") + key, !srcset.empty());
+        put(data, key, std::move(srcset));
     }
     put(home, "photo", std::move(data));
 }
@@ -456,6 +486,7 @@ MustacheData blog_data(const Views& v) {
 
 MustacheData post_page_data(const Views& v, std::size_t i) {
     MustacheData post = post_data(v.content.posts[i]);
+    put(post, "body_html", post_body_html(v.content.posts[i], v.content));
     add_neighbours(v.content.posts, i, post);
     MustacheData page{MustacheData::type::object};
     put(page, "post", std::move(post));

@@ -130,12 +130,15 @@ bool same_home(const Versions& v) {
     return v.same_publications(old_shown.publications, new_shown.publications);
 }
 
-// A post page: the post, and the title and URL of the one before and after it.
+// A post page: the post, the stored pictures it shows, and the title and URL
+// of the one before and after it.
 bool same_post(const Versions& v, std::size_t i) {
     const auto& posts = v.after.content.posts;
     const auto& old_posts = v.before.content.posts;
     auto old = v.before.post_index.find(posts[i].slug);
     if (old == v.before.post_index.end() || !posts.same(i, old_posts, old->second)) return false;
+    for (const auto& name : v.files)  // a stored picture it shows (views.cpp: ![alt](/files/<name>))
+        if (posts[i].body.find("/files/" + name) != std::string::npos) return false;
     std::size_t j = old->second;
     auto same_neighbour = [&](bool has, std::size_t n, bool had, std::size_t o) {
         if (has != had) return false;

@@ -64,6 +64,9 @@ class Files(unittest.TestCase):
                     "SELECT id, 99, 'PDF', '/files/paper-final.pdf' FROM publication WHERE slug = ?", (cls.slug,))
         con.execute("DELETE FROM publication_link WHERE label = 'PDF' AND position <> 99 AND publication_id = "
                     "(SELECT id FROM publication WHERE slug = ?)", (cls.slug,))
+        con.execute("INSERT INTO post (slug, title, published, body_format, body) VALUES "
+                    "('with-figure', 'With a figure', '2020-01-01', 'markdown', ?)",
+                    ('Text.\n\n![A grey chart](/files/me.png "Figure 1: grey")\n',))
         con.commit()
         con.close()
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2).__enter__()
@@ -136,6 +139,14 @@ class Files(unittest.TestCase):
             self.assertEqual(copy.status, 200)
             self.assertEqual(copy.header("Content-Type"), mime)
             self.assertLess(len(copy.body), len(png(400, 300)))
+
+    def test_a_posts_stored_picture_is_a_figure_with_its_copies_and_caption(self):
+        page = fetch(self.stack.port, "/blog/with-figure").text
+        figure = re.search(r"<figure>.*?</figure>", page, re.S)
+        self.assertIsNotNone(figure, page[-3000:])
+        self.assertIn('<source type="image/avif" srcset="%s 160w' % self.url_of("me-160w.avif"), figure.group(0))
+        self.assertIn('<img src="%s" width="400" height="300" alt="A grey chart"' % self.url_of("me.png"), figure.group(0))
+        self.assertIn("<figcaption>Figure 1: grey</figcaption>", figure.group(0))
 
     def test_a_paper_links_the_stored_pdf_and_names_it_for_scholar(self):
         page = fetch(self.stack.port, "/publications/" + self.slug).text

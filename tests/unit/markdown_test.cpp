@@ -99,3 +99,23 @@ BOOST_AUTO_TEST_CASE(headings_get_ids_to_link_to) {
     BOOST_TEST(has(html, "<p>text</p>"), html);  // nothing else touched
     BOOST_TEST(with_heading_ids("<p>no <hr> headings</p>") == "<p>no <hr> headings</p>");
 }
+
+// ![alt](/files/<name> "caption") of a stored picture: alone in its
+// paragraph a <figure> with the caption; in text, inline; the first one
+// only is told it is first (not lazy); an unknown name stays cmark's <img>.
+BOOST_AUTO_TEST_CASE(a_stored_picture_alone_in_its_paragraph_becomes_a_figure) {
+    std::vector<std::string> asked;
+    PictureHtml pictures = [&asked](std::string_view name, std::string_view alt, bool first) -> std::optional<std::string> {
+        asked.push_back(std::string(name) + "|" + std::string(alt) + "|" + (first ? "first" : "later"));
+        if (name != "fig.png") return std::nullopt;
+        return "<picture>" + std::string(alt) + "</picture>";
+    };
+    std::string html = markdown_to_html("![Softmax & *heat*](/files/fig.png \"Figure 1: <attention>\")\n\n"
+                                        "Inline ![small](/files/fig.png) here, ![gone](/files/none.png).\n",
+                                        pictures);
+    BOOST_TEST(html.find("<figure><picture>Softmax & heat</picture><figcaption>Figure 1: &lt;attention&gt;</figcaption></figure>") !=
+               std::string::npos, html);
+    BOOST_TEST(html.find("<p>Inline <picture>small</picture> here, <img src=\"/files/none.png\" alt=\"gone\" />.</p>") !=
+               std::string::npos, html);
+    BOOST_TEST((asked == std::vector<std::string>{"fig.png|Softmax & heat|first", "fig.png|small|later", "none.png|gone|later"}));
+}
