@@ -1,11 +1,11 @@
--- Vitae content schema, version 4 (PRAGMA user_version).
+-- Vitae content schema, version 5 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -159,7 +159,7 @@ CREATE TABLE experience (
 -- (core/store/content_changes.cpp). Triggers write it, so every client's
 -- edits are noted, sqlite3 shells and scripts included. It keeps about the
 -- latest 4,096 entries; a reader further behind loads everything, as it does
--- when the schema changed. `vitae migrate` runs this part alone from v3.
+-- when the schema changed. `vitae migrate` runs this part (up to v5) alone from v3.
 CREATE TABLE change_log (
     seq  INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, so a reader knows what it has seen
     item TEXT NOT NULL,  -- 'publication' (key: its id), 'post' (key: its slug), 'profile', 'sections'
@@ -215,3 +215,18 @@ CREATE TRIGGER log_service_delete AFTER DELETE ON service BEGIN INSERT INTO chan
 CREATE TRIGGER log_experience_insert AFTER INSERT ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_update AFTER UPDATE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_delete AFTER DELETE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+
+-- v5: tags on posts (issue #12). A tag is a slug-like lowercase word
+-- ('machine-learning'); /blog/tag/<tag>/ lists the posts that carry it. A
+-- change to a post's tags logs the post, so a reload reads it again with
+-- them. `vitae migrate` runs this part alone from v4.
+CREATE TABLE post_tag (
+    post_slug TEXT NOT NULL REFERENCES post(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    position  INTEGER NOT NULL,
+    tag       TEXT NOT NULL CHECK (length(tag) <= 64 AND tag GLOB '[a-z0-9]*' AND tag NOT GLOB '*[^a-z0-9-]*'),
+    PRIMARY KEY (post_slug, position),
+    UNIQUE (post_slug, tag)
+) WITHOUT ROWID;
+CREATE TRIGGER log_post_tag_insert AFTER INSERT ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', NEW.post_slug); END;
+CREATE TRIGGER log_post_tag_update AFTER UPDATE ON post_tag BEGIN INSERT INTO change_log (item, key) SELECT 'post', OLD.post_slug UNION SELECT 'post', NEW.post_slug; END;
+CREATE TRIGGER log_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', OLD.post_slug); END;

@@ -17,6 +17,8 @@ enum class RouteKind {
     home,
     blog_index,
     post,
+    tag,               // /blog/tag/<tag>/ (slug = the tag)
+    tag_feed,          // /blog/tag/<tag>/feed.xml
     publications,      // /publications/ or /publications/<kind>/ (filter = the kind)
     publication,       // /publications/<slug>
     citation,          // /publications/<slug>.bib|.ris|.json
@@ -36,7 +38,7 @@ enum class CitationFormat { bibtex, ris, csl_json };
 struct Route {
     RouteKind kind = RouteKind::not_found;
     std::string_view path;      // what was routed: decoded, as requested
-    std::string_view slug;      // post, publication, citation: the slug from the path (may be unknown)
+    std::string_view slug;      // post, publication, citation, tag: the slug from the path (may be unknown)
     std::string_view location;  // redirect: the canonical path
     std::optional<PublicationKind> filter;  // publications: one kind, or all
     CitationFormat format = CitationFormat::bibtex;

@@ -64,6 +64,12 @@ MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
     return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
 }
 
+MustacheData tags_data(const Post& post) {
+    return list_of(post.tags, [](const std::string& tag, std::size_t i, std::size_t n) {
+        return fields({{"name", tag}, {"url", tag_url(tag)}, {"joiner", joiner(i, n)}});
+    });
+}
+
 MustacheData post_data(const Post& post) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
     std::string body_html =
@@ -75,7 +81,9 @@ MustacheData post_data(const Post& post) {
                   {"date_iso", post.published},
                   {"has_body", !post.body.empty()},
                   {"reading_minutes", std::to_string(reading_minutes(post.body))},
-                  {"body_html", body_html}});
+                  {"body_html", body_html},
+                  {"tags", tags_data(post)},
+                  {"has_tags", !post.tags.empty()}});
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -415,6 +423,17 @@ MustacheData blog_data(const Views& v) {
     return blog;
 }
 
+MustacheData tag_page_data(const Views& v, std::string_view tag) {
+    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", tag_url(tag) + "feed.xml"}});
+    MustacheData posts{MustacheData::type::list};
+    if (auto it = v.tag_index.find(tag); it != v.tag_index.end())
+        for (std::size_t i : it->second) append(posts, post_data(v.content.posts[i]));
+    put(page, "posts", std::move(posts));
+    return page;
+}
+
+std::string tag_url(std::string_view tag) { return "/blog/tag/" + std::string(tag) + "/"; }
+
 MustacheData post_page_data(const Views& v, std::size_t i) {
     MustacheData post = post_data(v.content.posts[i]);
     add_neighbours(v.content.posts, i, post);
@@ -485,6 +504,7 @@ Views build_views(Content c) {
     v.home_description = first_sentence(c.bio_markdown);
     for (std::size_t i = 0; i < c.posts.size(); ++i) v.post_index.emplace(c.posts[i].slug, i);
     for (std::size_t i = 0; i < c.publications.size(); ++i) v.publication_index.emplace(c.publications[i].slug, i);
+    v.tag_index = posts_by_tag(c);
     v.content = std::move(c);
     return v;
 }

@@ -57,6 +57,7 @@ struct Views {
     // put when the Views move): no copy of 3,000 slugs per version.
     std::unordered_map<std::string_view, std::size_t> post_index;
     std::unordered_map<std::string_view, std::size_t> publication_index;
+    TagIndex tag_index;  // tag -> its posts, newest first
 
     // The home page's data, made once per version when first asked for: the
     // page asked for most, whose data costs the most to make per render
@@ -75,6 +76,10 @@ Views build_views(Content content);
 MustacheData home_data(const Views& views);
 MustacheData blog_data(const Views& views);
 MustacheData post_page_data(const Views& views, std::size_t post);
+// The posts with `tag`, newest first (none for an unknown tag).
+MustacheData tag_page_data(const Views& views, std::string_view tag);
+// "/blog/tag/<tag>/": a tag page's path.
+std::string tag_url(std::string_view tag);
 MustacheData paper_page_data(const Views& views, std::size_t publication);
 
 struct PublicationGroup {

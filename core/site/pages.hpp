@@ -26,6 +26,7 @@ struct PageRef {
     const char* content_type;
     std::size_t index = 0;  // post, publication, citation: into the content's posts or publications
     std::optional<PublicationKind> filter{};  // publications: one kind, or all
+    std::string_view tag{};  // tag, tag_feed: a tag some post has (points into the path)
     CitationFormat format = CitationFormat::bibtex;  // citation
     int status = 200;
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too

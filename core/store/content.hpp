@@ -4,6 +4,7 @@
 // content from old: no digest that a collision could fool.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,7 @@ struct Post {
     std::string published;    // YYYY-MM-DD
     std::string body_format;  // "markdown" or "html"
     std::string body;
+    std::vector<std::string> tags;  // schema v5: in the owner's order, each a slug-like word
 
     bool operator==(const Post&) const = default;
 };
@@ -185,6 +187,12 @@ struct Content {
 
     bool operator==(const Content&) const = default;
 };
+
+// Each tag of the posts, in byte order, with the indexes of its posts in
+// content.posts (newest first): the tag pages, their feeds and the sitemap
+// all walk this one map.
+using TagIndex = std::map<std::string, std::vector<std::size_t>, std::less<>>;
+TagIndex posts_by_tag(const Content& content);
 
 // "Zhang, H." -> "h zhang"; "H. Zhang" -> "h zhang": a name as a key for
 // matching spellings (a "Last, First" order turned, case, dots and extra

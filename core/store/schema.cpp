@@ -14,6 +14,15 @@ namespace vitae {
 
 namespace {
 
+// The part of data/schema.sql from the line starting `from` to the one
+// starting `to` (the end when empty): a step appended at the end of the file
+// runs exactly its own part, so init and migrate build the same schema.
+constexpr std::string_view schema_part(std::string_view from, std::string_view to) {
+    auto begin = schema_sql.find(from);
+    auto end = to.empty() ? schema_sql.size() : schema_sql.find(to);
+    return schema_sql.substr(begin, end - begin);
+}
+
 // Append a step here together with every change to data/schema.sql. An
 // empty database gets data/schema.sql at once (the latest version), so only
 // the steps from 1 on run one after another.
@@ -81,7 +90,8 @@ CREATE TABLE coauthor (
 ) WITHOUT ROWID;
 )sql"},
     {3, "version 3 -> 4: the change log, so the worker reads again only the rows an edit changed",
-     schema_sql.substr(schema_sql.find("-- v4: the change log"))},
+     schema_part("-- v4: the change log", "-- v5: tags on posts")},
+    {4, "version 4 -> 5: tags on posts", schema_part("-- v5: tags on posts", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

@@ -113,6 +113,27 @@ BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
     BOOST_TEST(c.posts[0].body_format == "markdown");
 }
 
+BOOST_AUTO_TEST_CASE(add_post_tags_and_tag_untag_post_edit_the_tags_in_order) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content());
+    auto added = vitae_cli({"add", "post", db.string(), "--slug", "hello", "--title", "Hello", "--date", "2026-08-01",
+                            "--tag", "systems", "--tag=machine-learning"});
+    BOOST_TEST(added.status == 0, added.err);
+    BOOST_TEST(vitae_cli({"tag", "post", db.string(), "hello", "databases"}).out == "tagged hello databases\n");
+    BOOST_TEST(vitae_cli({"tag", "post", db.string(), "hello", "systems"}).out == "already tagged hello systems\n");
+    BOOST_TEST(vitae_cli({"untag", "post", db.string(), "hello", "systems"}).out == "untagged hello systems\n");
+    BOOST_TEST(vitae_cli({"untag", "post", db.string(), "hello", "systems"}).out == "was not tagged hello systems\n");
+    auto reader = Db::open(db.string(), OpenMode::read_only);
+    Content c = load_content(reader);
+    BOOST_TEST((c.posts[0].tags == std::vector<std::string>{"machine-learning", "databases"}));
+    auto bad = vitae_cli({"add", "post", db.string(), "--slug", "x", "--title", "X", "--date", "2026-01-01", "--tag", "Two Words"});
+    BOOST_TEST(bad.status == 2);
+    BOOST_TEST(bad.err.find("Two Words") != std::string::npos, bad.err);
+    auto no_post = vitae_cli({"tag", "post", db.string(), "absent", "ml"});
+    BOOST_TEST(no_post.status == 1);
+    BOOST_TEST(no_post.err.find("no post") != std::string::npos, no_post.err);
+}
+
 BOOST_AUTO_TEST_CASE(add_post_refuses_a_taken_slug_and_a_missing_body_file) {
     TempDir dir;
     auto db = make_db(dir, fixture_content());

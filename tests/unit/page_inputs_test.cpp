@@ -104,6 +104,28 @@ BOOST_AUTO_TEST_CASE(a_new_post_changes_the_post_lists_its_neighbour_the_feed_an
                boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(a_tag_changes_its_post_the_post_lists_the_feed_sitemap_and_its_own_pages) {
+    Edits site;
+    auto tagged = site.changed_by([&] {
+        site.sql("INSERT INTO post_tag (post_slug, position, tag) VALUES ('notes-on-sketches', 1, 'sketches')");
+    });
+    const Paths sketches = {"/blog/tag/sketches/", "/blog/tag/sketches/feed.xml"};
+    BOOST_TEST(tagged == (Paths{"/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"} + sketches),
+               boost::test_tools::per_element());
+    // Another post's tag: that post and the tag's pages, not the other tag's.
+    auto second = site.changed_by([&] {
+        site.sql("INSERT INTO post_tag (post_slug, position, tag) VALUES ('reading-list', 1, 'books')");
+    });
+    BOOST_TEST(second == (Paths{"/blog/reading-list", "/blog/", "/", "/feed.xml", "/sitemap.xml", "/blog/tag/books/",
+                                "/blog/tag/books/feed.xml"}),
+               boost::test_tools::per_element());
+    // An edit to a tagged post's body: its tag's pages too.
+    auto body = site.changed_by([&] { site.sql("UPDATE post SET body = 'Now written.' WHERE slug = 'reading-list'"); });
+    BOOST_TEST(body == (Paths{"/blog/reading-list", "/blog/", "/", "/feed.xml", "/blog/tag/books/",
+                              "/blog/tag/books/feed.xml"}),
+               boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(a_template_edit_changes_the_pages_built_from_it) {
     Edits site;
     auto paper = site.changed_by([&] {

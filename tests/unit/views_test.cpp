@@ -123,6 +123,28 @@ BOOST_AUTO_TEST_CASE(the_home_page_lists_the_first_publications_and_posts_then_l
     BOOST_TEST(shown.publications.size() == listed_count + 1);  // + the selected one past the limit
 }
 
+BOOST_AUTO_TEST_CASE(a_tag_page_lists_its_posts_newest_first_and_posts_link_their_tags) {
+    Content c = seed();
+    Post older = c.posts[1];
+    older.tags = {"sketches"};
+    Post newer = c.posts[0];
+    newer.tags = {"sketches", "streaming"};
+    c.posts = {newer, older};
+    Views v = build_views(c);
+    auto page = tag_page_data(v, "sketches");
+    const auto& posts = page.get("posts")->list_value();
+    BOOST_REQUIRE(posts.size() == 2u);
+    BOOST_TEST(str(posts[0], "slug") == "notes-on-sketches");
+    BOOST_TEST(str(posts[1], "slug") == "reading-list");
+    BOOST_TEST(str(page, "feed_url") == "/blog/tag/sketches/feed.xml");
+    BOOST_TEST(tag_page_data(v, "streaming").get("posts")->list_value().size() == 1u);
+    auto post = post_page_data(v, 0);
+    const auto& tags = post.get("post")->get("tags")->list_value();
+    BOOST_REQUIRE(tags.size() == 2u);
+    BOOST_TEST(str(tags[1], "name") == "streaming");
+    BOOST_TEST(str(tags[1], "url") == "/blog/tag/streaming/");
+}
+
 BOOST_AUTO_TEST_CASE(name_keys_ignore_order_case_dots_and_spaces) {
     BOOST_TEST(name_key("Raman, Priya") == "priya raman");
     BOOST_TEST(name_key("  PRIYA   Raman ") == "priya raman");
