@@ -1,6 +1,10 @@
 #include "add_post.hpp"
 
+#include <sys/random.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <chrono>
 
 #include "error.hpp"
@@ -64,15 +68,55 @@ void add_post(const std::string& db_path, const NewPost& post) {
     if (existing.step())
         throw Error("add post " + in_quotes(db_path) + ": a post with slug " + in_quotes(post.slug) +
                     " exists (to change it, see docs/cli.md)");
-    auto insert = db.prepare("INSERT INTO post (slug, title, published, body_format, body) VALUES (?, ?, ?, ?, ?)");
+    auto insert = db.prepare(
+        "INSERT INTO post (slug, title, published, body_format, body, status, preview_token) VALUES (?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, post.slug);
     insert.bind(2, post.title);
     insert.bind(3, post.published);
     insert.bind(4, post.body_format);
     insert.bind(5, post.body);
+    insert.bind(6, std::string_view(post.draft ? "draft" : "published"));
+    insert.bind(7, post.preview_token);
     insert.step();
     insert_tags(db, post.slug, post.tags);
     transaction.commit();
+}
+
+std::string new_preview_token() {
+    unsigned char bytes[16];
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+        ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw Error(std::string("preview token: getrandom: ") + std::strerror(errno));
+        got += static_cast<std::size_t>(n);
+    }
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string token;
+    for (unsigned char b : bytes) {
+        token += hex[b >> 4];
+        token += hex[b & 15];
+    }
+    return token;
+}
+
+std::string publish_post(const std::string& db_path, const std::string& slug) {
+    auto db = Db::open(db_path, OpenMode::read_write);
+    check_schema_version(db);
+    Transaction transaction(db);
+    std::string date;
+    {  // finished before the commit
+        auto update = db.prepare(
+            "UPDATE post SET status = 'published', preview_token = '' WHERE slug = ? AND status = 'draft' RETURNING published");
+        update.bind(1, slug);
+        if (update.step()) date = update.text_at(0);
+    }
+    if (date.empty()) {
+        require_post(db, db_path, slug, "publish post");
+        throw Error("publish post " + in_quotes(db_path) + ": post " + in_quotes(slug) + " is not a draft");
+    }
+    transaction.commit();
+    return date;
 }
 
 int tag_post(const std::string& db_path, const std::string& slug, const std::vector<std::string>& tags) {

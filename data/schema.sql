@@ -62,6 +62,7 @@ CREATE TABLE post (
     published   TEXT NOT NULL CHECK (published GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
     body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
     body        TEXT NOT NULL DEFAULT ''   -- empty: the post is listed, not yet written
+    -- v5 adds status and preview_token (at the end of this file)
 ) WITHOUT ROWID;
 
 CREATE TABLE publication (
@@ -216,10 +217,17 @@ CREATE TRIGGER log_experience_insert AFTER INSERT ON experience BEGIN INSERT INT
 CREATE TRIGGER log_experience_update AFTER UPDATE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_delete AFTER DELETE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 
--- v5: tags on posts (issue #12). A tag is a slug-like lowercase word
--- ('machine-learning'); /blog/tag/<tag>/ lists the posts that carry it. A
--- change to a post's tags logs the post, so a reload reads it again with
--- them. `vitae migrate` runs this part alone from v4.
+-- v5: tags on posts, and drafts (issue #12). A tag is a slug-like lowercase
+-- word ('machine-learning'); /blog/tag/<tag>/ lists the posts that carry it.
+-- A change to a post's tags logs the post, so a reload reads it again with
+-- them. A draft is listed nowhere and served only at /blog/preview/<token>
+-- (128 random bits as 32 hex digits, made by `vitae add post --draft`); a
+-- post dated in the future is listed from that day on (00:00 UTC).
+-- `vitae migrate` runs this part alone from v4.
+ALTER TABLE post ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'draft'));
+ALTER TABLE post ADD COLUMN preview_token TEXT NOT NULL DEFAULT ''  -- '': no preview URL
+    CHECK (preview_token = '' OR (length(preview_token) = 32 AND preview_token NOT GLOB '*[^0-9a-f]*'));
+CREATE UNIQUE INDEX post_preview_token ON post (preview_token) WHERE preview_token <> '';
 CREATE TABLE post_tag (
     post_slug TEXT NOT NULL REFERENCES post(slug) ON DELETE CASCADE ON UPDATE CASCADE,
     position  INTEGER NOT NULL,

@@ -21,6 +21,7 @@ struct Page {
     std::uint64_t generation = 0;  // the site version it was rendered from
     bool vary_accept = false;      // the URL also answers citation formats by Accept
     std::string link;              // a Link header (Signposting); empty: none
+    bool unlisted = false;         // a draft's preview: X-Robots-Tag noindex, Cache-Control private, no-store
 
     // The whole answer to a cache hit of a GET, head then body, laid out as
     // the server sends it (a WireLayout), for the plain [0] and gzip [1]

@@ -61,6 +61,8 @@ Route route_kind(std::string_view path) {
     if (path == "/_vitae/metrics") return of(RouteKind::metrics);
     if (path == blog) return of(RouteKind::blog_index);
     if (constexpr std::string_view tags = "/blog/tag/"; path.starts_with(tags)) return tag_route(path.substr(tags.size()));
+    if (constexpr std::string_view preview = "/blog/preview/"; path.starts_with(preview) && is_slug(path.substr(preview.size())))
+        return of(RouteKind::preview, path.substr(preview.size()));
     if (path.starts_with(blog) && is_slug(path.substr(blog.size()))) return of(RouteKind::post, path.substr(blog.size()));
     if (path == "/publications") return redirect_to(publications);
     if (path == publications) return of(RouteKind::publications);
@@ -81,6 +83,7 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::post: return "post";
     case RouteKind::tag: return "tag";
     case RouteKind::tag_feed: return "tag_feed";
+    case RouteKind::preview: return "preview";
     case RouteKind::publications: return "publications";
     case RouteKind::publication: return "publication";
     case RouteKind::citation: return "citation";

@@ -19,6 +19,7 @@ enum class RouteKind {
     post,
     tag,               // /blog/tag/<tag>/ (slug = the tag)
     tag_feed,          // /blog/tag/<tag>/feed.xml
+    preview,           // /blog/preview/<token>: a draft (slug = the token)
     publications,      // /publications/ or /publications/<kind>/ (filter = the kind)
     publication,       // /publications/<slug>
     citation,          // /publications/<slug>.bib|.ris|.json

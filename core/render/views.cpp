@@ -434,6 +434,15 @@ MustacheData tag_page_data(const Views& v, std::string_view tag) {
 
 std::string tag_url(std::string_view tag) { return "/blog/tag/" + std::string(tag) + "/"; }
 
+MustacheData preview_page_data(const Views& v, std::size_t i) {
+    MustacheData post = post_data(v.unlisted[i]);
+    put(post, "preview", true);
+    put(post, "has_neighbours", false);
+    MustacheData page{MustacheData::type::object};
+    put(page, "post", std::move(post));
+    return page;
+}
+
 MustacheData post_page_data(const Views& v, std::size_t i) {
     MustacheData post = post_data(v.content.posts[i]);
     add_neighbours(v.content.posts, i, post);
@@ -497,8 +506,33 @@ std::string display_date(std::string_view iso) {
     return out;
 }
 
-Views build_views(Content c) {
+namespace {
+
+// Moves every post that is not listed on `today` out of c.posts into
+// v.unlisted, and notes the next day one of them is due.
+void split_posts(Content& c, Views& v) {
+    SharedRows<Post> listed;
+    for (std::size_t i = 0; i < c.posts.size(); ++i) {
+        const Post& post = c.posts[i];
+        bool scheduled = !post.draft && post.published > v.today;
+        if (!post.draft && !scheduled) {
+            listed.push_back(c.posts.shared(i));
+            continue;
+        }
+        if (scheduled && (v.next_release.empty() || post.published < v.next_release)) v.next_release = post.published;
+        v.unlisted.push_back(c.posts.shared(i));
+    }
+    c.posts = std::move(listed);
+    for (std::size_t i = 0; i < v.unlisted.size(); ++i)
+        if (v.unlisted[i].draft && !v.unlisted[i].preview_token.empty()) v.preview_index.emplace(v.unlisted[i].preview_token, i);
+}
+
+}  // namespace
+
+Views build_views(Content c, std::string_view today) {
     Views v;
+    v.today = today;
+    split_posts(c, v);
     v.people = people_of(c);
     v.site_name = c.name;
     v.home_description = first_sentence(c.bio_markdown);

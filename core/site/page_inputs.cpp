@@ -130,6 +130,12 @@ Stamp old_stamp(const std::map<std::string, Stamp, std::less<>>& stamps, std::st
     return it == stamps.end() ? 0 : it->second;
 }
 
+// A draft's preview: its row alone (no neighbours, no lists).
+bool same_preview(const Versions& v, std::string_view token, std::size_t now) {
+    auto old = v.before.preview_index.find(token);
+    return old != v.before.preview_index.end() && v.after.unlisted.same(now, v.before.unlisted, old->second);
+}
+
 // sitemap_entries(a) == sitemap_entries(b), without making them when the
 // rows are the very same ones (an edit shares every row it did not change).
 bool same_sitemap(const Content& a, const Content& b) {
@@ -159,6 +165,7 @@ std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
     s->lists.fill(g);
     s->posts.assign(site.views().content.posts.size(), g);
     for (const auto& [tag, posts] : site.views().tag_index) s->tags.emplace(tag, g);
+    for (const auto& [token, index] : site.views().preview_index) s->previews.emplace(token, g);
     s->papers.assign(site.views().content.publications.size(), g);
     s->citations = s->papers;
     for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
@@ -187,6 +194,8 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
     }
     for (const auto& [tag, posts] : v.after.tag_index)
         s->tags.emplace(tag, v.stamp(same_tag(v, tag, posts), old_stamp(old.tags, tag)));
+    for (const auto& [token, index] : v.after.preview_index)
+        s->previews.emplace(token, v.stamp(same_preview(v, token, index), old_stamp(old.previews, token)));
     for (std::size_t i = 0; i < b.publications.size(); ++i) {
         std::size_t j = v.old_paper[i];
         bool known = j != Versions::none;
@@ -208,6 +217,7 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
+    case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views().unlisted[ref.index].preview_token), ref.template_name);
     case RouteKind::tag_feed: return std::max(old_stamp(s.tags, ref.tag), s.owner_name);  // the author's name
     case RouteKind::publications: return html_stamp(s, s.lists[list_slot(ref.filter)], ref.template_name);
     case RouteKind::publication: return html_stamp(s, s.papers[ref.index], ref.template_name);

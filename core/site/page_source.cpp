@@ -31,6 +31,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     else
         page->body = generated_body(ref, site, base_url);
     page->vary_accept = ref.vary_accept;
+    page->unlisted = ref.unlisted;
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
     if (extras.gzip && page->body.size() >= gzip_min_bytes) page->gzip = gzip_compress(page->body);

@@ -53,6 +53,13 @@ PageRef page_ref(const Route& route, const Site& site) {
             ref.index = it->second;
         }
         return ref;
+    case RouteKind::preview:
+        if (auto it = v.preview_index.find(route.slug); it != v.preview_index.end()) {
+            ref = html(path, "post", route.kind);
+            ref.index = it->second;
+            ref.unlisted = true;
+        }
+        return ref;
     case RouteKind::tag:
     case RouteKind::tag_feed:
         if (v.tag_index.contains(route.slug)) {
@@ -92,6 +99,7 @@ MustacheData page_data(const PageRef& ref, const Views& v) {
     case RouteKind::blog_index: return blog_data(v);
     case RouteKind::post: return post_page_data(v, ref.index);
     case RouteKind::tag: return tag_page_data(v, ref.tag);
+    case RouteKind::preview: return preview_page_data(v, ref.index);
     case RouteKind::publications: return publication_list(v, ref.filter).data;
     case RouteKind::publication: return paper_page_data(v, ref.index);
     default: return kainjow::mustache::object{};
@@ -103,7 +111,8 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     f.current_path = ref.key;  // the path; the 404 page's is cleared below
     f.site_name = v.site_name;
     f.feed_url = std::string(base_url) + "/feed.xml";
-    if (ref.status == 200) f.canonical_url = std::string(base_url) + std::string(ref.key);
+    // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
+    if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
     case RouteKind::home:
         f.title = v.site_name;
@@ -122,6 +131,9 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.og_type = "article";
         break;
     }
+    case RouteKind::preview:
+        f.title = "Preview: " + v.unlisted[ref.index].title + " — " + v.site_name;
+        break;
     case RouteKind::tag:
         f.title = "Posts tagged " + std::string(ref.tag) + " — " + v.site_name;
         f.description = "Posts by " + v.site_name + " tagged " + std::string(ref.tag);

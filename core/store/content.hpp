@@ -45,6 +45,8 @@ struct Post {
     std::string body_format;  // "markdown" or "html"
     std::string body;
     std::vector<std::string> tags;  // schema v5: in the owner's order, each a slug-like word
+    bool draft = false;             // v5: listed nowhere; served only at its preview URL
+    std::string preview_token;      // v5: 32 hex digits, or empty (no preview URL)
 
     bool operator==(const Post&) const = default;
 };

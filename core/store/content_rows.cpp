@@ -30,7 +30,8 @@ constexpr const char* sql_publication_field =
     "SELECT publication_id, name, value FROM publication_field ORDER BY publication_id, position";
 constexpr const char* sql_education =
     "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
-constexpr const char* sql_post_columns = "SELECT slug, title, published, body_format, body FROM post";
+constexpr const char* sql_post_columns =
+    "SELECT slug, title, published, body_format, body, status = 'draft', preview_token FROM post";
 constexpr const char* sql_post_order = " ORDER BY published DESC, slug";
 constexpr const char* sql_post_tags = "SELECT post_slug, tag FROM post_tag ORDER BY post_slug, position";
 constexpr const char* sql_one_post_tags = "SELECT tag FROM post_tag WHERE post_slug = ? ORDER BY position";
@@ -70,6 +71,8 @@ Post read_post_row(const Db& db, const Stmt& s) {
     post.published = s.text_at(2);
     post.body_format = s.text_at(3);
     post.body = s.text_at(4);
+    post.draft = s.int_at(5) != 0;
+    post.preview_token = s.text_at(6);
     return post;
 }
 

@@ -1,4 +1,4 @@
-"""End to end: tag pages and their feeds, through nginx and the worker.
+"""End to end: tag pages and their feeds, drafts' previews, through nginx and the worker.
 
 A real worker with --publish (the fast path) and nginx in front, as shipped,
 over a copy of the shipped database with a few posts added by SQL. Each
@@ -18,6 +18,7 @@ from client import fetch  # noqa: E402
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 WAIT_S = 20
+TOKEN = "5f0c2a9e8b7d6c5f4e3a2b1c0d9e8f7a"
 
 
 def sql(db, statement, *args):
@@ -37,6 +38,8 @@ class Posts(unittest.TestCase):
                     "('sketches', 'Sketches', '2025-03-14', 'Count-min.'), ('older-one', 'Older', '2024-01-02', 'Old.')")
         sql(cls.db, "INSERT INTO post_tag (post_slug, position, tag) VALUES "
                     "('sketches', 1, 'streaming'), ('older-one', 1, 'streaming'), ('older-one', 2, 'misc')")
+        sql(cls.db, "INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "
+                    "('hidden-draft', 'Hidden Draft', '2025-02-02', 'Not yet.', 'draft', ?)", TOKEN)
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
 
     @classmethod
@@ -90,6 +93,22 @@ class Posts(unittest.TestCase):
         self.wait_for(lambda: fetch(self.stack.port, "/blog/tag/fresh-tag/").status == 200, "new tag page")
         self.wait_for(lambda: os.path.exists(self.published("/blog/tag/fresh-tag/feed.xml")), "new tag feed published")
         self.assertIn("/blog/tag/fresh-tag/", fetch(self.stack.port, "/sitemap.xml").text)
+
+    def test_a_draft_is_served_only_at_its_secret_preview_url(self):
+        reply = fetch(self.stack.port, "/blog/preview/" + TOKEN)
+        self.assertEqual(reply.status, 200)
+        self.assertIn("Hidden Draft", reply.text)
+        self.assertIn('<meta name="robots" content="noindex">', reply.text)
+        self.assertEqual(reply.header("X-Robots-Tag"), "noindex")
+        self.assertEqual(reply.header("Cache-Control"), "private, no-store")
+        self.assertEqual(fetch(self.stack.port, "/blog/preview/" + "0" * 32).status, 404)
+        self.assertEqual(fetch(self.stack.port, "/blog/hidden-draft").status, 404)
+        for path in ("/", "/blog/", "/feed.xml", "/sitemap.xml"):
+            self.assertNotIn("hidden-draft", fetch(self.stack.port, path).text, path)
+        self.wait_for(lambda: os.path.exists(self.published("/blog/index.html")), "first publish")
+        for directory, _, names in os.walk(self.stack.publish_dir):
+            self.assertNotIn("preview", directory)
+            self.assertNotIn("hidden-draft", directory)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,15 @@ BOOST_AUTO_TEST_CASE(routes_tag_pages_and_their_feeds) {
     BOOST_TEST(kind("/blog/tag") == static_cast<int>(RouteKind::post));  // a post may be called "tag"
 }
 
+BOOST_AUTO_TEST_CASE(routes_previews_by_token) {
+    auto r = route("/blog/preview/0123456789abcdef0123456789abcdef");
+    BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::preview));
+    BOOST_TEST(r.slug == "0123456789abcdef0123456789abcdef");
+    BOOST_TEST(kind("/blog/preview/") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/blog/preview/a/b") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/blog/preview") == static_cast<int>(RouteKind::post));
+}
+
 BOOST_AUTO_TEST_CASE(redirects_blog_without_slash) {
     auto r = route("/blog");
     BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::redirect));

@@ -11,8 +11,8 @@ namespace {
 Content sample() {
     Content c;
     c.name = "Haoran Zhang";
-    c.posts = {{"newer", "B & <b>", "2026-07-25", "markdown", "Hello *world*", {"systems"}},
-               {"older", "Empty", "2025-01-02", "markdown", "", {}}};
+    c.posts = {{"newer", "B & <b>", "2026-07-25", "markdown", "Hello *world*", {"systems"}, false, ""},
+               {"older", "Empty", "2025-01-02", "markdown", "", {}, false, ""}};
     Publication p;
     p.slug = "causalmesh";
     p.kind = PublicationKind::conference;
