@@ -14,6 +14,7 @@
 #include "sanitize.hpp"
 #include "streamed_list.hpp"
 #include "text.hpp"
+#include "toc.hpp"
 
 namespace vitae {
 
@@ -70,11 +71,35 @@ MustacheData tags_data(const Post& post) {
     });
 }
 
+// h2 entries, each with the h3s that follow it (an h3 before any h2 stands alone).
+MustacheData toc_data(const std::vector<TocEntry>& entries) {
+    struct Group {
+        const TocEntry* head;
+        std::vector<const TocEntry*> subs;
+    };
+    std::vector<Group> groups;
+    for (const auto& e : entries) {
+        if (e.level == 3 && !groups.empty() && groups.back().head->level == 2) groups.back().subs.push_back(&e);
+        else groups.push_back({&e, {}});
+    }
+    auto item = [](const TocEntry& e) { return fields({{"id", e.id}, {"text_html", e.text_html}}); };
+    MustacheData out{MustacheData::type::list};
+    for (const auto& g : groups) {
+        MustacheData entry = item(*g.head);
+        MustacheData subs{MustacheData::type::list};
+        for (const auto* sub : g.subs) append(subs, item(*sub));
+        put(entry, "has_subs", !g.subs.empty());
+        put(entry, "subs", std::move(subs));
+        append(out, std::move(entry));
+    }
+    return out;
+}
+
 MustacheData post_data(const Post& post) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
     std::string body_html =
         post.body_format == "html" ? sanitize_html(post.body) : with_heading_ids(markdown_with_math_to_html(post.body));
-    return fields({{"slug", post.slug},
+    MustacheData data = fields({{"slug", post.slug},
                   {"title", post.title},
                   {"url", "/blog/" + post.slug},
                   {"date", display_date(post.published)},
@@ -84,6 +109,10 @@ MustacheData post_data(const Post& post) {
                   {"body_html", body_html},
                   {"tags", tags_data(post)},
                   {"has_tags", !post.tags.empty()}});
+    auto headings = toc_entries(body_html);
+    put(data, "has_toc", headings.size() >= toc_min_headings);
+    put(data, "toc", toc_data(headings));
+    return data;
 }
 
 bool any_equal_contribution(const Publication& p) {

@@ -177,6 +177,25 @@ BOOST_AUTO_TEST_CASE(drafts_and_posts_dated_after_today_are_listed_nowhere) {
     BOOST_TEST(on_the_day.tag_index.at("wip").size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(a_post_with_three_headings_has_a_table_of_contents_nesting_h3_under_h2) {
+    Content c = seed();
+    Post post = c.posts[0];
+    post.body = "## One\n\n### One point one\n\n## Two\n";
+    Post short_post = c.posts[1];
+    short_post.body = "## Only\n\n## Two\n";
+    c.posts = {post, short_post};
+    Views v = build_views(c);
+    auto page = post_page_data(v, 0);
+    const auto& data = *page.get("post");
+    BOOST_TEST(data.get("has_toc")->is_true());
+    const auto& toc = data.get("toc")->list_value();
+    BOOST_REQUIRE(toc.size() == 2u);
+    BOOST_TEST(str(toc[0], "id") == "one");
+    BOOST_TEST(str(toc[0].get("subs")->list_value()[0], "text_html") == "One point one");
+    BOOST_TEST(!toc[1].get("has_subs")->is_true());
+    BOOST_TEST(!post_page_data(v, 1).get("post")->get("has_toc")->is_true());
+}
+
 BOOST_AUTO_TEST_CASE(name_keys_ignore_order_case_dots_and_spaces) {
     BOOST_TEST(name_key("Raman, Priya") == "priya raman");
     BOOST_TEST(name_key("  PRIYA   Raman ") == "priya raman");
