@@ -62,8 +62,7 @@ CREATE TABLE post (
     published   TEXT NOT NULL CHECK (published GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
     body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
     body        TEXT NOT NULL DEFAULT ''   -- empty: the post is listed, not yet written
-    -- v5 adds status and preview_token (at the end of this file)
-) WITHOUT ROWID;
+) WITHOUT ROWID;  -- v5 adds status and preview_token, at the end of this file (ALTER TABLE)
 
 CREATE TABLE publication (
     id       INTEGER PRIMARY KEY,
