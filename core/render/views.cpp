@@ -14,105 +14,24 @@
 #include "sanitize.hpp"
 #include "streamed_list.hpp"
 #include "text.hpp"
-#include "toc.hpp"
+#include "view_data.hpp"
 
 namespace vitae {
 
 namespace {
 
 using kainjow::mustache::list;
+using view_data::append;
+using view_data::fields;
+using view_data::joiner;
+using view_data::list_of;
+using view_data::post_data;
+using view_data::put;
+using view_data::split_posts;
 
-// Text to put before item `index` of an inline list of `count` items.
-std::string joiner(std::size_t index, std::size_t count) {
-    if (index == 0) return "";
-    if (index + 1 < count) return ", ";
-    return count == 2 ? " and " : ", and ";
-}
-
-// kainjow's set() and push_back() deep-copy what they are given, and its
-// move constructor is not noexcept, so a growing std::vector of data copies
-// every element each time it reallocates: a list of 3,000 papers was copied
-// over and over on its way into the page. These move instead. list_value()
-// is the list the data owns on the heap: only its accessor is const.
-void put(MustacheData& into, const std::string& key, MustacheData value) { into[key] = std::move(value); }
-void append(MustacheData& onto, MustacheData value) {
-    auto& items = const_cast<kainjow::mustache::list&>(onto.list_value());
-    if (items.size() == items.capacity()) {  // grow by moving, never by vector's copying
-        kainjow::mustache::list bigger;
-        bigger.reserve(std::max<std::size_t>(8, items.size() * 2));
-        for (auto& item : items) bigger.push_back(std::move(item));
-        items.swap(bigger);
-    }
-    items.push_back(std::move(value));
-}
-
-// An object built in place: kainjow's MustacheData(object) copies the whole
-// map it is given, so `object{...}` paid for every field twice.
-MustacheData fields(std::initializer_list<std::pair<const std::string, MustacheData>> items) {
-    MustacheData out{MustacheData::type::object};
-    for (const auto& [key, value] : items) out[key] = MustacheData(value);
-    return out;
-}
-
-template <typename Rows, typename F>  // a std::vector or SharedRows
-MustacheData list_of(const Rows& items, F&& to_data) {
-    MustacheData out{MustacheData::type::list};
-    for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
-    return out;
-}
 
 MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
     return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
-}
-
-MustacheData tags_data(const Post& post) {
-    return list_of(post.tags, [](const std::string& tag, std::size_t i, std::size_t n) {
-        return fields({{"name", tag}, {"url", tag_url(tag)}, {"joiner", joiner(i, n)}});
-    });
-}
-
-// h2 entries, each with the h3s that follow it (an h3 before any h2 stands alone).
-MustacheData toc_data(const std::vector<TocEntry>& entries) {
-    struct Group {
-        const TocEntry* head;
-        std::vector<const TocEntry*> subs;
-    };
-    std::vector<Group> groups;
-    for (const auto& e : entries) {
-        if (e.level == 3 && !groups.empty() && groups.back().head->level == 2) groups.back().subs.push_back(&e);
-        else groups.push_back({&e, {}});
-    }
-    auto item = [](const TocEntry& e) { return fields({{"id", e.id}, {"text_html", e.text_html}}); };
-    MustacheData out{MustacheData::type::list};
-    for (const auto& g : groups) {
-        MustacheData entry = item(*g.head);
-        MustacheData subs{MustacheData::type::list};
-        for (const auto* sub : g.subs) append(subs, item(*sub));
-        put(entry, "has_subs", !g.subs.empty());
-        put(entry, "subs", std::move(subs));
-        append(out, std::move(entry));
-    }
-    return out;
-}
-
-MustacheData post_data(const Post& post) {
-    // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
-    std::string body_html =
-        post.body_format == "html" ? sanitize_html(post.body) : with_heading_ids(markdown_with_math_to_html(post.body));
-    MustacheData data = fields({{"slug", post.slug},
-                  {"title", post.title},
-                  {"url", "/blog/" + post.slug},
-                  {"date", display_date(post.published)},
-                  {"date_iso", post.published},
-                  {"has_body", !post.body.empty()},
-                  {"reading_minutes", std::to_string(reading_minutes(post.body))},
-                  {"body_html", body_html},
-                  {"tags", tags_data(post)},
-                  {"has_tags", !post.tags.empty()}});
-    auto headings = toc_entries(body_html);
-    put(data, "has_toc", headings.size() >= toc_min_headings);
-    put(data, "toc", toc_data(headings));
-    return data;
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -187,10 +106,6 @@ MustacheData publication_data(const Publication& p, const People& people) {
     put(d, "arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv);
     put(d, "has_arxiv", !p.arxiv.empty());
     return d;
-}
-
-MustacheData posts_data(const SharedRows<Post>& posts) {
-    return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
 }
 
 void add_publications(const Content& c, const People& people, const HomeSelection& shown, MustacheData& home) {
@@ -390,20 +305,6 @@ MustacheData scholar_meta(const Publication& p) {
     return meta;
 }
 
-namespace {
-
-// Previous (older) and next (newer) post; posts are newest first.
-void add_neighbours(const SharedRows<Post>& posts, std::size_t i, MustacheData& post) {
-    auto link = [](const Post& p) { return fields({{"url", "/blog/" + p.slug}, {"title", p.title}}); };
-    put(post, "has_older", i + 1 < posts.size());
-    if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
-    put(post, "has_newer", i > 0);
-    if (i > 0) put(post, "newer", link(posts[i - 1]));
-    put(post, "has_neighbours", posts.size() > 1);
-}
-
-}  // namespace
-
 PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind) {
     return publication_list_view(views.content, views.people, kind);
 }
@@ -443,41 +344,6 @@ std::shared_ptr<Views::HomeMemo> Views::new_home_memo() { return std::make_share
 const MustacheData& Views::home() const {
     std::call_once(home_memo_->once, [this] { home_memo_->data = home_data(*this); });
     return home_memo_->data;
-}
-
-MustacheData blog_data(const Views& v) {
-    MustacheData blog{MustacheData::type::object};
-    put(blog, "has_posts", !v.content.posts.empty());
-    put(blog, "posts", posts_data(v.content.posts));
-    return blog;
-}
-
-MustacheData tag_page_data(const Views& v, std::string_view tag) {
-    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", tag_url(tag) + "feed.xml"}});
-    MustacheData posts{MustacheData::type::list};
-    if (auto it = v.tag_index.find(tag); it != v.tag_index.end())
-        for (std::size_t i : it->second) append(posts, post_data(v.content.posts[i]));
-    put(page, "posts", std::move(posts));
-    return page;
-}
-
-std::string tag_url(std::string_view tag) { return "/blog/tag/" + std::string(tag) + "/"; }
-
-MustacheData preview_page_data(const Views& v, std::size_t i) {
-    MustacheData post = post_data(v.unlisted[i]);
-    put(post, "preview", true);
-    put(post, "has_neighbours", false);
-    MustacheData page{MustacheData::type::object};
-    put(page, "post", std::move(post));
-    return page;
-}
-
-MustacheData post_page_data(const Views& v, std::size_t i) {
-    MustacheData post = post_data(v.content.posts[i]);
-    add_neighbours(v.content.posts, i, post);
-    MustacheData page{MustacheData::type::object};
-    put(page, "post", std::move(post));
-    return page;
 }
 
 MustacheData paper_page_data(const Views& v, std::size_t i) {
@@ -534,29 +400,6 @@ std::string display_date(std::string_view iso) {
     out += iso.substr(0, 4);
     return out;
 }
-
-namespace {
-
-// Moves every post that is not listed on `today` out of c.posts into
-// v.unlisted, and notes the next day one of them is due.
-void split_posts(Content& c, Views& v) {
-    SharedRows<Post> listed;
-    for (std::size_t i = 0; i < c.posts.size(); ++i) {
-        const Post& post = c.posts[i];
-        bool scheduled = !post.draft && post.published > v.today;
-        if (!post.draft && !scheduled) {
-            listed.push_back(c.posts.shared(i));
-            continue;
-        }
-        if (scheduled && (v.next_release.empty() || post.published < v.next_release)) v.next_release = post.published;
-        v.unlisted.push_back(c.posts.shared(i));
-    }
-    c.posts = std::move(listed);
-    for (std::size_t i = 0; i < v.unlisted.size(); ++i)
-        if (v.unlisted[i].draft && !v.unlisted[i].preview_token.empty()) v.preview_index.emplace(v.unlisted[i].preview_token, i);
-}
-
-}  // namespace
 
 Views build_views(Content c, std::string_view today) {
     Views v;
