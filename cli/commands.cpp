@@ -16,6 +16,7 @@
 #include "slug.hpp"
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
+#include "import_site.hpp"
 #include "log.hpp"
 #include "schema.hpp"
 #include "db.hpp"
@@ -79,6 +80,22 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
     out << "\n";
     if (options.strict && !report.file.problems.empty()) return 1;
     return report.skipped() > 0 ? 3 : 0;
+}
+
+int run_import_site(const Args& args, std::ostream& out) {
+    auto report = import_site(args.positional[0], args.positional[1]);
+    int counts[4] = {0, 0, 0, 0};
+    for (const auto& note : report.notes) {
+        out << describe(note) << "\n";
+        ++counts[static_cast<int>(note.kind)];
+    }
+    const auto& c = report.counts;
+    out << report.theme << " site into " << args.positional[1] << (report.created ? " (new)" : "") << ": "
+        << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
+        << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
+        << " education, " << c.experience << " experience, " << c.service << " service; " << counts[1]
+        << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
+    return 0;
 }
 
 int run_export_bibtex(const Args& args, std::ostream& out) {
@@ -233,6 +250,19 @@ const std::vector<Command>& commands() {
           "become columns); a trailing * on an author marks equal contribution.\n"
           "example:\n  vitae import-bibtex site.db papers.bib --dry-run\n"},
          run_import_bibtex},
+        {{"import-site",
+          "Move in from an al-folio or academicpages (Jekyll) site: a new DB, or one `vitae init` just made.",
+          {"DIR", "DB"},
+          {},
+          {},
+          "Reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
+          "_posts/, _publications/, _teaching/, _data/cv.yml or assets/json/resume.json, and\n"
+          "reports every file: imported, skipped and why (_news, _projects, _talks: no section\n"
+          "yet), the theme's demo content left out, warnings with their line (Liquid that cannot\n"
+          "run, raw HTML sanitized). One bad file never stops the others; the rows are written\n"
+          "in one transaction. Refuses a DB with content.\n"
+          "example:\n  vitae import-site ~/src/me.github.io site.db\n"},
+         run_import_site},
         {{"export-bibtex",
           "Print BibTeX for one publication or all of them; import-bibtex reads it back unchanged.",
           {"DB"},

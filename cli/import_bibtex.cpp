@@ -145,13 +145,9 @@ std::vector<std::string> changed_fields(const Publication& before, const Publica
     return fields;
 }
 
-ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
-                           const ImportOptions& options) {
-    auto db = Db::open(db_path, options.dry_run ? OpenMode::read_only : OpenMode::read_write);
-    check_schema_version(db);
-    Transaction transaction(db, options.dry_run ? Transaction::Kind::read : Transaction::Kind::write);
+ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions& options) {
     ImportReport report;
-    report.file = read_bibtex_file(bib_path);
+    report.file = std::move(file);
     Mapped mapped = map_entries(report.file, owner_names(db));
     bool write = !options.dry_run && !(options.strict && !report.file.problems.empty());
 
@@ -167,8 +163,17 @@ ImportReport import_bibtex(const std::string& db_path, const std::filesystem::pa
         report.changes.push_back(std::move(change));
     }
     if (options.sync) remove_missing(db, mapped, {!write, options.strict, true}, report);
-    if (write) transaction.commit();
     report.written = write;
+    return report;
+}
+
+ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
+                           const ImportOptions& options) {
+    auto db = Db::open(db_path, options.dry_run ? OpenMode::read_only : OpenMode::read_write);
+    check_schema_version(db);
+    Transaction transaction(db, options.dry_run ? Transaction::Kind::read : Transaction::Kind::write);
+    ImportReport report = import_bibtex_file(db, read_bibtex_file(bib_path), options);
+    if (report.written) transaction.commit();
     return report;
 }
 

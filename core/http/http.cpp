@@ -203,13 +203,14 @@ std::string response_head(const Response& r) {
 }
 
 void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout) {
-    for (int gzip = 0; gzip < 2; ++gzip) {
+    for (int gzip = 0; gzip < (page->gzip.empty() ? 1 : 2); ++gzip) {  // no gzip copy: never answered gzipped
         Response hit;
         hit.status = page->status;
         hit.page = page;
         hit.gzip = gzip == 1;
         hit.cache_hit = true;
         page->wire[gzip] = layout(response_head(hit), hit.body());
+        page->wire[gzip].shrink_to_fit();
     }
 }
 

@@ -71,40 +71,71 @@ struct XmlFree {
 
 std::string_view text_of(const xmlChar* s) { return s ? reinterpret_cast<const char*>(s) : ""; }
 
-void write(const xmlNode* node, std::string& out);
-
-void write_children(const xmlNode* node, std::string& out) {
-    for (const xmlNode* child = node->children; child; child = child->next) write(child, out);
+bool is_relative(std::string_view url) {
+    std::string_view u = trim(url);
+    return !u.empty() && u.front() != '#' && u.find(':') == std::string_view::npos && !u.starts_with("//");
 }
 
-void write(const xmlNode* node, std::string& out) {
+// One walk: `out` gets the sanitized HTML, or only its text (text_only);
+// `report`, when given, what was removed.
+struct Writer {
+    std::string out;
+    bool text_only = false;
+    SanitizeReport* report = nullptr;
+
+    void note(std::vector<std::string> SanitizeReport::*list, std::string what) {
+        if (report) (report->*list).push_back(std::move(what));
+    }
+    void children(const xmlNode* node) {
+        for (const xmlNode* child = node->children; child; child = child->next) write(child);
+    }
+    void attributes_of(const xmlNode* node, const std::string& name);
+    void write(const xmlNode* node);
+};
+
+void Writer::attributes_of(const xmlNode* node, const std::string& name) {
+    for (const xmlAttr* attr = node->properties; attr; attr = attr->next) {
+        std::string attribute = ascii_lower(text_of(attr->name));
+        if (!attribute_allowed(name, attribute)) {
+            note(&SanitizeReport::removed, attribute + " on <" + name + ">");
+            continue;
+        }
+        std::unique_ptr<xmlChar, XmlFree> value(xmlNodeGetContent(reinterpret_cast<const xmlNode*>(attr)));
+        std::string_view v = text_of(value.get());
+        bool url = attribute == "href" || attribute == "src";
+        if (url && !url_allowed(v, attribute == "href")) {
+            note(&SanitizeReport::removed, (name == "a" ? "link " : "source ") + std::string(trim(v)));
+            continue;
+        }
+        if (url && is_relative(v)) note(&SanitizeReport::relative, std::string(trim(v)));
+        if (name == "img" && attribute == "src") note(&SanitizeReport::images, std::string(trim(v)));
+        out += " " + attribute + "=\"" + escape(v) + "\"";
+    }
+}
+
+void Writer::write(const xmlNode* node) {
     if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
-        out += escape(text_of(node->content));
+        out += text_only ? std::string(text_of(node->content)) : escape(text_of(node->content));
         return;
     }
     if (node->type != XML_ELEMENT_NODE) return;  // comments, processing instructions
     std::string name = ascii_lower(text_of(node->name));
-    if (among(dropped, name)) return;
-    if (!among(kept, name)) return write_children(node, out);  // unknown: unwrap, keep its text
-    out += "<" + name;
-    for (const xmlAttr* attr = node->properties; attr; attr = attr->next) {
-        std::string attribute = ascii_lower(text_of(attr->name));
-        if (!attribute_allowed(name, attribute)) continue;
-        std::unique_ptr<xmlChar, XmlFree> value(xmlNodeGetContent(reinterpret_cast<const xmlNode*>(attr)));
-        std::string_view v = text_of(value.get());
-        if ((attribute == "href" || attribute == "src") && !url_allowed(v, attribute == "href")) continue;
-        out += " " + attribute + "=\"" + escape(v) + "\"";
+    if (among(dropped, name)) return note(&SanitizeReport::removed, "<" + name + "> and its content");
+    if (!among(kept, name)) return children(node);  // unknown: unwrap, keep its text
+    if (text_only) {
+        if (name == "br") out += "\n";
+        return children(node);
     }
+    out += "<" + name;
+    attributes_of(node, name);
     out += ">";
     if (among(void_elements, name)) return;
-    write_children(node, out);
+    children(node);
     out += "</" + name + ">";
 }
 
-}  // namespace
-
-std::string sanitize_html(std::string_view html) {
-    if (trim(html).empty()) return {};
+void sanitize_into(std::string_view html, Writer& writer) {
+    if (trim(html).empty()) return;
     // libxml2 2.9 wants its first initialisation on one thread.
     static std::once_flag initialised;
     std::call_once(initialised, xmlInitParser);
@@ -114,18 +145,41 @@ std::string sanitize_html(std::string_view html) {
         htmlReadMemory(document.data(), static_cast<int>(document.size()), nullptr, "UTF-8",
                        HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET),
         xmlFreeDoc);
-    if (!doc) return escape(html);  // unparseable: shown as text, never as markup
+    if (!doc) {  // unparseable: shown as text, never as markup
+        writer.out = writer.text_only ? std::string(html) : escape(html);
+        return;
+    }
     // Everything under <html> but the head: a "</body>" in the text makes the
     // parser put what follows after the body, and that is content too.
     const xmlNode* root = xmlDocGetRootElement(doc.get());
-    std::string out;
     for (const xmlNode* n = root ? root->children : nullptr; n; n = n->next) {
         std::string_view name = text_of(n->name);
         if (n->type == XML_ELEMENT_NODE && name == "head") continue;
-        if (n->type == XML_ELEMENT_NODE && name == "body") write_children(n, out);
-        else write(n, out);
+        if (n->type == XML_ELEMENT_NODE && name == "body") writer.children(n);
+        else writer.write(n);
     }
-    return out;
+}
+
+}  // namespace
+
+std::string sanitize_html(std::string_view html) {
+    Writer writer;
+    sanitize_into(html, writer);
+    return std::move(writer.out);
+}
+
+std::string sanitize_html(std::string_view html, SanitizeReport& report) {
+    Writer writer;
+    writer.report = &report;
+    sanitize_into(html, writer);
+    return std::move(writer.out);
+}
+
+std::string sanitized_text(std::string_view html) {
+    Writer writer;
+    writer.text_only = true;
+    sanitize_into(html, writer);
+    return std::move(writer.out);
 }
 
 }  // namespace vitae

@@ -6,13 +6,31 @@
 // image URL must be relative or http(s) (mailto: for links); event
 // handlers, style and every other attribute are dropped. The result is
 // well-formed, so it can never close the page's own markup early.
+//
+// An importer (vitae import-site) needs to say what was removed, so the same
+// walk can also report it, and can return the text alone (a citation string
+// with <strong> around the owner's name, kept as text).
 #pragma once
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vitae {
 
 std::string sanitize_html(std::string_view html);
+
+struct SanitizeReport {
+    std::vector<std::string> removed;   // "<script> and its content", "onclick on <p>", "link javascript:…"
+    std::vector<std::string> relative;  // relative URLs kept: they pointed into the old site
+    std::vector<std::string> images;    // src of every <img> kept
+};
+
+// sanitize_html, noting what it removed in `report`.
+std::string sanitize_html(std::string_view html, SanitizeReport& report);
+
+// The text a reader would see of the sanitized HTML: tags gone, entities
+// decoded, what the sanitizer drops (script…) dropped with its text.
+std::string sanitized_text(std::string_view html);
 
 }  // namespace vitae

@@ -30,11 +30,15 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
                                      layout_for(ref, site.views(), base_url));
     else
         page->body = generated_body(ref, site, base_url);
+    page->body.shrink_to_fit();  // kept as long as the page is cached: without a render's spare capacity
     page->vary_accept = ref.vary_accept;
     page->unlisted = ref.unlisted;
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
-    if (extras.gzip && page->body.size() >= gzip_min_bytes) page->gzip = gzip_compress(page->body);
+    if (extras.gzip && page->body.size() >= gzip_min_bytes) {
+        page->gzip = gzip_compress(page->body);
+        page->gzip.shrink_to_fit();
+    }
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);

@@ -49,6 +49,17 @@ BOOST_AUTO_TEST_CASE(bounded_by_bytes) {
     BOOST_TEST(cache.stats().entries < 10u);
 }
 
+// The bound is on memory held: a body with spare capacity counts it all.
+BOOST_AUTO_TEST_CASE(counts_the_memory_a_page_holds_not_its_length) {
+    PageCache cache(1 << 20, 16);
+    auto p = std::make_shared<Page>();
+    p->body.reserve(64 * 1024);
+    p->body.assign(100, 'x');
+    p->wire[0].reserve(32 * 1024);
+    cache.insert("roomy", p);
+    BOOST_TEST(cache.stats().bytes >= 96u * 1024);
+}
+
 BOOST_AUTO_TEST_CASE(replacing_keeps_newer_generation) {
     PageCache cache(1 << 20, 16);
     PageCache::Reader reader(cache);

@@ -33,3 +33,37 @@ BOOST_AUTO_TEST_CASE(cannot_close_the_page_early) {
     BOOST_TEST(sanitize_html("\"quotes\" & <unclosed") .find('<') == std::string::npos);
     BOOST_TEST(sanitize_html("").empty());
 }
+
+BOOST_AUTO_TEST_CASE(reports_what_it_removes) {
+    SanitizeReport report;
+    BOOST_TEST(sanitize_html("<p onclick=\"x()\">hi<script>alert(1)</script> <a href=\"javascript:x()\">y</a></p>",
+                             report) == "<p>hi <a>y</a></p>");
+    BOOST_REQUIRE(report.removed.size() == 3u);
+    BOOST_TEST(report.removed[0] == "onclick on <p>");
+    BOOST_TEST(report.removed[1] == "<script> and its content");
+    BOOST_TEST(report.removed[2] == "link javascript:x()");
+    BOOST_TEST(report.relative.empty());
+}
+
+BOOST_AUTO_TEST_CASE(reports_relative_links_and_images_it_keeps) {
+    SanitizeReport report;
+    BOOST_TEST(sanitize_html("<a href=\"/cv.pdf\">CV</a><img src=\"assets/me.jpg\" alt=\"me\"><a href=\"#top\">t</a>",
+                             report) == "<a href=\"/cv.pdf\">CV</a><img src=\"assets/me.jpg\" alt=\"me\"><a href=\"#top\">t</a>");
+    BOOST_TEST(report.removed.empty());
+    BOOST_TEST((report.relative == std::vector<std::string>{"/cv.pdf", "assets/me.jpg"}));
+    BOOST_TEST((report.images == std::vector<std::string>{"assets/me.jpg"}));
+}
+
+BOOST_AUTO_TEST_CASE(keeps_text_inside_unknown_elements_nested) {
+    SanitizeReport report;
+    BOOST_TEST(sanitize_html("<div><custom-tag><em>kept <style>x</style>text</em></custom-tag></div>", report) ==
+               "<div><em>kept text</em></div>");
+    BOOST_TEST(report.removed.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(text_of_a_citation_string) {
+    BOOST_TEST(sanitized_text("<strong>A. Author</strong>, B. Other. &quot;A title.&quot; <i>Venue</i>") ==
+               "A. Author, B. Other. \"A title.\" Venue");
+    BOOST_TEST(sanitized_text("a<script>alert(1)</script>b<br>c") == "ab\nc");
+    BOOST_TEST(sanitized_text("").empty());
+}

@@ -1,0 +1,44 @@
+// `vitae import-site DIR DB`: moving in from a Jekyll site built with the
+// al-folio or academicpages theme. Everything is read and mapped first, file
+// by file, each outcome reported (imported, skipped and why, demo content,
+// warnings with their line); one bad file never stops the others. Then the
+// rows are written in one transaction into a new database (or one `vitae
+// init` just made): all of it, or on a database error nothing.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "import_bibtex.hpp"
+
+namespace vitae::cli {
+
+struct SiteNote {
+    enum class Kind { imported, skipped, demo, warning };
+    Kind kind = Kind::imported;
+    std::string file;  // relative to the site's folder, e.g. "_posts/2024-01-02-x.md"
+    int line = 0;      // 0: the whole file
+    std::string message;
+};
+
+struct SiteCounts {
+    std::size_t bio_paragraphs = 0, links = 0, emails = 0, posts = 0, publications = 0, bibtex_publications = 0,
+                teaching = 0, education = 0, experience = 0, service = 0;
+};
+
+struct SiteImportReport {
+    std::string theme;  // "al-folio", "academicpages"
+    std::vector<SiteNote> notes;
+    SiteCounts counts;
+    bool created = false;  // DB was made by this import
+};
+
+// "imported _posts/x.md: post x", "skipped _news/a.md: ...", "warning _posts/x.md:12: ..."
+std::string describe(const SiteNote& note);
+
+// Throws UsageError for a DIR that is not a supported site or a DB with
+// content, Error for a database error (then nothing is written).
+SiteImportReport import_site(const std::filesystem::path& dir, const std::string& db_path);
+
+}  // namespace vitae::cli

@@ -1,0 +1,59 @@
+// What `vitae import-site` needs to read a Jekyll site's files as Jekyll
+// does: the YAML front matter between `---` lines (yaml-cpp, Debian's
+// libyaml-cpp-dev: YAML's anchors, folded strings and quoting are not worth
+// writing again), dates in the forms Jekyll accepts (front matter or the file
+// name's prefix), and Liquid, which we cannot run: each tag is reported with
+// its line and removed, the text around it kept; the few whose meaning is
+// plain (raw, highlight, the site's base URL) are translated.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vitae::cli {
+
+inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;
+
+// Throws Error naming the file when it cannot be read or is too large.
+std::string read_site_file(const std::filesystem::path& path);
+
+struct FrontMatterFile {
+    YAML::Node front;     // a map (empty when the file has none)
+    bool has_front = false;
+    std::string body;
+    int body_line = 1;    // the file's line where `body` starts
+};
+
+// Throws Error "line N: ..." when the front matter is not YAML or not a map.
+FrontMatterFile split_front_matter(std::string_view text);
+
+// A scalar of the map as text; "" when absent, null or not a scalar.
+std::string yaml_text(const YAML::Node& map, const char* key);
+
+// "2024-01-02", "2024-1-2", "2024-01-02 10:00:00 +0100",
+// "2024-01-02T10:00:00Z", "January 2, 2024", "2 Jan 2024" -> "2024-01-02";
+// the day as written (Jekyll's time zone is not applied). nullopt otherwise.
+std::optional<std::string> jekyll_date(std::string_view text);
+
+// "2024-01-02-my-post" -> {"2024-01-02", "my-post"}; nullopt without a date.
+struct DatedName {
+    std::string date;
+    std::string rest;
+};
+std::optional<DatedName> dated_file_name(std::string_view stem);
+
+struct LiquidTag {
+    int line = 0;
+    std::string text;  // "{% include figure.html path=... %}"
+};
+
+// `body` with Liquid removed or translated; every removed tag is in `removed`.
+// `first_line` is the file's line number of body's first line.
+std::string strip_liquid(std::string_view body, int first_line, std::vector<LiquidTag>& removed);
+
+}  // namespace vitae::cli

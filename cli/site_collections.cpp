@@ -1,0 +1,214 @@
+// import-site: the Jekyll collections that map onto today's tables (_posts,
+// academicpages' _publications and _teaching) and a precise report for
+// those that do not yet (_news, _projects, _talks: issue #11).
+#include <regex>
+
+#include "error.hpp"
+#include "jekyll.hpp"
+#include "log.hpp"
+#include "sanitize.hpp"
+#include "site_plan.hpp"
+#include "site_text.hpp"
+#include "slug.hpp"
+#include "text.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) {
+    try {
+        FrontMatterFile read = split_front_matter(read_site_file(file));
+        if (!read.has_front) {
+            plan.note(SiteNote::Kind::skipped, file, "no front matter: Jekyll does not render it either");
+            return std::nullopt;
+        }
+        return read;
+    } catch (const Error& e) {
+        plan.note(SiteNote::Kind::skipped, file, e.what());
+    } catch (const YAML::Exception& e) {
+        plan.note(SiteNote::Kind::skipped, file, std::string("front matter: ") + e.what());
+    }
+    return std::nullopt;
+}
+
+// The date from front matter, else from the file name; "" when neither.
+std::string date_of(SitePlan& plan, const fs::path& file, const FrontMatterFile& read) {
+    std::string written = yaml_text(read.front, "date");
+    if (!trim(written).empty()) {
+        if (auto date = jekyll_date(written)) return *date;
+        plan.note(SiteNote::Kind::warning, file, "date " + in_quotes(written) + " is not a date Jekyll reads; the file name's used");
+    }
+    if (auto dated = dated_file_name(file.stem().string())) return dated->date;
+    return {};
+}
+
+std::string slug_of(const fs::path& file) {
+    auto dated = dated_file_name(file.stem().string());
+    std::string slug = slug_from(dated ? dated->rest : file.stem().string());
+    if (slug.size() > max_slug_bytes) slug.resize(max_slug_bytes);
+    while (!slug.empty() && slug.back() == '-') slug.pop_back();
+    return slug;
+}
+
+void read_post(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    std::string title = yaml_text(read->front, "title");
+    if (is_demo_post(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example post " + in_quotes(title) + "; left out");
+    if (yaml_text(read->front, "published") == "false")
+        return plan.note(SiteNote::Kind::skipped, file, "published: false (a draft; Jekyll does not publish it)");
+    Post post;
+    post.slug = slug_of(file);
+    post.title = trim(title).empty() ? post.slug : std::string(trim(title));
+    post.published = date_of(plan, file, *read);
+    if (post.slug.empty()) return plan.note(SiteNote::Kind::skipped, file, "no usable slug in the file name");
+    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    for (const auto& other : plan.posts)
+        if (other.slug == post.slug) post.slug += "-" + post.published;  // two posts, one name on different days
+    bool html = file.extension() == ".html";
+    post.body_format = html ? "html" : "markdown";
+    post.body = html ? html_for_import(plan, file, read->body, read->body_line)
+                     : markdown_for_import(plan, file, read->body, read->body_line);
+    plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")");
+    plan.posts.push_back(std::move(post));
+}
+
+PublicationKind kind_of(std::string_view category) {
+    if (category == "manuscripts" || category == "journal" || category == "articles") return PublicationKind::journal;
+    if (category == "conferences" || category == "conference") return PublicationKind::conference;
+    if (category == "books") return PublicationKind::book;
+    if (category == "preprints") return PublicationKind::preprint;
+    if (category == "thesis" || category == "theses") return PublicationKind::thesis;
+    return PublicationKind::other;
+}
+
+// "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
+// text before "(year)" or the quoted title, split at ";", ",", " and ", "&".
+std::vector<Author> authors_from_citation(std::string_view citation, const OwnerNames& owner) {
+    static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
+    std::string text = sanitized_text(citation);
+    std::smatch m;
+    if (!std::regex_search(text, m, head)) return {};
+    std::string names = std::regex_replace(m[1].str(), std::regex("\\s+(and|&)\\s+"), ", ");
+    std::vector<Author> out;
+    std::string part;
+    auto flush = [&] {
+        std::string name(trim(part));
+        while (!name.empty() && (name.back() == '.' || name.back() == ',')) name.pop_back();
+        if (!trim(name).empty() && name != "et al") out.push_back({std::string(trim(name)), owner.match(name), false});
+        part.clear();
+    };
+    for (char c : names) {
+        if (c == ',' || c == ';') flush();
+        else part += c;
+    }
+    flush();
+    // "Last, F." pairs: every second part is initials.
+    static const std::regex initials("([A-Z]\\.\\s*-?)+");
+    bool paired = out.size() >= 2 && out.size() % 2 == 0;
+    for (std::size_t i = 1; paired && i < out.size(); i += 2) paired = std::regex_match(out[i].name + ".", initials) || std::regex_match(out[i].name, initials);
+    if (!paired) return out;
+    std::vector<Author> joined;
+    for (std::size_t i = 0; i + 1 < out.size(); i += 2) {
+        std::string name = out[i + 1].name + (out[i + 1].name.ends_with(".") ? " " : ". ") + out[i].name;
+        joined.push_back({name, owner.match(name), false});
+    }
+    return joined;
+}
+
+void read_publication(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    const YAML::Node& f = read->front;
+    std::string title = std::string(trim(yaml_text(f, "title")));
+    if (is_demo_publication(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    Publication p;
+    p.slug = slug_of(file);
+    p.title = sanitized_text(title);
+    p.kind = kind_of(yaml_text(f, "category"));
+    p.venue = sanitized_text(yaml_text(f, "venue"));
+    std::string date = date_of(plan, file, *read);
+    if (!date.empty()) p.year = std::stoi(date.substr(0, 4));
+    else if (auto year = yaml_text(f, "year"); year.size() == 4) p.year = std::atoi(year.c_str());
+    std::string body = markdown_for_import(plan, file, read->body, read->body_line);
+    p.abstract = !trim(yaml_text(f, "abstract")).empty() ? std::string(trim(yaml_text(f, "abstract"))) : std::string(trim(body));
+    if (p.abstract.empty()) p.abstract = sanitized_text(yaml_text(f, "excerpt"));
+    for (auto [key, label] : {std::pair{"paperurl", "PDF"}, {"slidesurl", "Slides"}, {"bibtexurl", "BibTeX"}, {"codeurl", "Code"},
+                              {"url", "Link"}, {"doi_url", "DOI"}})
+        if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
+    if (auto doi = std::string(trim(yaml_text(f, "doi"))); !doi.empty()) p.doi = doi;
+    std::string citation = yaml_text(f, "citation");
+    if (!citation.empty()) {
+        p.authors = authors_from_citation(citation, owner_names_of(plan));
+        if (p.authors.empty()) plan.note(SiteNote::Kind::warning, file, "citation: no author list found; kept as a note");
+        p.note = sanitized_text(citation);
+        if (citation.find("Your Name") != std::string::npos)
+            plan.note(SiteNote::Kind::warning, file, "citation is still the theme's demo (\"Your Name\"); check it");
+    }
+    if (p.slug.empty()) p.slug = slug_from(p.title);
+    for (const auto& other : plan.publications)
+        if (other.slug == p.slug) p.slug += "-2";
+    plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
+    plan.publications.push_back(std::move(p));
+}
+
+void read_teaching_file(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    std::string title = std::string(trim(yaml_text(read->front, "title")));
+    if (is_demo_teaching(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    Teaching t;
+    t.title = sanitized_text(title);
+    t.course = sanitized_text(yaml_text(read->front, "type"));
+    std::string date = date_of(plan, file, *read);
+    std::string venue = sanitized_text(yaml_text(read->front, "venue"));
+    t.term = venue.empty() ? date.substr(0, 4) : venue + (date.empty() ? "" : ", " + date.substr(0, 4));
+    if (!trim(read->body).empty())
+        plan.note(SiteNote::Kind::warning, file, "its description is not stored: teaching rows have none yet");
+    plan.note(SiteNote::Kind::imported, file, "teaching " + in_quotes(t.title));
+    plan.profile.teaching.push_back(std::move(t));
+}
+
+}  // namespace
+
+OwnerNames owner_names_of(const SitePlan& plan) { return OwnerNames(plan.profile.name, plan.profile.name_variants); }
+
+void read_posts(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "_posts", {".md", ".markdown", ".html"})) read_post(plan, file);
+}
+
+void read_publications(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "_publications", {".md", ".markdown", ".html"})) read_publication(plan, file);
+}
+
+void read_teaching(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "_teaching", {".md", ".markdown", ".html"})) read_teaching_file(plan, file);
+}
+
+void report_unsupported(SitePlan& plan) {
+    for (auto [folder, section] : {std::pair{"_news", "news"}, {"_projects", "projects"}, {"_talks", "talks"}}) {
+        for (const auto& file : site_files(plan.dir / folder, {".md", ".markdown", ".html"})) {
+            std::string text;
+            std::string title;
+            try {
+                text = read_site_file(file);
+                title = yaml_text(split_front_matter(text).front, "title");
+            } catch (const std::exception&) {
+                // reported below as skipped all the same; its content is not read further
+            }
+            std::string name = file.filename().string();
+            bool demo = (std::string_view(section) == "news" && is_demo_news(name, text)) ||
+                        (std::string_view(section) == "projects" && is_demo_project(title)) ||
+                        (std::string_view(section) == "talks" && is_demo_talk(title));
+            if (demo) plan.note(SiteNote::Kind::demo, file, "the theme's example " + std::string(section) + " item; left out");
+            else plan.note(SiteNote::Kind::skipped, file, "Vitae has no " + std::string(section) + " yet (issue #11)");
+        }
+    }
+}
+
+}  // namespace vitae::cli

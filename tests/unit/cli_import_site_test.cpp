@@ -1,0 +1,200 @@
+// `vitae import-site`: Jekyll's front matter and dates, Liquid reporting,
+// the themes' demo content, and real sites of both themes
+// (tests/fixtures/sites/, README there) imported with every file accounted for.
+#define BOOST_TEST_MODULE cli_import_site
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <set>
+
+#include "cli_test_support.hpp"
+#include "content_store.hpp"
+#include "db.hpp"
+#include "import_site.hpp"
+#include "jekyll.hpp"
+#include "site_plan.hpp"
+
+using namespace vitae;
+using namespace vitae::cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path sites = fs::path(VITAE_FIXTURES_DIR) / "sites";
+
+struct TempDb {
+    fs::path dir = fs::temp_directory_path() / ("vitae-import-site-" + std::to_string(::getpid()));
+    std::string path = (dir / "site.db").string();
+    TempDb() {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+    }
+    ~TempDb() { fs::remove_all(dir); }
+};
+
+std::int64_t count(const std::string& db_path, const std::string& table) {
+    auto db = Db::open(db_path, OpenMode::read_only);
+    auto stmt = db.prepare("SELECT count(*) FROM " + table);
+    stmt.step();
+    return stmt.int_at(0);
+}
+
+std::size_t files_in(const fs::path& folder) {
+    std::size_t n = 0;
+    if (fs::is_directory(folder))
+        for (const auto& entry : fs::directory_iterator(folder)) n += entry.is_regular_file();
+    return n;
+}
+
+std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Kind kind) {
+    std::set<std::string> files;
+    for (const auto& note : report.notes)
+        if (note.kind == kind && note.file.starts_with(folder)) files.insert(note.file);
+    return files.size();
+}
+
+// Every file of the fixture has a final word: imported, skipped or demo.
+void every_file_accounted_for(const fs::path& site, const SiteImportReport& report) {
+    std::set<std::string> decided;
+    for (const auto& note : report.notes)
+        if (note.kind != SiteNote::Kind::warning) decided.insert(note.file);
+    for (const auto& entry : fs::recursive_directory_iterator(site)) {
+        if (!entry.is_regular_file()) continue;
+        std::string file = entry.path().lexically_relative(site).generic_string();
+        BOOST_TEST(decided.count(file) == 1u, site.filename().string() + ": nothing said about " + file);
+    }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(reads_every_date_form_jekyll_accepts) {
+    BOOST_TEST(*jekyll_date("2024-01-02") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("2024-1-2") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("2024-01-02 10:00:00 +0100") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("2024-01-02T23:59:00Z") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("2024-01-02 10:00") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("January 2, 2024") == "2024-01-02");
+    BOOST_TEST(*jekyll_date("2 Jan 2024") == "2024-01-02");
+    BOOST_TEST(!jekyll_date("2024-02-30"));
+    BOOST_TEST(!jekyll_date("soon"));
+    BOOST_TEST(!jekyll_date(""));
+    auto dated = dated_file_name("2024-01-02-my-first-post");
+    BOOST_REQUIRE(dated);
+    BOOST_TEST(dated->date == "2024-01-02");
+    BOOST_TEST(dated->rest == "my-first-post");
+    BOOST_TEST(dated_file_name("2024-3-7-x")->date == "2024-03-07");
+    BOOST_TEST(!dated_file_name("about"));
+}
+
+BOOST_AUTO_TEST_CASE(splits_front_matter_and_reports_a_broken_one) {
+    auto file = split_front_matter("---\ntitle: \"A: b\"\ndate: 2024-01-02\n---\nBody\n");
+    BOOST_TEST(file.has_front);
+    BOOST_TEST(yaml_text(file.front, "title") == "A: b");
+    BOOST_TEST(file.body == "Body\n");
+    BOOST_TEST(file.body_line == 5);
+    BOOST_TEST(!split_front_matter("no front matter").has_front);
+    BOOST_CHECK_THROW(split_front_matter("---\ntitle: [unclosed\n---\n"), Error);
+    BOOST_CHECK_THROW(split_front_matter("---\ntitle: x\n"), Error);
+}
+
+BOOST_AUTO_TEST_CASE(reports_liquid_by_line_and_keeps_the_text_around_it) {
+    std::vector<LiquidTag> removed;
+    std::string body = "Intro\n{% include figure.html path=\"a.png\" %} after\n[cv]({{ site.baseurl }}/cv.pdf) "
+                       "{{ page.title }}\n{% raw %}{{ kept }}{% endraw %}\n{% highlight c %}\nint x;\n{% endhighlight %}";
+    std::string out = strip_liquid(body, 10, removed);
+    BOOST_TEST(out == "Intro\n after\n[cv](/cv.pdf) \n{{ kept }}\n```c\nint x;\n```");
+    BOOST_REQUIRE(removed.size() == 2u);
+    BOOST_TEST(removed[0].line == 11);
+    BOOST_TEST(removed[0].text == "{% include figure.html path=\"a.png\" %}");
+    BOOST_TEST(removed[1].line == 12);
+    BOOST_TEST(removed[1].text == "{{ page.title }}");
+}
+
+BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
+    BOOST_TEST(is_demo_publication("Paper Title Number 3"));
+    BOOST_TEST(!is_demo_publication("Laminar to turbulent transition in terms of information theory"));
+    BOOST_TEST(is_demo_talk("Conference Proceeding talk 3 on Relevant Topic in Your Field"));
+    BOOST_TEST(is_demo_post("a post with code"));
+    BOOST_TEST(is_demo_post("Blog Post number 4"));
+    BOOST_TEST(!is_demo_post("Avoiding the vanishing gradients problem"));
+    BOOST_TEST(is_demo_name("Your Name"));
+    BOOST_TEST(is_demo_name("You R. Name"));
+    BOOST_TEST(!is_demo_name("Yichi Zhang"));
+    BOOST_TEST(is_demo_bib_entry("einstein1905movement", "Einstein, A."));
+    BOOST_TEST(!is_demo_bib_entry("einstein1905movement", "Zhang, Y."));
+    BOOST_TEST(is_demo_news("announcement_1.md", "A simple inline announcement."));
+    BOOST_TEST(!is_demo_news("announcement_1.md", "Our paper was accepted."));
+}
+
+BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
+    for (auto [name, bib_entries] : {std::pair{"al-folio-yichi-zhang", 13}, {"al-folio-501good", 10}}) {
+        TempDb db;
+        fs::path site = sites / name;
+        auto report = import_site(site, db.path);
+        BOOST_TEST(report.theme == "al-folio");
+        BOOST_TEST(count(db.path, "profile_paragraph") >= 2);
+        BOOST_TEST(count(db.path, "publication") == bib_entries);
+        BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::skipped) + notes_of(report, "_news/", SiteNote::Kind::demo) ==
+                   files_in(site / "_news"));
+        every_file_accounted_for(site, report);
+        check_database(Db::open(db.path, OpenMode::read_only));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(imports_real_academicpages_sites) {
+    // name, publications that are not the theme's demo, teaching likewise
+    for (auto [name, publications, teaching] :
+         {std::tuple{"academicpages-aaron-schneider", 6, 2}, {"academicpages-adolfo-bahamonde", 3, 0},
+          {"academicpages-albin-aichberger", 2, 0}}) {
+        TempDb db;
+        fs::path site = sites / name;
+        auto report = import_site(site, db.path);
+        BOOST_TEST(report.theme == "academicpages");
+        BOOST_TEST(count(db.path, "profile_paragraph") >= 1);
+        BOOST_TEST(count(db.path, "publication") == publications);
+        BOOST_TEST(count(db.path, "teaching") == teaching);
+        BOOST_TEST(notes_of(report, "_publications/", SiteNote::Kind::imported) +
+                       notes_of(report, "_publications/", SiteNote::Kind::demo) ==
+                   files_in(site / "_publications"));
+        BOOST_TEST(notes_of(report, "_talks/", SiteNote::Kind::skipped) + notes_of(report, "_talks/", SiteNote::Kind::demo) ==
+                   files_in(site / "_talks"));
+        every_file_accounted_for(site, report);
+        check_database(Db::open(db.path, OpenMode::read_only));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(refuses_a_database_with_content_and_a_folder_that_is_not_a_site) {
+    TempDb db;
+    import_site(sites / "al-folio-yichi-zhang", db.path);
+    BOOST_CHECK_THROW(import_site(sites / "al-folio-yichi-zhang", db.path), UsageError);
+    BOOST_CHECK_THROW(import_site(db.dir, db.dir / "other.db"), UsageError);
+    auto ran = test::vitae_cli({"import-site", db.dir.string(), (db.dir / "x.db").string()});
+    BOOST_TEST(ran.status != 0);
+    BOOST_TEST(ran.err.find("no _config.yml") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(imports_posts_reporting_liquid_html_and_a_broken_file) {
+    TempDb db;
+    fs::path site = sites / "made-up-posts";
+    auto report = import_site(site, db.path);
+    every_file_accounted_for(site, report);
+    auto content = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(content.posts.size() == 2u);  // the broken one is reported, the others imported
+    std::string all;
+    for (const auto& note : report.notes) all += describe(note) + "\n";
+    BOOST_TEST(all.find("skipped _posts/2024-02-02-bad.md: line 3: front matter is not YAML") != std::string::npos);
+    BOOST_TEST(all.find("warning _posts/2024-01-01-hello.md:5: Liquid \"{% include x.html %}\"") != std::string::npos);
+    BOOST_TEST(all.find("warning _posts/2024-01-01-hello.md:7: raw HTML: removed <script> and its content") != std::string::npos);
+    BOOST_TEST(all.find("removed link javascript:x") != std::string::npos);
+    bool hello = false;
+    for (std::size_t i = 0; i < content.posts.size(); ++i) {
+        const auto& post = content.posts[i];
+        if (post.slug != "hello") continue;
+        hello = true;
+        BOOST_TEST(post.title == "Hello: world");
+        BOOST_TEST(post.published == "2024-01-02");  // front matter over the file name
+        BOOST_TEST(post.body.find("Text  more.") != std::string::npos);
+        BOOST_TEST(post.body.find("script") == std::string::npos);
+    }
+    BOOST_TEST(hello);
+}
