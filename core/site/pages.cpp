@@ -138,6 +138,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.title = "Posts tagged " + std::string(ref.tag) + " — " + v.site_name;
         f.description = "Posts by " + v.site_name + " tagged " + std::string(ref.tag);
         f.feed_url = std::string(base_url) + std::string(ref.key) + "feed.xml";
+        f.feed_title = "Posts tagged " + std::string(ref.tag);
         break;
     case RouteKind::publications: {
         std::string heading = list_heading(ref.filter);
