@@ -27,8 +27,17 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
         if (post.body_format == "markdown")
             for (const auto& problem : markdown_math_problems(post.body))
                 warnings += "warning: post " + in_quotes(post.slug) + ": " + problem + "; shown as TeX source\n";
+    // Links to stored files that are not there show as plain links to a 404.
+    if (!content.photo.empty() && !(content.file(content.photo) && content.file(content.photo)->is_picture()))
+        warnings += "warning: the profile photo " + in_quotes(content.photo) +
+                    " is not a stored picture (vitae ls files); the home page shows none\n";
+    for (const auto& p : content.publications)
+        for (const auto& l : p.links)
+            if (l.url.starts_with("/files/") && !content.file(std::string_view(l.url).substr(7)))
+                warnings += "warning: publication " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
+                            in_quotes(l.url) + " is not a stored file (vitae ls files)\n";
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
-           std::to_string(content.posts.size()) + " posts)";
+           std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
 }
 
 }  // namespace vitae::cli

@@ -10,6 +10,7 @@
 #include "backup.hpp"
 #include "bib_mapping.hpp"
 #include "check.hpp"
+#include "file_commands.hpp"
 #include "error.hpp"
 #include "base_url.hpp"
 #include "clock.hpp"
@@ -320,6 +321,32 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae untag post site.db linear-attention machine-learning\n"},
          run_untag_post},
+        {{"add file",
+          "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
+          {"DB", "PATH"},
+          {},
+          {{"--name", "NAME", false, "its name in URLs (default: PATH's file name); must end in its type's extension"},
+           {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
+           {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
+          "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, or UTF-8 text\n"
+          "(.bib, .txt, .md, .csv). HTML and SVG are refused: they could run script. At most 32 MiB.\n"
+          "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
+          "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
+         run_add_file},
+        {{"ls files",
+          "List the stored files: name, type, size, pixels, URL.",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae ls files site.db\n"},
+         run_ls_files},
+        {{"rm file",
+          "Remove a stored file (and stop using it as the profile photo).",
+          {"DB", "NAME"},
+          {},
+          {},
+          "example:\n  vitae rm file site.db old-slides.pdf\n"},
+         run_rm_file},
     };
     return table;
 }

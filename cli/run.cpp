@@ -20,7 +20,7 @@ std::string general_help() {
     return out;
 }
 
-// "add post" is two words; every other command is one.
+// "add post", "ls files"…: two words; the others one.
 const Command* find_command(std::span<const std::string> words, std::size_t& used) {
     for (const auto& command : commands()) {
         std::string_view name = command.spec.name;
@@ -41,9 +41,12 @@ const Command* find_command(std::span<const std::string> words, std::size_t& use
 int run_command(std::span<const std::string> words, std::ostream& out, std::string& help_hint) {
     std::size_t used = 0;
     const Command* command = find_command(words, used);
-    if (command == nullptr && words[0] == "add")
-        throw UsageError(words.size() > 1 ? "add: unknown kind " + in_quotes(words[1]) + " (expected: post)"
-                                          : "add: missing kind (expected: post)");
+    for (std::string_view verb : {"add", "ls", "rm"})
+        if (command == nullptr && words[0] == verb) {
+            std::string kinds = verb == "add" ? "post, file" : verb == "ls" ? "files" : "file";
+            throw UsageError(words.size() > 1 ? std::string(verb) + ": unknown kind " + in_quotes(words[1]) + " (expected: " + kinds + ")"
+                                              : std::string(verb) + ": missing kind (expected: " + kinds + ")");
+        }
     if (command == nullptr) throw UsageError("unknown command " + in_quotes(words[0]));
     help_hint = "vitae " + std::string(command->spec.name) + " --help";
     Args args = parse_args(command->spec, words.subspan(used));

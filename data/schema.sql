@@ -1,11 +1,11 @@
--- Vitae content schema, version 5 (PRAGMA user_version).
+-- Vitae content schema, version 6 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -62,7 +62,7 @@ CREATE TABLE post (
     published   TEXT NOT NULL CHECK (published GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
     body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
     body        TEXT NOT NULL DEFAULT ''   -- empty: the post is listed, not yet written
-) WITHOUT ROWID;  -- v5 adds status and preview_token, at the end of this file (ALTER TABLE)
+) WITHOUT ROWID;  -- v6 adds status and preview_token, at the end of this file (ALTER TABLE)
 
 CREATE TABLE publication (
     id       INTEGER PRIMARY KEY,
@@ -159,7 +159,7 @@ CREATE TABLE experience (
 -- (core/store/content_changes.cpp). Triggers write it, so every client's
 -- edits are noted, sqlite3 shells and scripts included. It keeps about the
 -- latest 4,096 entries; a reader further behind loads everything, as it does
--- when the schema changed. `vitae migrate` runs this part (up to v5) alone from v3.
+-- when the schema changed. `vitae migrate` runs this part alone from v3.
 CREATE TABLE change_log (
     seq  INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused, so a reader knows what it has seen
     item TEXT NOT NULL,  -- 'publication' (key: its id), 'post' (key: its slug), 'profile', 'sections'
@@ -216,13 +216,40 @@ CREATE TRIGGER log_experience_insert AFTER INSERT ON experience BEGIN INSERT INT
 CREATE TRIGGER log_experience_update AFTER UPDATE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_experience_delete AFTER DELETE ON experience BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 
--- v5: tags on posts, and drafts (issue #12). A tag is a slug-like lowercase
+-- v5: files. A picture, a paper's PDF, slides, a CV: the bytes live in the
+-- database with the rest, so a swap still swaps everything at once. The type
+-- is sniffed from the bytes when the file is added (`vitae add file`), never
+-- taken from the name; HTML and SVG are refused (they could run script).
+-- Pages link a file at /files/<first 12 of digest>/<name>: a new version of
+-- the file gets a new URL, so those URLs are cached for a year.
+CREATE TABLE file (
+    name   TEXT PRIMARY KEY CHECK (length(name) <= 128 AND name GLOB '[a-z0-9]*.[a-z0-9]*'
+                                   AND name NOT GLOB '*[^a-z0-9.-]*' AND name NOT GLOB '*.*.*'
+                                   AND name NOT GLOB '*.*-*'),  -- slug.hpp's is_file_name
+    type   TEXT NOT NULL,             -- MIME type, e.g. 'application/pdf'
+    size   INTEGER NOT NULL CHECK (size = length(bytes)),
+    digest TEXT NOT NULL CHECK (length(digest) = 64),  -- SHA-256 of the bytes, lower-case hex
+    width  INTEGER NOT NULL DEFAULT 0,  -- pictures: pixels; 0 for other files
+    height INTEGER NOT NULL DEFAULT 0,
+    alt    TEXT NOT NULL DEFAULT '',    -- pictures: what it shows, for readers who cannot see it
+    -- A smaller copy of a picture (WebP, AVIF) made when the picture was added,
+    -- for srcset: the original's name; '' for a file added by the owner.
+    variant_of TEXT NOT NULL DEFAULT '',
+    bytes  BLOB NOT NULL
+);
+-- The home page's photo: a file's name, '' for none.
+ALTER TABLE profile ADD COLUMN photo TEXT NOT NULL DEFAULT '';
+CREATE TRIGGER log_file_insert AFTER INSERT ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+CREATE TRIGGER log_file_update AFTER UPDATE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+CREATE TRIGGER log_file_delete AFTER DELETE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+
+-- v6: tags on posts, and drafts (issue #12). A tag is a slug-like lowercase
 -- word ('machine-learning'); /blog/tag/<tag>/ lists the posts that carry it.
 -- A change to a post's tags logs the post, so a reload reads it again with
 -- them. A draft is listed nowhere and served only at /blog/preview/<token>
 -- (128 random bits as 32 hex digits, made by `vitae add post --draft`); a
 -- post dated in the future is listed from that day on (00:00 UTC).
--- `vitae migrate` runs this part alone from v4.
+-- `vitae migrate` runs this part alone from v5.
 ALTER TABLE post ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'draft'));
 ALTER TABLE post ADD COLUMN preview_token TEXT NOT NULL DEFAULT ''  -- '': no preview URL
     CHECK (preview_token = '' OR (length(preview_token) = 32 AND preview_token NOT GLOB '*[^0-9a-f]*'));

@@ -88,6 +88,22 @@ std::shared_ptr<const Page> Handler::timed_page(const Site& site, const Route& r
     return page;
 }
 
+namespace {
+
+// A stored file's bytes, one range of them when asked (a PDF viewer reads a
+// big file in parts): of the bytes as stored, not gzipped; If-Range with
+// another ETag means the client's copy is old, so it gets the whole file.
+void ranged(const Request& request, Response& response) {
+    if (request.range.empty() || (!request.if_range.empty() && request.if_range != response.page->etag)) return;
+    auto range = parse_range(request.range, response.page->body.size());
+    if (!range) return;
+    response.gzip = false;
+    response.range = range;
+    response.status = range->satisfiable ? 206 : 416;
+}
+
+}  // namespace
+
 Response Handler::page_response(const Request& request, const Route& route, ThreadState& thread) {
     Response response;
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
@@ -101,6 +117,7 @@ Response Handler::page_response(const Request& request, const Route& route, Thre
     response.status = response.page->status;
     response.gzip = !response.page->gzip.empty() && gzip_wanted;
     if (response.status == 200 && not_modified(request, response)) response.status = 304;
+    else if (response.status == 200 && route.kind == RouteKind::file) ranged(request, response);
     return response;
 }
 

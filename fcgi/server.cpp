@@ -127,7 +127,8 @@ void Server::serve(RequestThread& w) {
         Response response = handler_.handle(
             {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
              request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
-             request.param("REMOTE_ADDR"), request.param("HTTP_ACCEPT")},
+             request.param("REMOTE_ADDR"), request.param("HTTP_ACCEPT"), request.param("HTTP_RANGE"),
+             request.param("HTTP_IF_RANGE")},
             thread);
         request.send(answer_records(response, request.id(), scratch));
         request.finish();

@@ -12,6 +12,7 @@ inline constexpr std::size_t max_header_value_bytes = 1024;  // If-None-Match, A
 inline constexpr std::size_t page_cache_max_entries = 1024;
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;
 inline constexpr std::size_t max_templates = 256;
+inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
 inline constexpr int max_partial_depth = 8;
 inline constexpr int max_threads = 1024;
 inline constexpr int max_clock_offset_s = 10 * 366 * 24 * 3600;  // --clock-offset: ten years either way

@@ -13,11 +13,13 @@ std::string_view reason_phrase(int status) {
     switch (status) {
     case 200: return "OK";
     case 301: return "Moved Permanently";
+    case 206: return "Partial Content";
     case 304: return "Not Modified";
     case 400: return "Bad Request";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 414: return "URI Too Long";
+    case 416: return "Range Not Satisfiable";
     case 500: return "Internal Server Error";
     case 503: return "Service Unavailable";
     default: return "Unknown";
@@ -39,7 +41,36 @@ bool etag_matches(std::string_view header, std::string_view etag) {
 
 std::string_view Response::body() const {
     if (!page) return {};
-    return gzip ? std::string_view(page->gzip) : std::string_view(page->body);
+    std::string_view whole = gzip ? std::string_view(page->gzip) : std::string_view(page->body);
+    if (!range) return whole;
+    return range->satisfiable ? whole.substr(range->first, range->last - range->first + 1) : std::string_view();
+}
+
+std::optional<ByteRange> parse_range(std::string_view header, std::size_t size) {
+    header = trim(header);
+    if (!header.starts_with("bytes=")) return std::nullopt;
+    std::string_view spec = trim(header.substr(6));
+    auto dash = spec.find('-');
+    if (dash == std::string_view::npos || spec.find(',') != std::string_view::npos) return std::nullopt;
+    auto number = [](std::string_view digits) -> std::optional<std::size_t> {
+        std::size_t value = 0;
+        auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+        return value;
+    };
+    std::string_view from = spec.substr(0, dash), to = spec.substr(dash + 1);
+    if (from.empty()) {  // the last n bytes
+        auto n = number(to);
+        if (!n) return std::nullopt;
+        if (*n == 0 || size == 0) return ByteRange{0, 0, false};
+        return ByteRange{size - std::min(*n, size), size - 1, true};
+    }
+    auto first = number(from);
+    auto last = to.empty() ? std::optional<std::size_t>(size == 0 ? 0 : size - 1) : number(to);
+    if (!first || !last) return std::nullopt;
+    if (*first >= size) return ByteRange{0, 0, false};
+    if (*last < *first) return std::nullopt;
+    return ByteRange{*first, std::min(*last, size - 1), true};
 }
 
 std::string_view Response::etag() const {
@@ -177,6 +208,12 @@ std::string response_head(const Response& r) {
     head.append("Status: ").append(number, end).append(" ").append(reason_phrase(r.status)).append("\r\n");
     if (r.page && r.status != 304) {
         add("Content-Type", r.page->content_type);
+        if (r.range) {
+            std::size_t whole = (r.gzip ? r.page->gzip : r.page->body).size();
+            add("Content-Range", r.range->satisfiable ? "bytes " + std::to_string(r.range->first) + "-" +
+                                                            std::to_string(r.range->last) + "/" + std::to_string(whole)
+                                                      : "bytes */" + std::to_string(whole));
+        }
         auto [len_end, len_ec] = std::to_chars(number, number + sizeof number, r.body().size());
         add("Content-Length", std::string_view(number, static_cast<std::size_t>(len_end - number)));
     }
@@ -186,6 +223,7 @@ std::string response_head(const Response& r) {
         add("Vary", vary_encoding && vary_accept ? "Accept-Encoding, Accept" : vary_encoding ? "Accept-Encoding" : "Accept");
     if (!r.content_location.empty()) add("Content-Location", r.content_location);
     if (r.page && !r.page->link.empty() && r.status != 304) add("Link", r.page->link);
+    if (r.page && r.page->accept_ranges) add("Accept-Ranges", "bytes");
     if (!r.etag().empty()) add("ETag", r.etag());
     if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
     if (r.page && r.page->unlisted) {  // a secret URL: no shared cache keeps it, no search engine lists it
@@ -193,6 +231,8 @@ std::string response_head(const Response& r) {
         add("X-Robots-Tag", "noindex");
     } else if (!r.cache_control.empty())
         add("Cache-Control", r.cache_control);
+    else if (r.page && !r.page->cache_control.empty() && r.status != 404)
+        add("Cache-Control", r.page->cache_control);
     else if (!r.etag().empty())
         add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
     if (!r.allow.empty()) add("Allow", r.allow);

@@ -14,6 +14,17 @@
 
 namespace vitae {
 
+// One byte range of a body (RFC 9110 14.1.2), inclusive.
+struct ByteRange {
+    std::size_t first = 0;
+    std::size_t last = 0;
+    bool satisfiable = true;  // false: it starts past the end (416)
+};
+// "bytes=a-b", "bytes=a-" or "bytes=-n" of a body of `size` bytes; none
+// for anything else (absent, malformed, several ranges): then the whole body
+// is sent, as RFC 9110 allows a server to do.
+std::optional<ByteRange> parse_range(std::string_view header, std::size_t size);
+
 struct Response {
     int status = 200;
     std::shared_ptr<const Page> page;  // headers and body come from it
@@ -25,6 +36,7 @@ struct Response {
     std::string_view cache_control;  // overrides the default for pages with an ETag
     std::string_view wire;           // when set: the complete answer (page->wire), laid out to send as is
     std::string content_location;    // a negotiated representation's own URL
+    std::optional<ByteRange> range;  // 206 (or 416): the part of the body sent
 
     std::string_view body() const;  // the bytes the chosen representation sends
     std::string_view etag() const;

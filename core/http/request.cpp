@@ -87,6 +87,8 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     if (raw.accept_encoding.size() <= limits::max_header_value_bytes) request.accept_encoding = raw.accept_encoding;
     if (raw.if_modified_since.size() <= limits::max_header_value_bytes) request.if_modified_since = raw.if_modified_since;
     if (raw.accept.size() <= limits::max_header_value_bytes) request.accept = raw.accept;
+    if (raw.range.size() <= limits::max_header_value_bytes) request.range = raw.range;
+    if (raw.if_range.size() <= limits::max_header_value_bytes) request.if_range = raw.if_range;
     request.from_loopback = raw.remote_addr.starts_with("127.") || raw.remote_addr == "::1";
     return request;
 }

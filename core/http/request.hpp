@@ -20,6 +20,8 @@ struct RawRequest {
     std::string_view if_modified_since;
     std::string_view remote_addr;
     std::string_view accept;  // for a paper's citation formats (content negotiation)
+    std::string_view range = {};     // a stored file's bytes: one range of them
+    std::string_view if_range = {};
 };
 
 struct Request {
@@ -30,6 +32,8 @@ struct Request {
     std::string_view if_modified_since;
     bool from_loopback = false;
     std::string_view accept;
+    std::string_view range;
+    std::string_view if_range;
 };
 
 struct Rejection {

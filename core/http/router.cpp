@@ -52,6 +52,18 @@ Route tag_route(std::string_view rest) {
     return {};
 }
 
+// "/files/..." past the prefix: "<name>" or "<12 hex>/<name>".
+Route files_route(std::string_view rest) {
+    if (is_file_name(rest)) return of(RouteKind::file, rest);
+    constexpr std::size_t digits = 12;
+    if (rest.size() <= digits + 1 || rest[digits] != '/' || !is_file_name(rest.substr(digits + 1))) return {};
+    for (char c : rest.substr(0, digits))
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return {};
+    Route r = of(RouteKind::file, rest.substr(digits + 1));
+    r.digest = rest.substr(0, digits);
+    return r;
+}
+
 Route route_kind(std::string_view path) {
     constexpr std::string_view blog = "/blog/";
     constexpr std::string_view publications = "/publications/";
@@ -71,6 +83,7 @@ Route route_kind(std::string_view path) {
     if (path == "/feed.xml") return of(RouteKind::feed);
     if (path == "/sitemap.xml") return of(RouteKind::sitemap);
     if (path == "/robots.txt") return of(RouteKind::robots);
+    if (path.starts_with("/files/")) return files_route(path.substr(7));
     return {};
 }
 
@@ -93,6 +106,7 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::robots: return "robots";
     case RouteKind::status: return "status";
     case RouteKind::metrics: return "metrics";
+    case RouteKind::file: return "file";
     case RouteKind::redirect: return "redirect";
     case RouteKind::not_found: return "not_found";
     }

@@ -29,6 +29,7 @@ enum class RouteKind {
     robots,            // /robots.txt
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
+    file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)
     redirect,
     not_found
 };
@@ -39,7 +40,8 @@ enum class CitationFormat { bibtex, ris, csl_json };
 struct Route {
     RouteKind kind = RouteKind::not_found;
     std::string_view path;      // what was routed: decoded, as requested
-    std::string_view slug;      // post, publication, citation, tag: the slug from the path (may be unknown)
+    std::string_view slug;      // post, publication, citation, tag, file: the slug or name from the path (may be unknown)
+    std::string_view digest;    // file: the digest's first 12 hex digits in a content-addressed URL; empty: none
     std::string_view location;  // redirect: the canonical path
     std::optional<PublicationKind> filter;  // publications: one kind, or all
     CitationFormat format = CitationFormat::bibtex;

@@ -43,13 +43,6 @@ bool is_segment(std::string_view s) {
     return true;
 }
 
-// "causalmesh.bib", "feed.xml": a name, one dot, an extension; such a file is
-// written as it is named.
-bool is_file_name(std::string_view s) {
-    auto dot = s.find('.');
-    return dot != std::string_view::npos && dot > 0 && is_segment(s.substr(0, dot)) && is_segment(s.substr(dot + 1));
-}
-
 }  // namespace
 
 fs::path file_for_path(std::string_view url_path) {
@@ -59,6 +52,7 @@ fs::path file_for_path(std::string_view url_path) {
     while (!rest.empty()) {
         auto slash = rest.find('/');
         std::string_view segment = rest.substr(0, slash);
+        // "causalmesh.bib", "feed.xml", a stored file: written as named.
         if (slash == std::string_view::npos && is_file_name(segment)) return file / std::string(segment);
         if (!is_segment(segment)) throw Error("static file: refusing path " + in_quotes(url_path) + " (unsafe segment)");
         file /= std::string(segment);

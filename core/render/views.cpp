@@ -2,6 +2,7 @@
 
 #include "streamed_list.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <mutex>
@@ -69,7 +70,8 @@ People people_of(const Content& c) {
     return out;
 }
 
-MustacheData publication_data(const Publication& p, const People& people) {
+MustacheData publication_data(const Publication& p, const Views& v) {
+    const People& people = v.people;
     std::string venue_and_year = venue_year(p);
     std::string details = details_line(p);
     MustacheData d{MustacheData::type::object};
@@ -93,7 +95,10 @@ MustacheData publication_data(const Publication& p, const People& people) {
                           {"equal_contribution", a.equal_contribution},
                           {"joiner", joiner(i, n)}});
         }));
-    put(d, "links", list_of(p.links, link_data));
+    put(d, "links", list_of(p.links, [&v](const Link& l, std::size_t i, std::size_t n) {
+            // "/files/<name>": the stored file's content-addressed URL, which changes with its bytes.
+            return link_data(Link{l.label, link_target(v, l.url, "")}, i, n);
+        }));
     put(d, "has_links", !p.links.empty());
     put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return fields({{"name", a}}); }));
     put(d, "has_awards", !p.awards.empty());
@@ -108,7 +113,8 @@ MustacheData publication_data(const Publication& p, const People& people) {
     return d;
 }
 
-void add_publications(const Content& c, const People& people, const HomeSelection& shown, MustacheData& home) {
+void add_publications(const Views& v, const HomeSelection& shown, MustacheData& home) {
+    const Content& c = v.content;
     MustacheData papers{MustacheData::type::list};
     MustacheData preprints{MustacheData::type::list};
     MustacheData selected{MustacheData::type::list};
@@ -118,12 +124,12 @@ void add_publications(const Content& c, const People& people, const HomeSelectio
     std::size_t listed_papers = 0, listed_preprints = 0;
     for (std::size_t i : shown.publications) {
         const Publication& p = c.publications[i];
-        if (p.selected) append(selected, publication_data(p, people));
+        if (p.selected) append(selected, publication_data(p, v));
         bool preprint = kind_row(p.kind).preprint;
         std::size_t& listed = preprint ? listed_preprints : listed_papers;
         if (listed < home_publication_limit) {
             ++listed;
-            append((preprint ? preprints : papers), publication_data(p, people));
+            append((preprint ? preprints : papers), publication_data(p, v));
         }
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
@@ -170,7 +176,33 @@ void add_sections(const Content& c, MustacheData& home) {
              }));
 }
 
-MustacheData home_view(const Content& c, const People& people) {
+// The profile photo (a stored picture), with its size so the page does not
+// shift when it arrives. None when unset or when the file is not a picture.
+void add_photo(const Content& c, MustacheData& home) {
+    const StoredFile* photo = c.photo.empty() ? nullptr : c.file(c.photo);
+    bool shown = photo && photo->is_picture();
+    put(home, "has_photo", shown);
+    if (!shown) return;
+    MustacheData data = fields({{"url", photo->url()},
+                                {"width", std::to_string(photo->width)},
+                                {"height", std::to_string(photo->height)},
+                                {"alt", photo->alt}});
+    // Its smaller copies (made when it was added), one srcset per format, narrowest first.
+    for (auto [key, type] : {std::pair{"avif_srcset", "image/avif"}, std::pair{"webp_srcset", "image/webp"}}) {
+        std::vector<const StoredFile*> copies;
+        for (const auto& f : c.files)
+            if (f.variant_of == photo->name && f.type == type) copies.push_back(&f);
+        std::sort(copies.begin(), copies.end(), [](auto* a, auto* b) { return a->width < b->width; });
+        std::string srcset;
+        for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
+        put(data, key, srcset);
+        put(data, std::string("has_") + key, !srcset.empty());
+    }
+    put(home, "photo", std::move(data));
+}
+
+MustacheData home_view(const Views& v) {
+    const Content& c = v.content;
     const HomeSelection shown = home_selection(c);
     MustacheData home = fields({{"name", c.name}});
     put(home, "bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
@@ -190,7 +222,8 @@ MustacheData home_view(const Content& c, const People& people) {
     put(home, "posts", std::move(posts));
     put(home, "post_count", std::to_string(c.posts.size()));
     put(home, "more_posts", shown.posts.size() < c.posts.size());
-    add_publications(c, people, shown, home);
+    add_publications(v, shown, home);
+    add_photo(c, home);
     add_sections(c, home);
     return home;
 }
@@ -228,21 +261,22 @@ std::vector<PublicationGroup> year_groups(const std::vector<const Publication*>&
 
 // Each group's papers as a streamed list: their data is made while the page
 // renders, one paper at a time (see streamed_list.hpp).
-MustacheData groups_data(const std::vector<PublicationGroup>& groups, const People& people) {
+MustacheData groups_data(const std::vector<PublicationGroup>& groups, const Views& v) {
     MustacheData out{MustacheData::type::list};
     for (const auto& g : groups) {
         MustacheData group{MustacheData::type::object};
         put(group, "id", g.id);
         put(group, "heading", g.heading);
-        put(group, "pubs", streamed_list(g.pubs.size(), [pubs = g.pubs, &people](std::size_t i) {
-                return publication_data(*pubs[i], people);
+        put(group, "pubs", streamed_list(g.pubs.size(), [pubs = g.pubs, &v](std::size_t i) {
+                return publication_data(*pubs[i], v);
             }));
         append(out, std::move(group));
     }
     return out;
 }
 
-PublicationList publication_list_view(const Content& c, const People& people, std::optional<PublicationKind> filter) {
+PublicationList publication_list_view(const Views& v, std::optional<PublicationKind> filter) {
+    const Content& c = v.content;
     std::vector<const Publication*> pubs;
     bool equal_contribution = false;
     for (const auto& p : c.publications) {
@@ -259,7 +293,7 @@ PublicationList publication_list_view(const Content& c, const People& people, st
     PublicationList out{list_heading(filter), year_groups(pubs), MustacheData{MustacheData::type::object}};
     put(out.data, "heading", out.heading);
     put(out.data, "filters", std::move(filters));
-    put(out.data, "groups", groups_data(out.groups, people));
+    put(out.data, "groups", groups_data(out.groups, v));
     put(out.data, "has_pubs", !pubs.empty());
     put(out.data, "has_equal_contribution", equal_contribution);
     return out;
@@ -275,7 +309,7 @@ std::string authors_sentence(const Publication& p) {
 
 // Google Scholar's tags (scholar.google.com/intl/en/scholar/inclusion.html):
 // authors in order, the year as the date, the venue by kind, a PDF only if known.
-MustacheData scholar_meta(const Publication& p) {
+MustacheData scholar_meta(const Publication& p, const std::function<std::string(const std::string&)>& stored) {
     MustacheData meta{MustacheData::type::list};
     auto add = [&meta](std::string name, std::string content) {
         append(meta, fields({{"name", std::move(name)}, {"content", std::move(content)}}));
@@ -299,14 +333,19 @@ MustacheData scholar_meta(const Publication& p) {
     if (!p.issn.empty()) add("citation_issn", p.issn);
     for (const auto& l : p.links)
         if (l.label == "PDF" && !l.url.empty()) {
-            add("citation_pdf_url", l.url);
+            add("citation_pdf_url", stored ? stored(l.url) : l.url);
             break;
         }
     return meta;
 }
 
+std::string link_target(const Views& v, const std::string& url, std::string_view base_url) {
+    const StoredFile* file = url.starts_with("/files/") ? v.content.file(std::string_view(url).substr(7)) : nullptr;
+    return file ? std::string(base_url) + file->url() : url;
+}
+
 PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind) {
-    return publication_list_view(views.content, views.people, kind);
+    return publication_list_view(views, kind);
 }
 
 std::string list_heading(std::optional<PublicationKind> kind) {
@@ -332,7 +371,7 @@ HomeSelection home_selection(const Content& c) {
     return shown;
 }
 
-MustacheData home_data(const Views& v) { return home_view(v.content, v.people); }
+MustacheData home_data(const Views& v) { return home_view(v); }
 
 struct Views::HomeMemo {
     std::once_flag once;
@@ -348,7 +387,7 @@ const MustacheData& Views::home() const {
 
 MustacheData paper_page_data(const Views& v, std::size_t i) {
     const Publication& p = v.content.publications[i];
-    MustacheData pub = publication_data(p, v.people);
+    MustacheData pub = publication_data(p, v);
     std::string bibtex = bibtex_entry(p);
     put(pub, "kind_label", std::string(kind_row(p.kind).label));
     put(pub, "abstract", p.abstract);

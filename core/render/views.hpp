@@ -5,6 +5,7 @@
 
 #include <kainjow/mustache.hpp>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -112,7 +113,14 @@ std::string list_heading(std::optional<PublicationKind> kind);
 std::string publication_description(const Publication& publication);
 
 // Google Scholar's tags for a paper page: list of {name, content}.
-MustacheData scholar_meta(const Publication& publication);
+// `stored`, if given, turns a link's URL into the one to publish (a stored
+// file's absolute content-addressed URL: Scholar wants the PDF on the same site).
+MustacheData scholar_meta(const Publication& publication,
+                          const std::function<std::string(const std::string&)>& stored = {});
+
+// A link's URL as pages give it: "/files/<name>" of a stored file becomes
+// base_url + its content-addressed URL; any other URL stays as it is.
+std::string link_target(const Views& views, const std::string& url, std::string_view base_url);
 
 // "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);

@@ -23,19 +23,40 @@ std::set<std::string, std::less<>> changed_people(const People& before, const Pe
     return out;
 }
 
+// Names of the stored files that were added, changed or removed.
+std::set<std::string, std::less<>> changed_files(const Content& before, const Content& after) {
+    std::set<std::string, std::less<>> out;
+    for (const auto& f : before.files)
+        if (const StoredFile* now = after.file(f.name); !now || !(*now == f)) out.insert(f.name);
+    for (const auto& f : after.files)
+        if (!before.file(f.name)) out.insert(f.name);
+    return out;
+}
+
+// Whether one of the paper's links names one of these files (views.cpp
+// makes such a link, /files/<name>, its content-addressed URL).
+bool links_file(const Publication& p, const std::set<std::string, std::less<>>& files) {
+    if (files.empty()) return false;
+    for (const auto& l : p.links)
+        if (l.url.starts_with("/files/") && files.contains(std::string_view(l.url).substr(7))) return true;
+    return false;
+}
+
 // The two versions side by side, with what several inputs share worked out once.
 struct Versions {
     const Views& before;
     const Views& after;
     const Stamp now;
     std::set<std::string, std::less<>> people;  // changed co-author pages
+    std::set<std::string, std::less<>> files;   // changed stored files
     static constexpr std::size_t none = static_cast<std::size_t>(-1);
     std::vector<std::size_t> old_paper;         // by index in after: its index in before, or none
     std::vector<bool> row_changed;              // by index in after: new, or its row differs
-    std::vector<bool> people_touched;           // by index in after: an author's page changed
+    std::vector<bool> people_touched;           // by index in after: an author's page or a linked file changed
 
     Versions(const Views& b, const Views& a, Stamp generation)
-        : before(b), after(a), now(generation), people(changed_people(b.people, a.people)) {
+        : before(b), after(a), now(generation), people(changed_people(b.people, a.people)),
+          files(changed_files(b.content, a.content)) {
         const auto& pubs = after.content.publications;
         old_paper.resize(pubs.size(), none);
         row_changed.resize(pubs.size());
@@ -46,6 +67,7 @@ struct Versions {
             row_changed[i] = old == before.publication_index.end() || !pubs.same(i, before.content.publications, old->second);
             for (const auto& author : pubs[i].authors)
                 if (!people.empty() && people.contains(name_key(author.name))) people_touched[i] = true;
+            if (links_file(pubs[i], files)) people_touched[i] = true;
         }
     }
 
@@ -76,6 +98,17 @@ std::size_t preprint_count(const Content& c) {
         std::count_if(c.publications.begin(), c.publications.end(), [](const Publication& p) { return kind_row(p.kind).preprint; }));
 }
 
+// The photo, or one of the smaller copies made of it, was added, changed or removed.
+bool photo_changed(const Versions& v, const std::string& photo) {
+    if (photo.empty()) return false;
+    for (const auto& name : v.files) {
+        const StoredFile* f = v.after.content.file(name);
+        if (!f) f = v.before.content.file(name);
+        if (name == photo || (f && f->variant_of == photo)) return true;
+    }
+    return false;
+}
+
 // Everything home_data() reads: the profile and sections (and the JSON-LD
 // made from them), the posts and publications home_selection() picks, and
 // the counts behind "All N posts/publications".
@@ -84,7 +117,8 @@ bool same_home(const Versions& v) {
     const Content& b = v.after.content;
     if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
         a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
-        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences)
+        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences ||
+        a.photo != b.photo || photo_changed(v, b.photo))
         return false;
     if (a.posts.size() != b.posts.size() || a.publications.size() != b.publications.size() ||
         preprint_count(a) != preprint_count(b))
@@ -168,6 +202,7 @@ std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
     for (const auto& [token, index] : site.views().preview_index) s->previews.emplace(token, g);
     s->papers.assign(site.views().content.publications.size(), g);
     s->citations = s->papers;
+    s->files.assign(site.views().content.files.size(), g);
     for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
     return s;
 }
@@ -183,7 +218,9 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     bool same_feed_time = !b.posts.empty() || before.content->modified_unix == after.content->modified_unix;
     s->feed = v.stamp(a.posts == b.posts && a.name == b.name && same_feed_time, old.feed);
-    s->sitemap = v.stamp(same_sitemap(a, b), old.sitemap);
+    // The set of pages: also what the fast path's stale-file pass reads, and a
+    // file's content-addressed URL changes with its bytes.
+    s->sitemap = v.stamp(same_sitemap(a, b) && v.files.empty(), old.sitemap);
     s->bibtex_all = v.stamp(a.publications == b.publications, old.bibtex_all);
     s->lists[0] = v.stamp(same_list(v, std::nullopt), old.lists[0]);
     for (const auto& row : kind_rows())
@@ -201,6 +238,11 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
         bool known = j != Versions::none;
         s->papers.push_back(v.stamp(!v.row_changed[i] && !v.people_touched[i], known ? old.papers[j] : 0));
         s->citations.push_back(v.stamp(!v.row_changed[i], known ? old.citations[j] : 0));
+    }
+    for (const auto& f : b.files) {
+        auto old_index = std::find_if(a.files.begin(), a.files.end(), [&f](const StoredFile& o) { return o.name == f.name; });
+        bool known = old_index != a.files.end();
+        s->files.push_back(v.stamp(known && *old_index == f, known ? old.files[static_cast<std::size_t>(old_index - a.files.begin())] : 0));
     }
     const auto& old_text = before.templates->expanded();
     for (const auto& [name, text] : after.templates->expanded()) {
@@ -226,6 +268,7 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::feed: return s.feed;
     case RouteKind::sitemap: return s.sitemap;
     case RouteKind::robots: return 0;  // the base URL alone, fixed for the process
+    case RouteKind::file: return s.files[ref.index];
     default: return html_stamp(s, 0, ref.template_name ? ref.template_name : "not_found");
     }
 }

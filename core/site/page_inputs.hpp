@@ -25,7 +25,7 @@ namespace vitae {
 
 struct InputStamps {
     std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
-    std::uint64_t home = 0;        // profile, sections, and what home_selection() shows
+    std::uint64_t home = 0;        // profile (its photo's file too), sections, and what home_selection() shows
     std::uint64_t blog = 0;        // every post (the index shows each one's data)
     std::uint64_t feed = 0;        // every post; the database's time when there is none
     std::uint64_t sitemap = 0;     // the set of pages and their dates
@@ -34,8 +34,9 @@ struct InputStamps {
     std::vector<std::uint64_t> posts;       // a post page: the post, its neighbours' titles
     std::map<std::string, std::uint64_t, std::less<>> tags;  // a tag page and its feed: the rows of its posts
     std::map<std::string, std::uint64_t, std::less<>> previews;  // a draft's preview, by token: its row
-    std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages
+    std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages, the files it links
     std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
+    std::vector<std::uint64_t> files;       // a stored file's bytes: its row (name, type, digest...)
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
 };
 

@@ -17,6 +17,13 @@ struct Extras {
     WireLayout wire = nullptr;
 };
 
+// Text gains from gzip; PDFs and pictures are compressed already.
+bool compressible(std::string_view type) {
+    return type.starts_with("text/") || type.find("xml") != std::string_view::npos ||
+           type.find("json") != std::string_view::npos || type.find("bibtex") != std::string_view::npos ||
+           type.find("research-info") != std::string_view::npos;
+}
+
 std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url,
                                    PageRenderer& renderer, Extras extras) {
     auto page = std::make_shared<Page>();
@@ -35,7 +42,9 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->unlisted = ref.unlisted;
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
-    if (extras.gzip && page->body.size() >= gzip_min_bytes) {
+    if (ref.immutable) page->cache_control = "public, max-age=31536000, immutable";  // a new version, a new URL
+    page->accept_ranges = ref.kind == RouteKind::file;
+    if (extras.gzip && page->body.size() >= gzip_min_bytes && compressible(ref.content_type)) {
         page->gzip = gzip_compress(page->body);
         page->gzip.shrink_to_fit();
     }

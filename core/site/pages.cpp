@@ -1,6 +1,10 @@
 #include "pages.hpp"
 
 #include "citation.hpp"
+#include "db.hpp"
+#include "error.hpp"
+#include "file_store.hpp"
+#include "log.hpp"
 #include "structured_data.hpp"
 #include "syndication.hpp"
 
@@ -85,6 +89,15 @@ PageRef page_ref(const Route& route, const Site& site) {
     case RouteKind::feed: return generated(path, route.kind, atom_type);
     case RouteKind::sitemap: return generated(path, route.kind, xml_type);
     case RouteKind::robots: return generated(path, route.kind, text_type);
+    case RouteKind::file:
+        for (std::size_t i = 0; i < v.content.files.size(); ++i) {
+            const StoredFile& f = v.content.files[i];
+            if (f.name != route.slug || !f.digest.starts_with(route.digest)) continue;  // an old digest: gone
+            ref = generated(path, route.kind, f.type.c_str());
+            ref.index = i;
+            ref.immutable = !route.digest.empty();
+        }
+        return ref;
     case RouteKind::status:
     case RouteKind::metrics:
     case RouteKind::redirect:
@@ -151,7 +164,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.title = p.title + " — " + v.site_name;
         f.description = publication_description(p);
         f.og_type = "article";
-        f.meta = scholar_meta(p);
+        f.meta = scholar_meta(p, [&v, base_url](const std::string& url) { return link_target(v, url, base_url); });
         f.json_ld = article_json_ld(p, f.canonical_url);
         for (const auto& s : signposts(p, f.canonical_url))
             f.head_links.push_back(kainjow::mustache::object{
@@ -169,6 +182,16 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
 std::string link_for(const PageRef& ref, const Views& v, std::string_view base_url) {
     if (ref.kind != RouteKind::publication || ref.status != 200) return {};
     return link_header(signposts(v.content.publications[ref.index], std::string(base_url) + std::string(ref.key)));
+}
+
+// Read when the file is asked for, not held with the content: a site's PDFs
+// and pictures can be far larger than its rows. One connection per read,
+// read-only, like a load; the bytes must still be the version's.
+std::string stored_file_bytes(const Site& site, const StoredFile& file) {
+    auto db = Db::open(site.content->db_path, OpenMode::read_only);
+    auto bytes = file_bytes(db, file.name, file.digest);
+    if (!bytes) throw Error("read file " + in_quotes(file.name) + ": changed since this version was loaded");
+    return std::move(*bytes);
 }
 
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url) {
@@ -189,6 +212,7 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
         return tag_feed(c, ref.tag, site.views().tag_index.find(ref.tag)->second, base_url, site.content->modified_unix);
     case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url);
     case RouteKind::robots: return robots_txt(base_url);
+    case RouteKind::file: return stored_file_bytes(site, c.files[ref.index]);
     default: return {};
     }
 }
@@ -201,6 +225,10 @@ std::vector<std::string> site_paths(const Site& site) {
     for (const auto& p : c.publications)
         for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + p.slug + ext);
     for (const char* path : {"/publications.bib", "/feed.xml", "/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
+    for (const auto& f : c.files) {
+        paths.push_back(f.url());
+        paths.push_back("/files/" + f.name);
+    }
     return paths;
 }
 

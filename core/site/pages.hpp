@@ -31,6 +31,7 @@ struct PageRef {
     int status = 200;
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
     bool unlisted = false;     // a draft's preview: noindex, never stored by a shared cache
+    bool immutable = false;    // a file's content-addressed URL: its bytes never change
 };
 
 PageRef page_ref(const Route& route, const Site& site);

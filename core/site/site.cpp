@@ -91,6 +91,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
         return serving->release_due(now_unix) ? relisted(*serving, now_unix) : serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
+    loaded->db_path = db_path;
     loaded->marks = marks;
     loaded->change_mark = std::move(mark);
     loaded->modified_unix = newest_mtime(db_path, st);

@@ -41,6 +41,7 @@ struct LoadedContent {
     Content all;  // the rows as loaded, every post included
     Views views;  // what the pages show on `views.today`
     FileId db_file;
+    std::string db_path;  // where it was read from: stored files' bytes are read from there when served
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
     ChangeMark change_mark;  // where the state loaded stands in the change log

@@ -4,6 +4,7 @@
 // content from old: no digest that a collision could fool.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -44,9 +45,9 @@ struct Post {
     std::string published;    // YYYY-MM-DD
     std::string body_format;  // "markdown" or "html"
     std::string body;
-    std::vector<std::string> tags;  // schema v5: in the owner's order, each a slug-like word
-    bool draft = false;             // v5: listed nowhere; served only at its preview URL
-    std::string preview_token;      // v5: 32 hex digits, or empty (no preview URL)
+    std::vector<std::string> tags;  // schema v6: in the owner's order, each a slug-like word
+    bool draft = false;             // v6: listed nowhere; served only at its preview URL
+    std::string preview_token;      // v6: 32 hex digits, or empty (no preview URL)
 
     bool operator==(const Post&) const = default;
 };
@@ -171,6 +172,24 @@ struct Coauthor {
     bool operator==(const Coauthor&) const = default;
 };
 
+// A stored file's description (its bytes stay in the database, read when served).
+struct StoredFile {
+    std::string name;    // as in its URL and on disk: slug.hpp's is_file_name, the type's extension
+    std::string type;    // MIME type, sniffed from the bytes
+    std::int64_t size = 0;
+    std::string digest;  // SHA-256, lower-case hex
+    int width = 0;       // pictures: pixels; 0 for other files
+    int height = 0;
+    std::string alt;     // pictures: what it shows
+    std::string variant_of;  // a smaller copy of this picture (for srcset); "" for an owner's file
+
+    // "/files/<first 12 of digest>/<name>": changes with the bytes, so it is cached for a year.
+    std::string url() const { return "/files/" + digest.substr(0, 12) + "/" + name; }
+    bool is_picture() const { return width > 0 && height > 0; }
+
+    bool operator==(const StoredFile&) const = default;
+};
+
 struct Content {
     std::string name;
     std::vector<std::string> name_variants;  // other spellings of `name` in author lists
@@ -186,8 +205,17 @@ struct Content {
     std::vector<Teaching> teaching;
     std::vector<Service> services;
     std::vector<Experience> experiences;
+    std::string photo;  // the profile photo: a file's name, "" for none
+    std::vector<StoredFile> files;  // by name
 
     bool operator==(const Content&) const = default;
+
+    // The file of this name, or none.
+    const StoredFile* file(std::string_view file_name) const {
+        for (const auto& f : files)
+            if (f.name == file_name) return &f;
+        return nullptr;
+    }
 };
 
 // Each tag of the posts, in byte order, with the indexes of its posts in

@@ -39,7 +39,7 @@ std::int64_t last_seq(const Db& db) {
 
 struct Changes {
     std::int64_t first_seq = 0, last_seq = 0, count = 0;
-    bool profile = false, sections = false;
+    bool profile = false, sections = false, files = false;
     std::set<std::int64_t> publications;
     std::set<std::string> posts;
 };
@@ -56,6 +56,7 @@ Changes read_changes(const Db& db, std::int64_t since) {
         if (item == "publication") out.publications.insert(stmt.int_at(2));
         else if (item == "post") out.posts.insert(stmt.text_at(2));
         else if (item == "profile") out.profile = true;
+        else if (item == "file") out.files = true;
         else out.sections = true;  // "sections", or one this build does not know: read them again
     }
     return out;
@@ -124,6 +125,7 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
         if (next.name != previous.name || next.name_variants != previous.name_variants) return std::nullopt;
     }
     if (changes.sections) rows::load_sections(db, next);
+    if (changes.files) rows::load_files(db, next);
     if (!changes.publications.empty()) follow_publications(db, previous, since, changes, next, now);
     if (!changes.posts.empty()) follow_posts(db, previous, changes, next);
     return next;

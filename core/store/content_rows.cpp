@@ -13,7 +13,7 @@ namespace vitae::rows {
 
 namespace {
 
-constexpr const char* sql_profile = "SELECT name, affiliation, job_title FROM profile WHERE id = 1";
+constexpr const char* sql_profile = "SELECT name, affiliation, job_title, photo FROM profile WHERE id = 1";
 constexpr const char* sql_profile_paragraph = "SELECT markdown FROM profile_paragraph ORDER BY position";
 constexpr const char* sql_profile_email = "SELECT address, label FROM profile_email ORDER BY position";
 constexpr const char* sql_profile_link = "SELECT label, url FROM profile_link ORDER BY position";
@@ -40,6 +40,7 @@ constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY po
 constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
+constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt, variant_of FROM file ORDER BY name";
 
 std::string sql_publications() { return "SELECT " + publication_columns() + " FROM publication ORDER BY position"; }
 std::string sql_posts() { return std::string(sql_post_columns) + sql_post_order; }
@@ -101,8 +102,8 @@ const std::vector<std::string>& all_queries() {
     static const std::vector<std::string> queries{
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
-        sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service, sql_experience,
-        sql_publication_ids};
+        sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
+        sql_experience, sql_publication_ids, sql_files};
     return queries;
 }
 
@@ -112,6 +113,7 @@ void load_profile(const Db& db, Content& c) {
     c.name = profile.text_at(0);
     c.affiliation = profile.text_at(1);
     c.job_title = profile.text_at(2);
+    c.photo = profile.text_at(3);
     c.bio_markdown.clear();
     c.emails.clear();
     c.links.clear();
@@ -186,6 +188,15 @@ void load_sections(const Db& db, Content& c) {
     while (experiences.step())
         c.experiences.push_back({experiences.text_at(0), experiences.text_at(1), experiences.text_at(2),
                                  experiences.text_at(3), experiences.text_at(4)});
+}
+
+void load_files(const Db& db, Content& c) {
+    c.files.clear();
+    auto files = db.prepare(sql_files);
+    while (files.step())
+        c.files.push_back({files.text_at(0), files.text_at(1), files.int_at(2), files.text_at(3),
+                           static_cast<int>(files.int_at(4)), static_cast<int>(files.int_at(5)), files.text_at(6),
+                           files.text_at(7)});
 }
 
 std::optional<Post> read_post(const Db& db, const std::string& slug) {

@@ -24,6 +24,8 @@ void load_sections(const Db& db, Content& c);
 // Every publication, owner flags set from `c`'s names (so load the profile
 // first); returns their ids, in the same order.
 std::vector<std::int64_t> load_publications(const Db& db, Content& c);
+// Every stored file's description (not its bytes), by name.
+void load_files(const Db& db, Content& c);
 // Every post with its tags, newest first.
 void load_posts(const Db& db, Content& c);
 

@@ -42,6 +42,7 @@ Content load_content(const Db& db, const std::function<void()>& in_snapshot, Cha
     auto ids = rows::load_publications(db, content);
     rows::load_posts(db, content);
     rows::load_sections(db, content);
+    rows::load_files(db, content);
     if (mark) *mark = change_mark(db, std::move(ids));
     return content;
 }

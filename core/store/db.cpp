@@ -68,6 +68,11 @@ void Stmt::bind(int index, std::string_view text) {
         fail("bind");
 }
 
+void Stmt::bind_blob(int index, std::string_view bytes) {
+    if (sqlite3_bind_blob64(stmt_.get(), index, bytes.data(), bytes.size(), SQLITE_TRANSIENT) != SQLITE_OK)
+        fail("bind");
+}
+
 void Stmt::bind(int index, std::int64_t value) {
     if (sqlite3_bind_int64(stmt_.get(), index, value) != SQLITE_OK) fail("bind");
 }
@@ -94,6 +99,11 @@ std::int64_t Stmt::int_at(int column) const { return sqlite3_column_int64(stmt_.
 std::optional<std::int64_t> Stmt::optional_int_at(int column) const {
     if (sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL) return std::nullopt;
     return int_at(column);
+}
+
+std::string Stmt::blob_at(int column) const {
+    const auto* bytes = static_cast<const char*>(sqlite3_column_blob(stmt_.get(), column));
+    return bytes ? std::string(bytes, static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column))) : std::string();
 }
 
 std::string Stmt::text_at(int column) const {

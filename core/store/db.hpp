@@ -25,11 +25,13 @@ public:
     void bind(int index, std::string_view text);
     void bind(int index, std::int64_t value);
     void bind(int index, std::optional<int> value);  // nullopt binds NULL
+    void bind_blob(int index, std::string_view bytes);
     bool step();   // true while a row is available
     void reset();  // rewind and clear the binds, to run the statement again
     std::int64_t int_at(int column) const;
     std::optional<std::int64_t> optional_int_at(int column) const;
     std::string text_at(int column) const;
+    std::string blob_at(int column) const;  // any bytes, NULs included
 
 private:
     [[noreturn]] void fail(std::string_view what) const;

@@ -14,12 +14,14 @@ namespace vitae {
 
 namespace {
 
-// The part of data/schema.sql from the line starting `from` to the one
-// starting `to` (the end when empty): a step appended at the end of the file
-// runs exactly its own part, so init and migrate build the same schema.
+// The part of data/schema.sql from the line `from` to the line `to` (or its
+// end): a version's additions, appended there, so a new database and a
+// migrated one run the very same SQL.
 constexpr std::string_view schema_part(std::string_view from, std::string_view to) {
     auto begin = schema_sql.find(from);
     auto end = to.empty() ? schema_sql.size() : schema_sql.find(to);
+    if (begin == std::string_view::npos || end == std::string_view::npos || end < begin)
+        throw "data/schema.sql lacks a version's marker";  // at compile time: the build fails
     return schema_sql.substr(begin, end - begin);
 }
 
@@ -90,8 +92,10 @@ CREATE TABLE coauthor (
 ) WITHOUT ROWID;
 )sql"},
     {3, "version 3 -> 4: the change log, so the worker reads again only the rows an edit changed",
-     schema_part("-- v4: the change log", "-- v5: tags on posts")},
-    {4, "version 4 -> 5: tags on posts", schema_part("-- v5: tags on posts", "")},
+     schema_part("-- v4: the change log", "-- v5: files")},
+    {4, "version 4 -> 5: files (pictures, PDFs) stored with the content; the profile's photo",
+     schema_part("-- v5: files", "-- v6: tags on posts")},
+    {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

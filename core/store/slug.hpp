@@ -33,4 +33,28 @@ inline std::string slug_from(std::string_view text) {
     return slug;
 }
 
+// A stored file's name: a slug, one dot, an extension of [a-z0-9]: the same
+// in its URL (/files/<digest>/<name>) and on disk for nginx, where the router,
+// the static file layout and the schema's CHECK agree on it.
+inline bool is_file_name(std::string_view s) {
+    auto dot = s.find('.');
+    if (dot == std::string_view::npos || dot == 0 || s.size() > max_slug_bytes) return false;
+    auto ext = s.substr(dot + 1);
+    if (ext.empty()) return false;
+    for (char c : ext)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+    return is_slug(s.substr(0, dot));
+}
+
+// "CV_2024 final.PDF" -> "cv-2024-final.pdf": a name as a new owner would
+// give it, made into one is_file_name accepts (the extension kept, lowered).
+inline std::string file_name_from(std::string_view text) {
+    auto dot = text.rfind('.');
+    std::string base = slug_from(dot == std::string_view::npos ? text : text.substr(0, dot));
+    std::string ext = dot == std::string_view::npos ? std::string() : slug_from(text.substr(dot + 1));
+    if (base.size() + ext.size() + 1 > max_slug_bytes) base.resize(max_slug_bytes - ext.size() - 1);
+    while (!base.empty() && base.back() == '-') base.pop_back();
+    return ext.empty() ? base : base + "." + ext;
+}
+
 }  // namespace vitae

@@ -23,7 +23,7 @@ BOOST_AUTO_TEST_CASE(accepts_a_good_database_alone_and_with_templates) {
     auto db = make_db(dir, fixture_content()).string();
     auto alone = vitae_cli({"check", db});
     BOOST_TEST(alone.status == 0);
-    BOOST_TEST(alone.out == "ok: " + db + " (6 publications, 2 posts)\n");
+    BOOST_TEST(alone.out == "ok: " + db + " (6 publications, 2 posts, 0 files)\n");
     auto with_templates = vitae_cli({"check", db, templates});
     BOOST_TEST(with_templates.status == 0, with_templates.err);
     BOOST_TEST(with_templates.out == alone.out);
@@ -63,4 +63,16 @@ BOOST_AUTO_TEST_CASE(rejects_broken_templates_naming_the_file) {
     BOOST_TEST(r.status == 1);
     BOOST_TEST(r.err.find("home") != std::string::npos, r.err);
     BOOST_TEST(vitae_cli({"check", db, (dir / "no-such-dir").string()}).status == 1);
+}
+
+BOOST_AUTO_TEST_CASE(warns_of_a_photo_or_a_link_naming_no_stored_file) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content() +
+                                     "UPDATE profile SET photo = 'gone.jpg';"
+                                     "INSERT INTO publication_link (publication_id, position, label, url) VALUES (1, 9, 'Slides', '/files/gone.pdf');");
+    auto result = vitae_cli({"check", db.string()});
+    BOOST_TEST(result.status == 0);
+    BOOST_TEST(result.out.find("warning: the profile photo \"gone.jpg\" is not a stored picture") != std::string::npos);
+    BOOST_TEST(result.out.find("warning: publication \"tidepool\" link \"Slides\": \"/files/gone.pdf\" is not a stored file") !=
+               std::string::npos);
 }

@@ -73,3 +73,18 @@ BOOST_AUTO_TEST_CASE(preferred_type_follows_q_and_specificity) {
     BOOST_TEST(!pick("application/x-bibtex;q=0").has_value());
     BOOST_TEST(pick("APPLICATION/X-BIBTEX; Q=1.0").value() == 1u);  // case does not matter
 }
+
+BOOST_AUTO_TEST_CASE(parses_one_byte_range_and_ignores_the_rest) {
+    auto r = parse_range("bytes=0-4", 10);
+    BOOST_REQUIRE(r);
+    BOOST_TEST(r->first == 0u);
+    BOOST_TEST(r->last == 4u);
+    BOOST_TEST(parse_range("bytes=5-", 10)->last == 9u);
+    BOOST_TEST(parse_range("bytes=-3", 10)->first == 7u);
+    BOOST_TEST(parse_range("bytes=-30", 10)->first == 0u);   // more than there is: all of it
+    BOOST_TEST(parse_range("bytes=8-100", 10)->last == 9u);  // cut at the end
+    BOOST_TEST(!parse_range("bytes=10-", 10)->satisfiable);  // starts past the end: 416
+    BOOST_TEST(!parse_range("bytes=-0", 10)->satisfiable);
+    for (auto ignored : {"", "bytes=x-y", "bytes=4-2", "bytes=0-1,5-6", "pages=1", "bytes=", "bytes=-", "bytes=1-2-3"})
+        BOOST_TEST(!parse_range(ignored, 10).has_value(), ignored);
+}

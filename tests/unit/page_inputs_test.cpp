@@ -234,3 +234,35 @@ BOOST_AUTO_TEST_CASE(the_page_cache_keeps_pages_an_edit_did_not_touch) {
     BOOST_TEST(!hit);
     BOOST_TEST(edited->body.find("Tidepool II") != std::string::npos);
 }
+
+namespace {
+
+std::string hex64(char c) { return std::string(64, c); }
+
+// A stored PDF linked by coral-reef-survey, and a photo on the home page.
+const std::string with_files =
+    "INSERT INTO file (name, type, size, digest, width, height, alt, bytes) VALUES "
+    "('paper.pdf', 'application/pdf', 5, '" + hex64('a') + "', 0, 0, '', X'255044462D'),"
+    "('me.png', 'image/png', 3, '" + hex64('b') + "', 10, 10, 'Me', X'010203');"
+    "INSERT INTO publication_link (publication_id, position, label, url) VALUES (4, 9, 'PDF', '/files/paper.pdf');"
+    "UPDATE profile SET photo = 'me.png' WHERE id = 1;";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(a_new_version_of_a_file_changes_its_urls_and_the_pages_that_link_it) {
+    Edits site(with_files);
+    auto changed = site.changed_by([&] {
+        site.sql("UPDATE file SET digest = '" + hex64('c') + "', bytes = X'255044462E' WHERE name = 'paper.pdf'");
+    });
+    // coral-reef-survey links it; every list and the home page show its links; the set of URLs changed.
+    Paths expected = {"/publications/coral-reef-survey", "/", "/publications/", "/publications/journal/",
+                      "/files/cccccccccccc/paper.pdf", "/files/paper.pdf", "/sitemap.xml"};
+    BOOST_TEST(changed == expected, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_photos_alt_text_changes_the_home_page_and_the_photo_alone) {
+    Edits site(with_files);
+    auto changed = site.changed_by([&] { site.sql("UPDATE file SET alt = 'Me, smiling' WHERE name = 'me.png'"); });
+    BOOST_TEST(changed == (Paths{"/", "/files/bbbbbbbbbbbb/me.png", "/files/me.png", "/sitemap.xml"}),
+               boost::test_tools::per_element());
+}

@@ -93,3 +93,17 @@ BOOST_AUTO_TEST_CASE(rejects_malformed_publication_paths) {
                     (kind(path) == static_cast<int>(RouteKind::publication) && path == "/publications/conference")),
                    path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_a_stored_files_stable_and_content_addressed_urls) {
+    auto stable = route("/files/cv-2026.pdf");
+    BOOST_TEST(static_cast<int>(stable.kind) == static_cast<int>(RouteKind::file));
+    BOOST_TEST(stable.slug == "cv-2026.pdf");
+    BOOST_TEST(stable.digest.empty());
+    auto pinned = route("/files/0123456789ab/cv-2026.pdf");
+    BOOST_TEST(static_cast<int>(pinned.kind) == static_cast<int>(RouteKind::file));
+    BOOST_TEST(pinned.slug == "cv-2026.pdf");
+    BOOST_TEST(pinned.digest == "0123456789ab");
+    for (auto bad : {"/files/", "/files/CV.pdf", "/files/../site.db", "/files/0123456789AB/cv.pdf", "/files/0123/cv.pdf",
+                     "/files/0123456789ab/", "/files/0123456789ab/sub/cv.pdf", "/files/cv"})
+        BOOST_TEST(kind(bad) == static_cast<int>(RouteKind::not_found), bad);
+}

@@ -1,0 +1,32 @@
+// What a file is, from its first bytes, never from its name: the types
+// Vitae serves (an allowlist), the extension a name of that type must end
+// in, and a picture's size in pixels read from its header. HTML and SVG are
+// refused: served from the site's origin they could run script.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vitae {
+
+struct FileType {
+    std::string_view mime;                     // "application/pdf"
+    std::vector<std::string_view> extensions;  // ".pdf"; the first is the usual one
+    bool picture = false;                      // shown with <img>: width and height known
+};
+
+struct Sniffed {
+    std::optional<FileType> type;  // none: refused, `why` says so
+    std::string why;
+    int width = 0, height = 0;     // pictures, from the header; 0 when not read
+};
+
+// `name` only picks between text types (.bib, .txt, .md, .csv), all plain text to a browser.
+Sniffed sniff_file(std::string_view bytes, std::string_view name);
+
+// Whether `name` ends in one of the type's extensions (case-insensitive).
+bool has_extension_of(std::string_view name, const FileType& type);
+
+}  // namespace vitae

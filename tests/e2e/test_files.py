@@ -1,0 +1,196 @@
+"""End to end: stored files through nginx and the real worker.
+
+A PDF and a PNG are added with `vitae add file` (the PNG as the profile
+photo) and a paper's PDF link names the stored PDF. Through the shipped
+nginx: each file at its content-addressed URL with its sniffed type, a year
+of caching and byte ranges; the stable URL revalidates; an old digest is a
+404; the home page shows the photo with its size and alt text; the paper
+links the file and names it as citation_pdf_url. Replacing the file moves
+every page that links it to the new URL. Then the same on the fast path:
+the published copies are the bytes, and a removed file leaves the disk.
+"""
+import os
+import re
+import shutil
+import sqlite3
+import struct
+import subprocess
+import tempfile
+import time
+import unittest
+import zlib
+
+from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+import stack  # noqa: E402
+from client import fetch  # noqa: E402
+
+VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
+PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"%" * 3000 + b"\n%%EOF\n"
+PDF2 = PDF.replace(b"Catalog", b"Catalogue")
+
+
+def png(width, height):
+    """A valid RGB PNG of one grey colour."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + b"\x80" * (3 * width) for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def vitae(*args):
+    done = subprocess.run([VITAE, *args], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise AssertionError("vitae %s: %s" % (" ".join(args), done.stderr))
+    return done.stdout
+
+
+class Files(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir, cls.db = private_db("vitae-files-")
+        cls.src = tempfile.mkdtemp(prefix="vitae-files-src-")
+        cls.pdf_path = os.path.join(cls.src, "Paper Final.PDF")
+        with open(cls.pdf_path, "wb") as f:
+            f.write(PDF)
+        cls.png_path = os.path.join(cls.src, "me.png")
+        with open(cls.png_path, "wb") as f:
+            f.write(png(400, 300))
+        vitae("add", "file", cls.db, cls.pdf_path)  # named paper-final.pdf
+        vitae("add", "file", cls.db, cls.png_path, "--alt", "The owner, smiling", "--photo")
+        con = sqlite3.connect(cls.db, timeout=10)
+        cls.slug = con.execute("SELECT slug FROM publication ORDER BY position LIMIT 1").fetchone()[0]
+        con.execute("INSERT INTO publication_link (publication_id, position, label, url) "
+                    "SELECT id, 99, 'PDF', '/files/paper-final.pdf' FROM publication WHERE slug = ?", (cls.slug,))
+        con.execute("DELETE FROM publication_link WHERE label = 'PDF' AND position <> 99 AND publication_id = "
+                    "(SELECT id FROM publication WHERE slug = ?)", (cls.slug,))
+        con.commit()
+        con.close()
+        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2).__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        code = cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+        shutil.rmtree(cls.src, ignore_errors=True)
+        assert code == 0, "worker exit code %r" % code
+
+    def url_of(self, name):
+        listing = vitae("ls", "files", self.db)
+        m = re.search(r"^ *%s .* (/files/[0-9a-f]{12}/%s)$" % (re.escape(name), re.escape(name)), listing, re.M)
+        self.assertIsNotNone(m, listing)
+        return m.group(1)
+
+    def test_a_file_is_served_at_its_content_addressed_url_cached_for_a_year(self):
+        r = fetch(self.stack.port, self.url_of("paper-final.pdf"))
+        self.assertEqual(r.status, 200)
+        self.assertEqual(r.body, PDF)
+        self.assertEqual(r.header("Content-Type"), "application/pdf")
+        self.assertIn("max-age=31536000", r.header("Cache-Control"))
+        self.assertIsNotNone(r.header("ETag"))
+        self.assertIsNone(r.header("Content-Encoding"))  # a PDF is not gzipped again
+
+    def test_a_range_of_a_pdf_is_answered_with_206(self):
+        r = fetch(self.stack.port, self.url_of("paper-final.pdf"), headers={"Range": "bytes=0-4"})
+        self.assertEqual(r.status, 206)
+        self.assertEqual(r.body, b"%PDF-")
+        self.assertEqual(r.header("Content-Range"), "bytes 0-4/%d" % len(PDF))
+
+    def test_a_range_past_the_end_is_416_and_an_old_if_range_gets_it_all(self):
+        url = self.url_of("paper-final.pdf")
+        past = fetch(self.stack.port, url, headers={"Range": "bytes=99999999-"})
+        self.assertEqual(past.status, 416)
+        self.assertEqual(past.header("Content-Range"), "bytes */%d" % len(PDF))
+        old = fetch(self.stack.port, url, headers={"Range": "bytes=0-4", "If-Range": '"not-its-etag"'})
+        self.assertEqual(old.status, 200)
+        self.assertEqual(old.body, PDF)
+
+    def test_the_stable_url_serves_the_current_bytes_and_revalidates(self):
+        r = fetch(self.stack.port, "/files/paper-final.pdf")
+        self.assertEqual(r.status, 200)
+        self.assertEqual(r.body, PDF)
+        self.assertIn("no-cache", r.header("Cache-Control"))
+        again = fetch(self.stack.port, "/files/paper-final.pdf", headers={"If-None-Match": r.header("ETag")})
+        self.assertEqual(again.status, 304)
+
+    def test_an_unknown_digest_or_name_is_404(self):
+        self.assertEqual(fetch(self.stack.port, "/files/000000000000/paper-final.pdf").status, 404)
+        self.assertEqual(fetch(self.stack.port, "/files/nothing.pdf").status, 404)
+        self.assertEqual(fetch(self.stack.port, "/files/../site.db").status, 404)
+
+    def test_the_home_page_shows_the_photo_with_its_size_and_alt(self):
+        home = fetch(self.stack.port, "/").text
+        img = re.search(r'<img class="photo"[^>]*>', home)
+        self.assertIsNotNone(img, home[:2000])
+        self.assertIn('src="%s"' % self.url_of("me.png"), img.group(0))
+        self.assertIn('width="400" height="300"', img.group(0))
+        self.assertIn('alt="The owner, smiling"', img.group(0))
+        self.assertEqual(fetch(self.stack.port, self.url_of("me.png")).header("Content-Type"), "image/png")
+
+    def test_the_photo_offers_smaller_avif_and_webp_copies_made_when_it_was_added(self):
+        home = fetch(self.stack.port, "/").text
+        for ext, mime in (("avif", "image/avif"), ("webp", "image/webp")):
+            srcset = "%s 160w, %s 320w" % (self.url_of("me-160w." + ext), self.url_of("me-320w." + ext))
+            self.assertIn('<source type="%s" srcset="%s"' % (mime, srcset), home)
+            copy = fetch(self.stack.port, self.url_of("me-320w." + ext))
+            self.assertEqual(copy.status, 200)
+            self.assertEqual(copy.header("Content-Type"), mime)
+            self.assertLess(len(copy.body), len(png(400, 300)))
+
+    def test_a_paper_links_the_stored_pdf_and_names_it_for_scholar(self):
+        page = fetch(self.stack.port, "/publications/" + self.slug).text
+        url = self.url_of("paper-final.pdf")
+        self.assertIn('href="%s"' % url, page)
+        self.assertRegex(page, r'<meta name="citation_pdf_url" content="http://[^"]+%s">' % re.escape(url))
+
+    def test_replacing_a_file_moves_its_pages_to_the_new_url(self):
+        old = self.url_of("paper-final.pdf")
+        path = os.path.join(self.src, "paper-final.pdf")
+        with open(path, "wb") as f:
+            f.write(PDF2)
+        try:
+            vitae("add", "file", self.db, path)
+            new = self.url_of("paper-final.pdf")
+            self.assertNotEqual(old, new)
+            page = fetch(self.stack.port, "/publications/" + self.slug).text
+            self.assertIn('href="%s"' % new, page)
+            self.assertNotIn(old, page)
+            self.assertEqual(fetch(self.stack.port, new).body, PDF2)
+            self.assertEqual(fetch(self.stack.port, old).status, 404)
+        finally:
+            with open(path, "wb") as f:
+                f.write(PDF)
+            vitae("add", "file", self.db, path)
+
+
+class PublishedFiles(unittest.TestCase):
+    def test_the_fast_path_writes_the_bytes_and_removes_a_removed_file(self):
+        directory, db = private_db("vitae-files-pub-")
+        src = os.path.join(directory, "notes.txt")
+        with open(src, "wb") as f:
+            f.write("Notes ✓\n".encode() * 200)
+        vitae("add", "file", db, src)
+        url = re.search(r"(/files/[0-9a-f]{12}/notes.txt)", vitae("ls", "files", db)).group(1)
+        try:
+            with stack.Stack(BUILD_DIR, db, TEMPLATES, threads=2, publish=True) as st:
+                on_disk = os.path.join(st.publish_dir, url.lstrip("/"))
+                deadline = time.monotonic() + 30
+                while not os.path.exists(on_disk) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                with open(on_disk, "rb") as f:
+                    self.assertEqual(f.read(), "Notes ✓\n".encode() * 200)
+                r = fetch(st.port, url, headers={"Accept-Encoding": "gzip"})
+                self.assertEqual(r.header("Content-Type"), "text/plain; charset=utf-8")
+                self.assertIn("max-age=31536000", r.header("Cache-Control"))
+                vitae("rm", "file", db, "notes.txt")
+                deadline = time.monotonic() + 30
+                while os.path.exists(on_disk) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                self.assertFalse(os.path.exists(on_disk), "a removed file stays published")
+                self.assertEqual(fetch(st.port, url).status, 404)
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    unittest.main()

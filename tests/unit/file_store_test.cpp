@@ -1,0 +1,98 @@
+// Stored files: the type comes from the bytes (never the name), pictures
+// carry their size, HTML and SVG are refused, names are safe in a URL and on
+// disk, and a replaced file gets a new digest.
+#define BOOST_TEST_MODULE file_store
+#include <boost/test/unit_test.hpp>
+
+#include "error.hpp"
+#include "file_store.hpp"
+#include "file_type.hpp"
+#include "slug.hpp"
+#include "test_support.hpp"
+
+using namespace vitae;
+using namespace vitae::test;
+
+namespace {
+
+std::string be32(std::uint32_t v) {
+    return {static_cast<char>(v >> 24), static_cast<char>(v >> 16), static_cast<char>(v >> 8), static_cast<char>(v)};
+}
+std::string png_header(std::uint32_t w, std::uint32_t h) {
+    return std::string("\x89PNG\r\n\x1a\n", 8) + be32(13) + "IHDR" + be32(w) + be32(h) + std::string(5, '\0');
+}
+// A baseline JPEG's start: SOI, an APP0 segment, then SOF0 with height and width.
+std::string jpeg_header(std::uint16_t w, std::uint16_t h) {
+    std::string app0 = std::string("\xFF\xE0\x00\x10JFIF\0", 9) + std::string(9, '\0');  // length 16: 2 + 14
+    std::string sof = std::string("\xFF\xC0\x00\x11\x08", 5) + static_cast<char>(h >> 8) + static_cast<char>(h & 255) +
+                      static_cast<char>(w >> 8) + static_cast<char>(w & 255) + std::string(10, '\0');
+    return std::string("\xFF\xD8", 2) + app0 + sof;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_type_comes_from_the_bytes_with_a_pictures_size) {
+    auto pdf = sniff_file("%PDF-1.7\n...", "x.pdf");
+    BOOST_REQUIRE(pdf.type);
+    BOOST_TEST(pdf.type->mime == "application/pdf");
+    auto png = sniff_file(png_header(640, 480), "x.png");
+    BOOST_REQUIRE(png.type);
+    BOOST_TEST(png.width == 640);
+    BOOST_TEST(png.height == 480);
+    auto jpeg = sniff_file(jpeg_header(1200, 800), "x.jpg");
+    BOOST_REQUIRE(jpeg.type);
+    BOOST_TEST(jpeg.type->mime == "image/jpeg");
+    BOOST_TEST(jpeg.width == 1200);
+    BOOST_TEST(jpeg.height == 800);
+    auto gif = sniff_file(std::string("GIF89a\x20\x00\x10\x00", 10), "x.gif");
+    BOOST_REQUIRE(gif.type);
+    BOOST_TEST(gif.width == 32);
+    BOOST_TEST(gif.height == 16);
+    auto bib = sniff_file("@article{k, title = {Ünïcode}}\n", "refs.bib");
+    BOOST_REQUIRE(bib.type);
+    BOOST_TEST(bib.type->mime == "application/x-bibtex; charset=utf-8");
+}
+
+BOOST_AUTO_TEST_CASE(html_svg_binary_and_sizeless_pictures_are_refused) {
+    BOOST_TEST(!sniff_file("<!DOCTYPE html><p>hi", "x.txt").type);
+    BOOST_TEST(sniff_file("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>", "x.txt").why.find("SVG") !=
+               std::string::npos);
+    BOOST_TEST(!sniff_file(std::string("\x00\x01\x02garbage", 10), "x.bin").type);
+    BOOST_TEST(!sniff_file(std::string("\xC3", 1), "x.txt").type);  // a cut UTF-8 sequence: not text
+    BOOST_TEST(!sniff_file(std::string("\x89PNG\r\n\x1a\n", 8), "x.png").type);  // no header to read a size from
+}
+
+BOOST_AUTO_TEST_CASE(names_are_one_slug_a_dot_and_an_extension) {
+    BOOST_TEST(is_file_name("cv-2026.pdf"));
+    for (auto bad : {"CV.pdf", "cv", ".pdf", "cv.", "a/b.pdf", "../x.pdf", "cv.tar.gz", "-cv.pdf", "cv.p-f"})
+        BOOST_TEST(!is_file_name(bad), bad);
+    BOOST_TEST(file_name_from("CV_2026 final.PDF") == "cv-2026-final.pdf");
+    BOOST_TEST(is_file_name(file_name_from("Héllo Wörld.JPG")));
+}
+
+BOOST_AUTO_TEST_CASE(a_file_is_stored_replaced_and_removed_with_its_digest) {
+    TempDir dir;
+    auto db = Db::open(make_db(dir, fixture_content()).string(), OpenMode::read_write);
+    BOOST_TEST(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");  // FIPS 180-2
+    auto first = put_file(db, "paper.pdf", "%PDF-1.4 one", "");
+    BOOST_TEST(first.digest == sha256_hex("%PDF-1.4 one"));
+    BOOST_TEST(first.url() == "/files/" + first.digest.substr(0, 12) + "/paper.pdf");
+    auto second = put_file(db, "paper.pdf", "%PDF-1.4 two", "");
+    BOOST_TEST(second.digest != first.digest);
+    BOOST_TEST(list_files(db).size() == 1u);
+    BOOST_TEST(!file_bytes(db, "paper.pdf", first.digest).has_value());  // that version is gone
+    BOOST_TEST(*file_bytes(db, "paper.pdf", second.digest) == "%PDF-1.4 two");
+    BOOST_TEST(remove_file(db, "paper.pdf"));
+    BOOST_TEST(!remove_file(db, "paper.pdf"));
+}
+
+BOOST_AUTO_TEST_CASE(a_name_that_disagrees_with_the_bytes_is_refused_saying_which_extension) {
+    TempDir dir;
+    auto db = Db::open(make_db(dir, fixture_content()).string(), OpenMode::read_write);
+    BOOST_CHECK_EXCEPTION(put_file(db, "photo.png", "%PDF-1.4", ""), Error, [](const Error& e) {
+        return std::string(e.what()).find("must end in .pdf") != std::string::npos;
+    });
+    BOOST_CHECK_THROW(put_file(db, "Photo.PDF", "%PDF-1.4", ""), Error);
+    BOOST_CHECK_THROW(put_file(db, "empty.txt", "", ""), Error);
+    BOOST_TEST(list_files(db).empty());
+}
