@@ -25,19 +25,23 @@ std::size_t parse_option(const CommandSpec& spec, std::span<const std::string> w
     std::string name(word.substr(0, equals));
     const OptionSpec* option = find_option(spec, name);
     if (option == nullptr) usage_error(spec, "unknown option " + in_quotes(name));
-    if (args.has(name)) usage_error(spec, "option " + name + " given twice");
+    if (args.has(name) && !option->repeatable) usage_error(spec, "option " + name + " given twice");
     if (option->value_name.empty()) {
         if (equals != std::string_view::npos) usage_error(spec, "option " + name + " takes no value");
         args.options[name] = "";
         return 1;
     }
+    auto store = [&](std::string value) {
+        if (option->repeatable) args.repeated[name].push_back(value);
+        args.options[name] = std::move(value);
+    };
     if (equals != std::string_view::npos) {
-        args.options[name] = std::string(word.substr(equals + 1));
+        store(std::string(word.substr(equals + 1)));
         return 1;
     }
     if (i + 1 >= words.size())
         usage_error(spec, "option " + name + " needs a value (" + std::string(option->value_name) + ")");
-    args.options[name] = words[i + 1];
+    store(words[i + 1]);
     return 2;
 }
 
@@ -62,6 +66,11 @@ void check_counts(const CommandSpec& spec, const Args& args) {
 std::string Args::get(std::string_view option) const {
     auto it = options.find(option);
     return it == options.end() ? std::string() : it->second;
+}
+
+std::vector<std::string> Args::get_all(std::string_view option) const {
+    auto it = repeated.find(option);
+    return it == repeated.end() ? std::vector<std::string>() : it->second;
 }
 
 std::string Args::optional_arg(std::size_t index) const {

@@ -16,6 +16,7 @@ struct OptionSpec {
     std::string_view value_name;  // "S" for `--slug S`; empty: a flag
     bool required = false;
     std::string_view help;
+    bool repeatable = false;  // may be given more than once (--tag a --tag b)
 };
 
 struct CommandSpec {
@@ -29,11 +30,13 @@ struct CommandSpec {
 
 struct Args {
     std::vector<std::string> positional;
-    std::map<std::string, std::string, std::less<>> options;  // a flag maps to ""
+    std::map<std::string, std::string, std::less<>> options;  // a flag maps to ""; a repeated option, its last value
+    std::map<std::string, std::vector<std::string>, std::less<>> repeated;  // a repeatable option's values, in order
     bool help = false;
 
     bool has(std::string_view option) const { return options.find(option) != options.end(); }
     std::string get(std::string_view option) const;     // "" when absent
+    std::vector<std::string> get_all(std::string_view option) const;  // a repeatable option's values
     std::string optional_arg(std::size_t index) const;  // "" when absent
 };
 

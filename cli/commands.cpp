@@ -13,6 +13,7 @@
 #include "file_commands.hpp"
 #include "error.hpp"
 #include "base_url.hpp"
+#include "clock.hpp"
 #include "slug.hpp"
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
@@ -146,8 +147,32 @@ std::string read_body(const std::string& path) {
     return std::move(body).str();
 }
 
+std::vector<std::string> checked_tags(std::string_view command, std::vector<std::string> tags) {
+    for (const auto& tag : tags)
+        if (!is_tag(tag))
+            throw UsageError(std::string(command) + ": tag " + in_quotes(tag) +
+                             ": use a-z, 0-9 and '-' (at most 64, not starting with '-')");
+    return tags;
+}
+
+int run_tag_post(const Args& args, std::ostream& out) {
+    auto tags = checked_tags("tag post", {args.positional[2]});
+    int added = tag_post(args.positional[0], args.positional[1], tags);
+    out << (added ? "tagged " : "already tagged ") << args.positional[1] << " " << tags[0] << "\n";
+    return 0;
+}
+
+int run_untag_post(const Args& args, std::ostream& out) {
+    bool removed = untag_post(args.positional[0], args.positional[1], args.positional[2]);
+    out << (removed ? "untagged " : "was not tagged ") << args.positional[1] << " " << args.positional[2] << "\n";
+    return 0;
+}
+
 int run_add_post(const Args& args, std::ostream& out) {
-    NewPost post{args.get("--slug"), args.get("--title"), args.get("--date"), "markdown", ""};
+    NewPost post;
+    post.slug = args.get("--slug");
+    post.title = args.get("--title");
+    post.published = args.get("--date");
     if (!is_slug(post.slug))
         throw UsageError("add post: --slug " + in_quotes(post.slug) +
                          ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
@@ -158,8 +183,22 @@ int run_add_post(const Args& args, std::ostream& out) {
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
     if (args.has("--body-file")) post.body = read_body(args.get("--body-file"));
+    post.tags = checked_tags("add post", args.get_all("--tag"));
+    post.draft = args.has("--draft");
+    if (post.draft) post.preview_token = new_preview_token();
     add_post(args.positional[0], post);
-    out << "added post " << post.slug << " to " << args.positional[0] << "\n";
+    out << "added " << (post.draft ? "draft " : "post ") << post.slug << " to " << args.positional[0] << "\n";
+    if (post.draft)
+        out << "preview: /blog/preview/" << post.preview_token << " (secret; listed nowhere until `vitae publish post`)\n";
+    return 0;
+}
+
+int run_publish_post(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    std::string date = publish_post(args.positional[0], args.positional[1]);
+    out << "published " << args.positional[1];
+    if (date > utc_day(now.count())) out << " (listed from " << date << ", 00:00 UTC)";
+    out << "\n";
     return 0;
 }
 
@@ -255,10 +294,33 @@ const std::vector<Command>& commands() {
            {"--title", "T", true, "title as shown"},
            {"--date", "YYYY-MM-DD", true, "publication date"},
            {"--body-file", "F", false, "the body (Markdown unless --format html)"},
-           {"--format", "markdown|html", false, "the body's format; markdown if not given"}},
+           {"--format", "markdown|html", false, "the body's format; markdown if not given"},
+           {"--tag", "T", false, "a tag (a-z, 0-9, '-'); repeat for more", true},
+           {"--draft", "", false, "listed nowhere; prints its secret preview URL"}},
           "example:\n  vitae add post site.db --slug linear-attention --title 'Linear Attention' --date 2026-07-25 \\\n"
           "      --body-file post.md\n"},
          run_add_post},
+        {{"publish post",
+          "Make a draft public: listed from its date (00:00 UTC), its preview URL no longer served.",
+          {"DB", "SLUG"},
+          {},
+          {},
+          "example:\n  vitae publish post site.db linear-attention\n"},
+         run_publish_post},
+        {{"tag post",
+          "Tag a post: /blog/tag/TAG/ lists it, with a feed of its own.",
+          {"DB", "SLUG", "TAG"},
+          {},
+          {},
+          "example:\n  vitae tag post site.db linear-attention machine-learning\n"},
+         run_tag_post},
+        {{"untag post",
+          "Remove a tag from a post.",
+          {"DB", "SLUG", "TAG"},
+          {},
+          {},
+          "example:\n  vitae untag post site.db linear-attention machine-learning\n"},
+         run_untag_post},
         {{"add file",
           "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
           {"DB", "PATH"},

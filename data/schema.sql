@@ -1,11 +1,11 @@
--- Vitae content schema, version 5 (PRAGMA user_version).
+-- Vitae content schema, version 6 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -62,7 +62,7 @@ CREATE TABLE post (
     published   TEXT NOT NULL CHECK (published GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
     body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
     body        TEXT NOT NULL DEFAULT ''   -- empty: the post is listed, not yet written
-) WITHOUT ROWID;
+) WITHOUT ROWID;  -- v6 adds status and preview_token, at the end of this file (ALTER TABLE)
 
 CREATE TABLE publication (
     id       INTEGER PRIMARY KEY,
@@ -242,3 +242,25 @@ ALTER TABLE profile ADD COLUMN photo TEXT NOT NULL DEFAULT '';
 CREATE TRIGGER log_file_insert AFTER INSERT ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
 CREATE TRIGGER log_file_update AFTER UPDATE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
 CREATE TRIGGER log_file_delete AFTER DELETE ON file BEGIN INSERT INTO change_log (item) VALUES ('file'); END;
+
+-- v6: tags on posts, and drafts (issue #12). A tag is a slug-like lowercase
+-- word ('machine-learning'); /blog/tag/<tag>/ lists the posts that carry it.
+-- A change to a post's tags logs the post, so a reload reads it again with
+-- them. A draft is listed nowhere and served only at /blog/preview/<token>
+-- (128 random bits as 32 hex digits, made by `vitae add post --draft`); a
+-- post dated in the future is listed from that day on (00:00 UTC).
+-- `vitae migrate` runs this part alone from v5.
+ALTER TABLE post ADD COLUMN status TEXT NOT NULL DEFAULT 'published' CHECK (status IN ('published', 'draft'));
+ALTER TABLE post ADD COLUMN preview_token TEXT NOT NULL DEFAULT ''  -- '': no preview URL
+    CHECK (preview_token = '' OR (length(preview_token) = 32 AND preview_token NOT GLOB '*[^0-9a-f]*'));
+CREATE UNIQUE INDEX post_preview_token ON post (preview_token) WHERE preview_token <> '';
+CREATE TABLE post_tag (
+    post_slug TEXT NOT NULL REFERENCES post(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    position  INTEGER NOT NULL,
+    tag       TEXT NOT NULL CHECK (length(tag) <= 64 AND tag GLOB '[a-z0-9]*' AND tag NOT GLOB '*[^a-z0-9-]*'),
+    PRIMARY KEY (post_slug, position),
+    UNIQUE (post_slug, tag)
+) WITHOUT ROWID;
+CREATE TRIGGER log_post_tag_insert AFTER INSERT ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', NEW.post_slug); END;
+CREATE TRIGGER log_post_tag_update AFTER UPDATE ON post_tag BEGIN INSERT INTO change_log (item, key) SELECT 'post', OLD.post_slug UNION SELECT 'post', NEW.post_slug; END;
+CREATE TRIGGER log_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', OLD.post_slug); END;

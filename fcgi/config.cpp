@@ -62,6 +62,11 @@ constexpr Option options[] = {
      }},
     {"--base-url", "VITAE_BASE_URL", "URL",
      "the site's public URL for canonical links, feed and sitemap (default http://127.0.0.1:8080)", set_base_url},
+    {"--clock-offset", nullptr, "SECONDS",
+     "shift the clock that lists scheduled posts at 00:00 UTC on their date (for tests; default 0)",
+     [](Config& c, std::string_view v) {
+         c.clock_offset_s = parse_int("--clock-offset", v, 10, -limits::max_clock_offset_s, limits::max_clock_offset_s);
+     }},
     {"--render", nullptr, "PATH", "print the page at PATH (e.g. /) to stdout and exit",
      [](Config& c, std::string_view v) { c.render_path = v; }},
     {"--help", nullptr, "", "show this help and exit", [](Config& c, std::string_view) { c.help = true; }},
@@ -75,6 +80,11 @@ const Option* find_option(std::string_view name) {
 }
 
 }  // namespace
+
+SiteSource site_source(const Config& config) {
+    std::int64_t offset = config.clock_offset_s;
+    return {config.db_path, config.templates_dir, [offset] { return system_unix() + offset; }};
+}
 
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*)) {
     Config config;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "base_url.hpp"
+#include "site.hpp"
 #include "error.hpp"
 
 namespace vitae {
@@ -24,9 +25,13 @@ struct Config {
     std::filesystem::path publish_dir;  // non-empty: keep static copies of every page here
     std::size_t page_cache_bytes = 16 * 1024 * 1024;  // 0: render every request (benchmarks)
     std::string base_url = default_base_url;  // scheme://host[:port][/path], no trailing slash
+    int clock_offset_s = 0;  // added to the wall clock that releases scheduled posts (tests)
     bool help = false;
     bool version = false;
 };
+
+// The database and templates, and the wall clock shifted by clock_offset_s.
+SiteSource site_source(const Config& config);
 
 // getenv is passed in so tests can give their own environment.
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*));

@@ -22,7 +22,7 @@
 namespace {
 
 int render_to_stdout(const vitae::Config& config, const std::string& path) {
-    auto site = vitae::load_site({config.db_path, config.templates_dir}, 1);
+    auto site = vitae::load_site(vitae::site_source(config), 1);
     vitae::PageCache cache(0, 0);
     vitae::PageSource pages(cache, config.base_url);
     vitae::PageWorkspace workspace(pages);
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
     try {
         if (!config.render_path.empty()) return render_to_stdout(config, config.render_path);
         // Validate before taking the socket: a bad database or template fails here, once.
-        auto validated = load_site({config.db_path, config.templates_dir}, 1);
+        auto validated = load_site(site_source(config), 1);
         // Blocked before the socket listens: a SIGTERM that arrives before the
         // supervisor or the server waits for signals is then taken by it, not
         // fatal (seen: a stop right after start exited by the signal, not 0).

@@ -230,7 +230,7 @@ int Server::run() {
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
                   std::function<std::string()> process_json, std::shared_ptr<const Site> fallback,
                   MetricsScope metrics) {
-    SiteHolder sites({config.db_path, config.templates_dir}, std::move(fallback));
+    SiteHolder sites(site_source(config), std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
     PageSource pages(cache, config.base_url, fastcgi::answer_for_nginx);
     Server server(config, sites, pages, listener, std::move(report));

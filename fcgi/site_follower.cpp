@@ -23,6 +23,9 @@ using Clock = std::chrono::steady_clock;
 // the last file write of a commit comes just before the commit is visible.
 constexpr int settle_poll_ms = 1;
 constexpr auto settle_window = std::chrono::milliseconds(50);
+// Also how late a scheduled post goes out: each check asks SiteHolder::fresh,
+// which compares the wall clock with the next release time and lists the
+// post then (no file changes, so nothing else would wake us).
 constexpr int idle_poll_ms = 100;  // also the longest stop takes, and the safety-net check interval
 
 void drain(int fd) {

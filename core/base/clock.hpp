@@ -1,14 +1,51 @@
-// Monotonic milliseconds, for heartbeats and timeouts (never wall time).
+// Monotonic milliseconds, for heartbeats and timeouts; and the wall clock,
+// for the one thing that follows the calendar: a post dated in the future is
+// listed from 00:00 UTC that day. The schedule is UTC (Vitae has no
+// timezone setting); the clock is passed in (SiteSource::now_unix), so tests
+// move time and the worker can be shifted (--clock-offset) without sleeping.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace vitae {
 
 inline std::int64_t monotonic_ms() {
     using namespace std::chrono;
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+using WallClock = std::function<std::int64_t()>;  // seconds since the epoch
+
+inline std::int64_t system_unix() {
+    using namespace std::chrono;
+    return duration_cast<seconds>(system_clock::now().time_since_epoch()).count();
+}
+
+// 1785110400 -> "2026-07-27": the UTC day a moment falls in.
+inline std::string utc_day(std::int64_t unix_seconds) {
+    using namespace std::chrono;
+    year_month_day day{floor<days>(sys_seconds{seconds{unix_seconds}})};
+    char out[16];
+    std::snprintf(out, sizeof out, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
+                  static_cast<unsigned>(day.day()));
+    return out;
+}
+
+// "2026-07-27" -> 1785110400, its 00:00 UTC; nullopt when it is not a real day.
+inline std::optional<std::int64_t> utc_day_start(std::string_view date) {
+    using namespace std::chrono;
+    int y = 0;
+    unsigned m = 0, d = 0;
+    if (date.size() != 10 || std::sscanf(std::string(date).c_str(), "%4d-%2u-%2u", &y, &m, &d) != 3) return std::nullopt;
+    year_month_day day{year{y}, month{m}, std::chrono::day{d}};
+    if (!day.ok()) return std::nullopt;
+    return duration_cast<seconds>(sys_days{day}.time_since_epoch()).count();
 }
 
 }  // namespace vitae

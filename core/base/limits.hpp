@@ -15,6 +15,7 @@ inline constexpr std::size_t max_templates = 256;
 inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
 inline constexpr int max_partial_depth = 8;
 inline constexpr int max_threads = 1024;
+inline constexpr int max_clock_offset_s = 10 * 366 * 24 * 3600;  // --clock-offset: ten years either way
 inline constexpr int listen_backlog = 1024;
 inline constexpr int shutdown_wake_interval_ms = 20;  // how often idle threads are poked on stop
 inline constexpr int shutdown_timeout_ms = 10000;     // then exit anyway; systemd waits 90 s

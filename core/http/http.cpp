@@ -226,7 +226,10 @@ std::string response_head(const Response& r) {
     if (r.page && r.page->accept_ranges) add("Accept-Ranges", "bytes");
     if (!r.etag().empty()) add("ETag", r.etag());
     if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
-    if (!r.cache_control.empty())
+    if (r.page && r.page->unlisted) {  // a secret URL: no shared cache keeps it, no search engine lists it
+        add("Cache-Control", "private, no-store");
+        add("X-Robots-Tag", "noindex");
+    } else if (!r.cache_control.empty())
         add("Cache-Control", r.cache_control);
     else if (r.page && !r.page->cache_control.empty() && r.status != 404)
         add("Cache-Control", r.page->cache_control);

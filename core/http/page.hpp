@@ -21,6 +21,7 @@ struct Page {
     std::uint64_t generation = 0;  // the site version it was rendered from
     bool vary_accept = false;      // the URL also answers citation formats by Accept
     std::string link;              // a Link header (Signposting); empty: none
+    bool unlisted = false;         // a draft's preview: X-Robots-Tag noindex, Cache-Control private, no-store
     std::string cache_control;     // empty: "no-cache" (revalidate by ETag); a file's content-addressed URL: a year
     bool accept_ranges = false;    // a stored file: one range of its bytes can be asked for
 

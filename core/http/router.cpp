@@ -41,6 +41,17 @@ Route publications_route(std::string_view rest) {
     return {};
 }
 
+// "/blog/tag/..." past the prefix: "<tag>/" or "<tag>/feed.xml". Without the
+// slash it is not found: the page's one URL is the directory's.
+Route tag_route(std::string_view rest) {
+    constexpr std::string_view feed = "/feed.xml";
+    if (rest.ends_with('/') && is_slug(rest.substr(0, rest.size() - 1)))
+        return of(RouteKind::tag, rest.substr(0, rest.size() - 1));
+    if (rest.ends_with(feed) && is_slug(rest.substr(0, rest.size() - feed.size())))
+        return of(RouteKind::tag_feed, rest.substr(0, rest.size() - feed.size()));
+    return {};
+}
+
 // "/files/..." past the prefix: "<name>" or "<12 hex>/<name>".
 Route files_route(std::string_view rest) {
     if (is_file_name(rest)) return of(RouteKind::file, rest);
@@ -61,6 +72,9 @@ Route route_kind(std::string_view path) {
     if (path == "/_vitae/status") return of(RouteKind::status);
     if (path == "/_vitae/metrics") return of(RouteKind::metrics);
     if (path == blog) return of(RouteKind::blog_index);
+    if (constexpr std::string_view tags = "/blog/tag/"; path.starts_with(tags)) return tag_route(path.substr(tags.size()));
+    if (constexpr std::string_view preview = "/blog/preview/"; path.starts_with(preview) && is_slug(path.substr(preview.size())))
+        return of(RouteKind::preview, path.substr(preview.size()));
     if (path.starts_with(blog) && is_slug(path.substr(blog.size()))) return of(RouteKind::post, path.substr(blog.size()));
     if (path == "/publications") return redirect_to(publications);
     if (path == publications) return of(RouteKind::publications);
@@ -80,6 +94,9 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::home: return "home";
     case RouteKind::blog_index: return "blog_index";
     case RouteKind::post: return "post";
+    case RouteKind::tag: return "tag";
+    case RouteKind::tag_feed: return "tag_feed";
+    case RouteKind::preview: return "preview";
     case RouteKind::publications: return "publications";
     case RouteKind::publication: return "publication";
     case RouteKind::citation: return "citation";

@@ -17,6 +17,9 @@ enum class RouteKind {
     home,
     blog_index,
     post,
+    tag,               // /blog/tag/<tag>/ (slug = the tag)
+    tag_feed,          // /blog/tag/<tag>/feed.xml
+    preview,           // /blog/preview/<token>: a draft (slug = the token)
     publications,      // /publications/ or /publications/<kind>/ (filter = the kind)
     publication,       // /publications/<slug>
     citation,          // /publications/<slug>.bib|.ris|.json
@@ -37,7 +40,7 @@ enum class CitationFormat { bibtex, ris, csl_json };
 struct Route {
     RouteKind kind = RouteKind::not_found;
     std::string_view path;      // what was routed: decoded, as requested
-    std::string_view slug;      // post, publication, citation, file: the name from the path (may be unknown)
+    std::string_view slug;      // post, publication, citation, tag, file: the slug or name from the path (may be unknown)
     std::string_view digest;    // file: the digest's first 12 hex digits in a content-addressed URL; empty: none
     std::string_view location;  // redirect: the canonical path
     std::optional<PublicationKind> filter;  // publications: one kind, or all

@@ -60,7 +60,8 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
                                       {"og_type", layout.og_type},
                                       {"json_ld", layout.json_ld},
                                       {"has_json_ld", !layout.json_ld.empty()},
-                                      {"feed_url", layout.feed_url}};
+                                      {"feed_url", layout.feed_url},
+                                      {"feed_title", layout.feed_title}};
     if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
     layout_data.set("head_links", layout.head_links);
     layout_data.set("content", render_one(page, data));

@@ -21,7 +21,8 @@ struct LayoutFields {
     std::string og_type = "website";
     std::string json_ld{};                // raw <script> text made by structured_data.*; empty: none
     MustacheData meta{MustacheData::type::list};  // extra <meta name content> pairs (Google Scholar's)
-    std::string feed_url{};               // absolute URL of /feed.xml
+    std::string feed_url{};               // absolute URL of /feed.xml (a tag page: its tag's feed)
+    std::string feed_title = "Blog";      // the feed link's title, after the owner's name
     MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
     std::string site_name{};
 };

@@ -30,6 +30,7 @@ void entry(std::string& out, const Post& post, std::string_view base_url) {
     element(out, "published", day_start(post.published));
     element(out, "updated", day_start(post.published));
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
+    for (const auto& tag : post.tags) out += "<category term=\"" + xml_escape(tag) + "\"/>\n";
     if (!post.body.empty()) {
         std::string html = post.body_format == "html" ? post.body : markdown_to_html(post.body);
         out += "<content type=\"html\">" + xml_escape(html) + "</content>\n";
@@ -48,22 +49,42 @@ std::string rfc3339_utc(std::int64_t unix_seconds) {
     return buf;
 }
 
-std::string atom_feed(const Content& c, std::string_view base_url, std::int64_t fallback_unix) {
+namespace {
+
+// One feed: `page` is the HTML page it follows (its id), `self` its own path.
+std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, std::string_view title,
+                    std::string_view page, std::string_view self, std::string_view base_url,
+                    std::int64_t fallback_unix) {
     std::string base(base_url);
     // Posts are newest first, so the first one's date is the feed's.
-    std::string updated = c.posts.empty() ? rfc3339_utc(fallback_unix) : day_start(c.posts.front().published);
+    std::string updated = posts.empty() ? rfc3339_utc(fallback_unix) : day_start(c.posts[posts.front()].published);
     std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
-    element(out, "id", base + "/blog/");
-    element(out, "title", "Blog — " + c.name);
+    element(out, "id", base + std::string(page));
+    element(out, "title", title);
     element(out, "updated", updated);
     out += "<author>\n";
     element(out, "name", c.name);
     out += "</author>\n";
-    out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"" + xml_escape(base + "/feed.xml") + "\"/>\n";
-    out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(base + "/blog/") + "\"/>\n";
-    for (const auto& post : c.posts) entry(out, post, base_url);
+    out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"" + xml_escape(base + std::string(self)) + "\"/>\n";
+    out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(base + std::string(page)) + "\"/>\n";
+    for (std::size_t i : posts) entry(out, c.posts[i], base_url);
     out += "</feed>\n";
     return out;
+}
+
+}  // namespace
+
+std::string atom_feed(const Content& c, std::string_view base_url, std::int64_t fallback_unix) {
+    std::vector<std::size_t> all(c.posts.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return feed_of(c, all, "Blog — " + c.name, "/blog/", "/feed.xml", base_url, fallback_unix);
+}
+
+std::string tag_feed(const Content& c, std::string_view tag, const std::vector<std::size_t>& posts,
+                     std::string_view base_url, std::int64_t fallback_unix) {
+    std::string page = "/blog/tag/" + std::string(tag) + "/";
+    return feed_of(c, posts, "Posts tagged " + std::string(tag) + " — " + c.name, page, page + "feed.xml", base_url,
+                   fallback_unix);
 }
 
 std::vector<SitemapEntry> sitemap_entries(const Content& c) {
@@ -71,6 +92,8 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     std::vector<SitemapEntry> out = {{"/", ""}, {"/blog/", newest_post}, {"/publications/", ""}};
     for (auto kind : kinds_in(c)) out.push_back({"/publications/" + std::string(kind_row(kind).name) + "/", ""});
     for (const auto& post : c.posts) out.push_back({"/blog/" + post.slug, post.published});
+    for (const auto& [tag, posts] : posts_by_tag(c))  // each tag page dated by its newest post
+        out.push_back({"/blog/tag/" + tag + "/", c.posts[posts.front()].published});
     for (const auto& p : c.publications) out.push_back({"/publications/" + p.slug, ""});
     return out;
 }

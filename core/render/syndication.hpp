@@ -16,6 +16,9 @@ namespace vitae {
 // feed's `updated` is the newest of them, or `fallback_unix` without posts. A
 // post without a body has no <content>: the feed never invents text.
 std::string atom_feed(const Content& content, std::string_view base_url, std::int64_t fallback_unix);
+// The feed of one tag's posts (`posts`: indexes into content.posts, newest first).
+std::string tag_feed(const Content& content, std::string_view tag, const std::vector<std::size_t>& posts,
+                     std::string_view base_url, std::int64_t fallback_unix);
 
 struct SitemapEntry {
     std::string path;     // "/blog/x"

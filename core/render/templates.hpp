@@ -17,7 +17,7 @@ namespace vitae {
 using Mustache = kainjow::mustache::mustache;
 
 // The pages the worker renders; layout wraps each of the others.
-inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",
+inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
                                                       "publications", "paper", "not_found"};
 
 class Templates {

@@ -16,102 +16,40 @@
 #include "sanitize.hpp"
 #include "streamed_list.hpp"
 #include "text.hpp"
+#include "view_data.hpp"
 
 namespace vitae {
 
-namespace {
+namespace view_data {
 
-using kainjow::mustache::list;
-
-// Text to put before item `index` of an inline list of `count` items.
-std::string joiner(std::size_t index, std::size_t count) {
-    if (index == 0) return "";
-    if (index + 1 < count) return ", ";
-    return count == 2 ? " and " : ", and ";
-}
-
-// kainjow's set() and push_back() deep-copy what they are given, and its
-// move constructor is not noexcept, so a growing std::vector of data copies
-// every element each time it reallocates: a list of 3,000 papers was copied
-// over and over on its way into the page. These move instead. list_value()
-// is the list the data owns on the heap: only its accessor is const.
-void put(MustacheData& into, const std::string& key, MustacheData value) { into[key] = std::move(value); }
-void append(MustacheData& onto, MustacheData value) {
-    auto& items = const_cast<kainjow::mustache::list&>(onto.list_value());
-    if (items.size() == items.capacity()) {  // grow by moving, never by vector's copying
-        kainjow::mustache::list bigger;
-        bigger.reserve(std::max<std::size_t>(8, items.size() * 2));
-        for (auto& item : items) bigger.push_back(std::move(item));
-        items.swap(bigger);
-    }
-    items.push_back(std::move(value));
-}
-
-// An object built in place: kainjow's MustacheData(object) copies the whole
-// map it is given, so `object{...}` paid for every field twice.
-MustacheData fields(std::initializer_list<std::pair<const std::string, MustacheData>> items) {
-    MustacheData out{MustacheData::type::object};
-    for (const auto& [key, value] : items) out[key] = MustacheData(value);
-    return out;
-}
-
-template <typename Rows, typename F>  // a std::vector or SharedRows
-MustacheData list_of(const Rows& items, F&& to_data) {
-    MustacheData out{MustacheData::type::list};
-    for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
-    return out;
-}
-
-MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
-    return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
-}
-
-// A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
 std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type) {
     std::vector<const StoredFile*> copies;
     for (const auto& f : c.files)
         if (f.variant_of == picture.name && f.type == type) copies.push_back(&f);
-    std::sort(copies.begin(), copies.end(), [](auto* a, auto* b) { return a->width < b->width; });
+    std::sort(copies.begin(), copies.end(), [](auto* x, auto* y) { return x->width < y->width; });
     std::string srcset;
     for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
     return srcset;
 }
 
-// A stored picture in a post: <picture> with its AVIF and WebP copies, the
-// original as <img> with its size (no shift when it arrives); lazy but for
-// the post's first, which may be in view at once.
-std::optional<std::string> post_picture(const Content& c, std::string_view name, std::string_view alt, bool first) {
-    const StoredFile* f = c.file(name);
-    if (!f || !f->is_picture()) return std::nullopt;
-    constexpr std::string_view sizes = "(max-width: 44rem) 100vw, 42rem";  // the text column
-    std::string out = "<picture>";
-    for (std::string_view type : {"image/avif", "image/webp"})
-        if (std::string srcset = srcset_of(c, *f, type); !srcset.empty())
-            out += "<source type=\"" + std::string(type) + "\" srcset=\"" + xml_escape(srcset) + "\" sizes=\"" +
-                   std::string(sizes) + "\">";
-    out += "<img src=\"" + xml_escape(f->url()) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
-           std::to_string(f->height) + "\" alt=\"" + xml_escape(alt.empty() ? f->alt : alt) + "\"" +
-           (first ? "" : " loading=\"lazy\"") + " decoding=\"async\"></picture>";
-    return out;
-}
+}  // namespace view_data
 
-// A post's body as HTML: what the owner pasted through the one sanitizer;
-// Markdown through cmark's safe mode, with math and stored pictures.
-std::string post_body_html(const Post& post, const Content& c) {
-    if (post.body_format == "html") return sanitize_html(post.body);
-    return with_heading_ids(markdown_with_math_to_html(
-        post.body, [&c](std::string_view name, std::string_view alt, bool first) { return post_picture(c, name, alt, first); }));
-}
+using view_data::srcset_of;
 
-// What a list of posts shows of each; the post page adds its body.
-MustacheData post_data(const Post& post) {
-    return fields({{"slug", post.slug},
-                  {"title", post.title},
-                  {"url", "/blog/" + post.slug},
-                  {"date", display_date(post.published)},
-                  {"date_iso", post.published},
-                  {"has_body", !post.body.empty()},
-                  {"reading_minutes", std::to_string(reading_minutes(post.body))}});
+namespace {
+
+using kainjow::mustache::list;
+using view_data::append;
+using view_data::fields;
+using view_data::joiner;
+using view_data::list_of;
+using view_data::post_data;
+using view_data::put;
+using view_data::split_posts;
+
+
+MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
+    return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -190,10 +128,6 @@ MustacheData publication_data(const Publication& p, const Views& v) {
     put(d, "arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv);
     put(d, "has_arxiv", !p.arxiv.empty());
     return d;
-}
-
-MustacheData posts_data(const SharedRows<Post>& posts) {
-    return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
 }
 
 void add_publications(const Views& v, const HomeSelection& shown, MustacheData& home) {
@@ -422,20 +356,6 @@ std::string link_target(const Views& v, const std::string& url, std::string_view
     return file ? std::string(base_url) + file->url() : url;
 }
 
-namespace {
-
-// Previous (older) and next (newer) post; posts are newest first.
-void add_neighbours(const SharedRows<Post>& posts, std::size_t i, MustacheData& post) {
-    auto link = [](const Post& p) { return fields({{"url", "/blog/" + p.slug}, {"title", p.title}}); };
-    put(post, "has_older", i + 1 < posts.size());
-    if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
-    put(post, "has_newer", i > 0);
-    if (i > 0) put(post, "newer", link(posts[i - 1]));
-    put(post, "has_neighbours", posts.size() > 1);
-}
-
-}  // namespace
-
 PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind) {
     return publication_list_view(views, kind);
 }
@@ -475,22 +395,6 @@ std::shared_ptr<Views::HomeMemo> Views::new_home_memo() { return std::make_share
 const MustacheData& Views::home() const {
     std::call_once(home_memo_->once, [this] { home_memo_->data = home_data(*this); });
     return home_memo_->data;
-}
-
-MustacheData blog_data(const Views& v) {
-    MustacheData blog{MustacheData::type::object};
-    put(blog, "has_posts", !v.content.posts.empty());
-    put(blog, "posts", posts_data(v.content.posts));
-    return blog;
-}
-
-MustacheData post_page_data(const Views& v, std::size_t i) {
-    MustacheData post = post_data(v.content.posts[i]);
-    put(post, "body_html", post_body_html(v.content.posts[i], v.content));
-    add_neighbours(v.content.posts, i, post);
-    MustacheData page{MustacheData::type::object};
-    put(page, "post", std::move(post));
-    return page;
 }
 
 MustacheData paper_page_data(const Views& v, std::size_t i) {
@@ -548,13 +452,16 @@ std::string display_date(std::string_view iso) {
     return out;
 }
 
-Views build_views(Content c) {
+Views build_views(Content c, std::string_view today) {
     Views v;
+    v.today = today;
+    split_posts(c, v);
     v.people = people_of(c);
     v.site_name = c.name;
     v.home_description = first_sentence(c.bio_markdown);
     for (std::size_t i = 0; i < c.posts.size(); ++i) v.post_index.emplace(c.posts[i].slug, i);
     for (std::size_t i = 0; i < c.publications.size(); ++i) v.publication_index.emplace(c.publications[i].slug, i);
+    v.tag_index = posts_by_tag(c);
     v.content = std::move(c);
     return v;
 }

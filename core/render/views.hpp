@@ -49,7 +49,7 @@ struct Views {
     Views(const Views&) = delete;  // the home page's data is made once per version: one owner
     Views& operator=(const Views&) = delete;
 
-    Content content;  // as loaded
+    Content content;  // as loaded, but for its posts: only those listed (published, dated today or earlier)
     std::string site_name;
     std::string home_description;
     People people;
@@ -58,6 +58,13 @@ struct Views {
     // put when the Views move): no copy of 3,000 slugs per version.
     std::unordered_map<std::string_view, std::size_t> post_index;
     std::unordered_map<std::string_view, std::size_t> publication_index;
+    TagIndex tag_index;  // tag -> its posts, newest first
+    // Drafts and posts dated after `today`: in no list, feed or sitemap, and
+    // without a page of their own; a draft is served only at its preview URL.
+    SharedRows<Post> unlisted;
+    std::unordered_map<std::string_view, std::size_t> preview_index;  // preview token -> index in unlisted
+    std::string today;         // the UTC day (YYYY-MM-DD) the lists were made for
+    std::string next_release;  // the earliest date after `today` a post waits for; "" when none
 
     // The home page's data, made once per version when first asked for: the
     // page asked for most, whose data costs the most to make per render
@@ -70,12 +77,20 @@ private:
     std::shared_ptr<HomeMemo> home_memo_ = new_home_memo();
 };
 
-Views build_views(Content content);
+// `today` (UTC, YYYY-MM-DD) decides which posts are listed: those not drafts
+// and dated today or earlier. Without it, every post but drafts is.
+Views build_views(Content content, std::string_view today = "9999-12-31");
 
 // Each page's Mustache data (templates/README.md), made on demand.
 MustacheData home_data(const Views& views);
 MustacheData blog_data(const Views& views);
 MustacheData post_page_data(const Views& views, std::size_t post);
+// A draft's preview (views.unlisted[post]): the post page without neighbours, marked as a preview.
+MustacheData preview_page_data(const Views& views, std::size_t post);
+// The posts with `tag`, newest first (none for an unknown tag).
+MustacheData tag_page_data(const Views& views, std::string_view tag);
+// "/blog/tag/<tag>/": a tag page's path.
+std::string tag_url(std::string_view tag);
 MustacheData paper_page_data(const Views& views, std::size_t publication);
 
 struct PublicationGroup {

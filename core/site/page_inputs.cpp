@@ -153,6 +153,26 @@ bool same_list(const Versions& v, std::optional<PublicationKind> kind) {
            v.same_publications(members(v.before.content, kind), members(v.after.content, kind));
 }
 
+// A tag page (and its feed): the very rows of its posts, in the same order.
+bool same_tag(const Versions& v, const std::string& tag, const std::vector<std::size_t>& now) {
+    auto old = v.before.tag_index.find(tag);
+    if (old == v.before.tag_index.end() || old->second.size() != now.size()) return false;
+    for (std::size_t k = 0; k < now.size(); ++k)
+        if (!v.after.content.posts.same(now[k], v.before.content.posts, old->second[k])) return false;
+    return true;
+}
+
+Stamp old_stamp(const std::map<std::string, Stamp, std::less<>>& stamps, std::string_view key) {
+    auto it = stamps.find(key);
+    return it == stamps.end() ? 0 : it->second;
+}
+
+// A draft's preview: its row alone (no neighbours, no lists).
+bool same_preview(const Versions& v, std::string_view token, std::size_t now) {
+    auto old = v.before.preview_index.find(token);
+    return old != v.before.preview_index.end() && v.after.unlisted.same(now, v.before.unlisted, old->second);
+}
+
 // sitemap_entries(a) == sitemap_entries(b), without making them when the
 // rows are the very same ones (an edit shares every row it did not change).
 bool same_sitemap(const Content& a, const Content& b) {
@@ -181,6 +201,8 @@ std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
     s->owner_name = s->home = s->blog = s->feed = s->sitemap = s->bibtex_all = g;
     s->lists.fill(g);
     s->posts.assign(site.views().content.posts.size(), g);
+    for (const auto& [tag, posts] : site.views().tag_index) s->tags.emplace(tag, g);
+    for (const auto& [token, index] : site.views().preview_index) s->previews.emplace(token, g);
     s->papers.assign(site.views().content.publications.size(), g);
     s->citations = s->papers;
     s->files.assign(site.views().content.files.size(), g);
@@ -210,6 +232,10 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
         auto j = v.before.post_index.find(b.posts[i].slug);
         s->posts.push_back(v.stamp(same_post(v, i), j == v.before.post_index.end() ? 0 : old.posts[j->second]));
     }
+    for (const auto& [tag, posts] : v.after.tag_index)
+        s->tags.emplace(tag, v.stamp(same_tag(v, tag, posts), old_stamp(old.tags, tag)));
+    for (const auto& [token, index] : v.after.preview_index)
+        s->previews.emplace(token, v.stamp(same_preview(v, token, index), old_stamp(old.previews, token)));
     for (std::size_t i = 0; i < b.publications.size(); ++i) {
         std::size_t j = v.old_paper[i];
         bool known = j != Versions::none;
@@ -235,6 +261,9 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::home: return html_stamp(s, s.home, ref.template_name);
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
+    case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
+    case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views().unlisted[ref.index].preview_token), ref.template_name);
+    case RouteKind::tag_feed: return std::max(old_stamp(s.tags, ref.tag), s.owner_name);  // the author's name
     case RouteKind::publications: return html_stamp(s, s.lists[list_slot(ref.filter)], ref.template_name);
     case RouteKind::publication: return html_stamp(s, s.papers[ref.index], ref.template_name);
     case RouteKind::citation: return s.citations[ref.index];

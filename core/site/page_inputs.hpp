@@ -32,6 +32,8 @@ struct InputStamps {
     std::uint64_t bibtex_all = 0;  // every publication, in order
     std::array<std::uint64_t, 13> lists{};  // [0] every publication, then one per kind: its members, the filters
     std::vector<std::uint64_t> posts;       // a post page: the post, its pictures, its neighbours' titles
+    std::map<std::string, std::uint64_t, std::less<>> tags;  // a tag page and its feed: the rows of its posts
+    std::map<std::string, std::uint64_t, std::less<>> previews;  // a draft's preview, by token: its row
     std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages, the files it links
     std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
     std::vector<std::uint64_t> files;       // a stored file's bytes: its row (name, type, digest...)

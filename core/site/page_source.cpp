@@ -39,6 +39,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
         page->body = generated_body(ref, site, base_url);
     page->body.shrink_to_fit();  // kept as long as the page is cached: without a render's spare capacity
     page->vary_accept = ref.vary_accept;
+    page->unlisted = ref.unlisted;
     page->link = link_for(ref, site.views(), base_url);
     page->etag = etag_for(page->body);
     if (ref.immutable) page->cache_control = "public, max-age=31536000, immutable";  // a new version, a new URL

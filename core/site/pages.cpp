@@ -57,6 +57,20 @@ PageRef page_ref(const Route& route, const Site& site) {
             ref.index = it->second;
         }
         return ref;
+    case RouteKind::preview:
+        if (auto it = v.preview_index.find(route.slug); it != v.preview_index.end()) {
+            ref = html(path, "post", route.kind);
+            ref.index = it->second;
+            ref.unlisted = true;
+        }
+        return ref;
+    case RouteKind::tag:
+    case RouteKind::tag_feed:
+        if (v.tag_index.contains(route.slug)) {
+            ref = route.kind == RouteKind::tag ? html(path, "tag", route.kind) : generated(path, route.kind, atom_type);
+            ref.tag = route.slug;
+        }
+        return ref;
     case RouteKind::publications:
         ref = html(path, "publications", route.kind);
         ref.filter = route.filter;
@@ -97,6 +111,8 @@ MustacheData page_data(const PageRef& ref, const Views& v) {
     case RouteKind::home: return home_data(v);
     case RouteKind::blog_index: return blog_data(v);
     case RouteKind::post: return post_page_data(v, ref.index);
+    case RouteKind::tag: return tag_page_data(v, ref.tag);
+    case RouteKind::preview: return preview_page_data(v, ref.index);
     case RouteKind::publications: return publication_list(v, ref.filter).data;
     case RouteKind::publication: return paper_page_data(v, ref.index);
     default: return kainjow::mustache::object{};
@@ -108,7 +124,8 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     f.current_path = ref.key;  // the path; the 404 page's is cleared below
     f.site_name = v.site_name;
     f.feed_url = std::string(base_url) + "/feed.xml";
-    if (ref.status == 200) f.canonical_url = std::string(base_url) + std::string(ref.key);
+    // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
+    if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
     case RouteKind::home:
         f.title = v.site_name;
@@ -127,6 +144,15 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.og_type = "article";
         break;
     }
+    case RouteKind::preview:
+        f.title = "Preview: " + v.unlisted[ref.index].title + " — " + v.site_name;
+        break;
+    case RouteKind::tag:
+        f.title = "Posts tagged " + std::string(ref.tag) + " — " + v.site_name;
+        f.description = "Posts by " + v.site_name + " tagged " + std::string(ref.tag);
+        f.feed_url = std::string(base_url) + std::string(ref.key) + "feed.xml";
+        f.feed_title = "Posts tagged " + std::string(ref.tag);
+        break;
     case RouteKind::publications: {
         std::string heading = list_heading(ref.filter);
         f.title = heading + " — " + v.site_name;
@@ -182,6 +208,8 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
     }
     case RouteKind::publications_bib: return bibtex_file(c.publications);
     case RouteKind::feed: return atom_feed(c, base_url, site.content->modified_unix);
+    case RouteKind::tag_feed:
+        return tag_feed(c, ref.tag, site.views().tag_index.find(ref.tag)->second, base_url, site.content->modified_unix);
     case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url);
     case RouteKind::robots: return robots_txt(base_url);
     case RouteKind::file: return stored_file_bytes(site, c.files[ref.index]);
@@ -193,6 +221,7 @@ std::vector<std::string> site_paths(const Site& site) {
     const Content& c = site.views().content;
     std::vector<std::string> paths;
     for (auto& entry : sitemap_entries(c)) paths.push_back(std::move(entry.path));
+    for (const auto& [tag, posts] : site.views().tag_index) paths.push_back(tag_url(tag) + "feed.xml");
     for (const auto& p : c.publications)
         for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + p.slug + ext);
     for (const char* path : {"/publications.bib", "/feed.xml", "/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);

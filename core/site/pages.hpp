@@ -24,11 +24,13 @@ struct PageRef {
     const char* template_name;   // nullptr: the body is generated (see kind)
     RouteKind kind;
     const char* content_type;
-    std::size_t index = 0;  // post, publication, citation: into the content's posts or publications
+    std::size_t index = 0;  // post, publication, citation: into the content's posts or publications; preview: unlisted
     std::optional<PublicationKind> filter{};  // publications: one kind, or all
+    std::string_view tag{};  // tag, tag_feed: a tag some post has (points into the path)
     CitationFormat format = CitationFormat::bibtex;  // citation
     int status = 200;
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
+    bool unlisted = false;     // a draft's preview: noindex, never stored by a shared cache
     bool immutable = false;    // a file's content-addressed URL: its bytes never change
 };
 

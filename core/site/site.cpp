@@ -44,11 +44,28 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
     return newest;
 }
 
+// The views of `all` as of `now_unix`, and when they next change.
+void list_as_of(LoadedContent& loaded, Content all, std::int64_t now_unix) {
+    loaded.all = all;  // the rows are shared, not copied
+    loaded.views = build_views(std::move(all), utc_day(now_unix));
+    loaded.release_unix = utc_day_start(loaded.views.next_release).value_or(0);
+}
+
 }  // namespace
+
+std::shared_ptr<const LoadedContent> relisted(const LoadedContent& old, std::int64_t now_unix) {
+    auto loaded = std::make_shared<LoadedContent>();
+    loaded->db_file = old.db_file;
+    loaded->modified_unix = old.modified_unix;
+    loaded->marks = old.marks;
+    loaded->change_mark = old.change_mark;
+    list_as_of(*loaded, old.all, now_unix);
+    return loaded;
+}
 
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving,
-                                                          ContentProbe* probe) {
+                                                          ContentProbe* probe, std::int64_t now_unix) {
     // stat before open: if the file is replaced in between, the recorded id is
     // the old one, so the next check sees a change and loads again.
     auto st = stat_or_throw(db_path);
@@ -70,20 +87,21 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     std::optional<Content> changed;
     if (same_file) changed = load_changes(db, serving->content(), serving->change_mark, mark, in_snapshot);
     Content content = changed ? std::move(*changed) : load_content(db, in_snapshot, &mark);
-    if (same_file && serving->content() == content) return serving;
+    if (same_file && serving->content() == content)
+        return serving->release_due(now_unix) ? relisted(*serving, now_unix) : serving;
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
     loaded->db_path = db_path;
     loaded->marks = marks;
     loaded->change_mark = std::move(mark);
     loaded->modified_unix = newest_mtime(db_path, st);
-    loaded->views = build_views(std::move(content));
+    list_as_of(*loaded, std::move(content), now_unix);
     return loaded;
 }
 
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
     auto site = std::make_shared<Site>();
-    site->content = load_content_version(source.db_path);
+    site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix());
     site->templates = Templates::load(source.templates_dir);
     site->generation = generation;
     site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
@@ -131,11 +149,12 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     auto serving = current();
     bool content = (probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe)) ||
                    retry_due();
+    bool release = release_due(*serving);  // a scheduled post's day came: a change with no commit
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
     // request must see: wait for it rather than serve the site it replaces.
-    if (content || watch_.pending() || rebuilding_.load()) return refresh(content, epoch, probe);
+    if (content || release || watch_.pending() || rebuilding_.load()) return refresh(content, epoch, probe);
     return serving;
 }
 
@@ -147,8 +166,10 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
                                                  !loaded_from(*current()->content, probe));
         if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
         bool templates = watch_.pending();
-        if (content || templates)
-            rebuild(content, templates, false, content ? "database changed" : "templates changed", replaced, &probe);
+        bool release = !content && release_due(*current());
+        if (content || release || templates)
+            rebuild(content, release, templates, false,
+                    content ? "database changed" : release ? "scheduled post due" : "templates changed", replaced, &probe);
     }
     retire(std::move(replaced));
     return current();
@@ -159,7 +180,7 @@ bool SiteHolder::reload(std::string_view reason) {
     bool ok = false;
     {
         std::lock_guard lock(reload_mutex_);
-        ok = rebuild(true, true, true, reason, replaced);
+        ok = rebuild(true, false, true, true, reason, replaced);
     }
     retire(std::move(replaced));
     return ok;
@@ -180,7 +201,7 @@ void SiteHolder::retire(std::shared_ptr<const Site> replaced) {
     release_free_memory();  // the rows just read, and the version replaced if nothing else holds it
 }
 
-bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_view reason,
+bool SiteHolder::rebuild(bool content, bool release, bool templates, bool force, std::string_view reason,
                          std::shared_ptr<const Site>& replaced, ContentProbe* probe) {
     struct Flag {
         std::atomic<bool>& flag;
@@ -197,7 +218,7 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
         std::string file = fingerprint(source_.db_path);
         retry_at_ms_ = 0;
         try {
-            new_content = load_content_version(source_.db_path, old->content, probe);
+            new_content = load_content_version(source_.db_path, old->content, probe, source_.now_unix());
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the
@@ -209,6 +230,7 @@ bool SiteHolder::rebuild(bool content, bool templates, bool force, std::string_v
             error = e.what();
         }
     }
+    if (release) new_content = relisted(*old->content, source_.now_unix());
     if (templates) {
         watch_.drain();  // before reading, so a write during the load triggers another
         try {

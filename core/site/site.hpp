@@ -21,6 +21,7 @@
 #include <string>
 
 #include "content_changes.hpp"
+#include "clock.hpp"
 #include "content_probe.hpp"
 #include "file_id.hpp"
 #include "template_watch.hpp"
@@ -32,18 +33,22 @@ namespace vitae {
 struct SiteSource {
     std::string db_path;
     std::filesystem::path templates_dir;
+    WallClock now_unix = system_unix;  // decides which scheduled posts are out (tests pass their own)
 };
 
-// What one read transaction of the database produced.
+// What one read transaction of the database produced, listed as of one day.
 struct LoadedContent {
-    Views views;  // views.content: the rows as loaded
+    Content all;  // the rows as loaded, every post included
+    Views views;  // what the pages show on `views.today`
     FileId db_file;
     std::string db_path;  // where it was read from: stored files' bytes are read from there when served
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
     ChangeMark change_mark;  // where the state loaded stands in the change log
+    std::int64_t release_unix = 0;  // 00:00 UTC of views.next_release: the lists change then; 0: never
 
-    const Content& content() const { return views.content; }
+    const Content& content() const { return all; }
+    bool release_due(std::int64_t now_unix) const { return release_unix != 0 && now_unix >= release_unix; }
 };
 
 struct InputStamps;  // page_inputs.hpp
@@ -63,9 +68,14 @@ struct Site {
 // unchanged (a thread's first look, a no-op commit), so its cached pages stay.
 // `probe`: the calling thread's, which just saw the change; it names the
 // state loaded (LoadedContent::marks), so later probes can tell it is current.
+// `now_unix` decides which scheduled posts are listed; a serving version
+// whose next release is due is never returned as it is.
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving = nullptr,
-                                                          ContentProbe* probe = nullptr);
+                                                          ContentProbe* probe = nullptr,
+                                                          std::int64_t now_unix = system_unix());
+// The same rows listed again as of `now_unix` (a scheduled post's day came), without reading the database.
+std::shared_ptr<const LoadedContent> relisted(const LoadedContent& loaded, std::int64_t now_unix);
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
 
 struct ReloadStatus {
@@ -110,8 +120,10 @@ private:
     // idle follower loaded it first), which is the common case after an edit.
     // Template changes are picked up by every refresh. Returns the site to serve.
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe);
+    bool release_due(const Site& site) const { return site.content->release_due(source_.now_unix()); }
     // reload_mutex_ held; `replaced` gets the version it started from, for retire().
-    bool rebuild(bool content, bool templates, bool force, std::string_view reason,
+    // `release`: the serving version's next scheduled post is due (its rows are listed again, not re-read).
+    bool rebuild(bool content, bool release, bool templates, bool force, std::string_view reason,
                  std::shared_ptr<const Site>& replaced, ContentProbe* probe = nullptr);
     void retire(std::shared_ptr<const Site> replaced);
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);

@@ -24,6 +24,13 @@ std::string name_key(std::string_view name) {
     return key;
 }
 
+TagIndex posts_by_tag(const Content& content) {
+    TagIndex out;
+    for (std::size_t i = 0; i < content.posts.size(); ++i)
+        for (const auto& tag : content.posts[i].tags) out[tag].push_back(i);
+    return out;
+}
+
 bool OwnerNames::match(std::string_view author) const {
     std::string key = name_key(author);
     if (key.empty()) return false;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +45,9 @@ struct Post {
     std::string published;    // YYYY-MM-DD
     std::string body_format;  // "markdown" or "html"
     std::string body;
+    std::vector<std::string> tags;  // schema v6: in the owner's order, each a slug-like word
+    bool draft = false;             // v6: listed nowhere; served only at its preview URL
+    std::string preview_token;      // v6: 32 hex digits, or empty (no preview URL)
 
     bool operator==(const Post&) const = default;
 };
@@ -213,6 +217,12 @@ struct Content {
         return nullptr;
     }
 };
+
+// Each tag of the posts, in byte order, with the indexes of its posts in
+// content.posts (newest first): the tag pages, their feeds and the sitemap
+// all walk this one map.
+using TagIndex = std::map<std::string, std::vector<std::size_t>, std::less<>>;
+TagIndex posts_by_tag(const Content& content);
 
 // "Zhang, H." -> "h zhang"; "H. Zhang" -> "h zhang": a name as a key for
 // matching spellings (a "Last, First" order turned, case, dots and extra

@@ -30,8 +30,11 @@ constexpr const char* sql_publication_field =
     "SELECT publication_id, name, value FROM publication_field ORDER BY publication_id, position";
 constexpr const char* sql_education =
     "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
-constexpr const char* sql_post_columns = "SELECT slug, title, published, body_format, body FROM post";
+constexpr const char* sql_post_columns =
+    "SELECT slug, title, published, body_format, body, status = 'draft', preview_token FROM post";
 constexpr const char* sql_post_order = " ORDER BY published DESC, slug";
+constexpr const char* sql_post_tags = "SELECT post_slug, tag FROM post_tag ORDER BY post_slug, position";
+constexpr const char* sql_one_post_tags = "SELECT tag FROM post_tag WHERE post_slug = ? ORDER BY position";
 constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching ORDER BY position";
 constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
 constexpr const char* sql_experience =
@@ -63,7 +66,15 @@ Link read_pub_link(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
 std::string read_award(const Stmt& s) { return s.text_at(1); }
 Field read_field(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
 Post read_post_row(const Db& db, const Stmt& s) {
-    return {checked_slug(db, s.text_at(0)), s.text_at(1), s.text_at(2), s.text_at(3), s.text_at(4)};
+    Post post;
+    post.slug = checked_slug(db, s.text_at(0));
+    post.title = s.text_at(1);
+    post.published = s.text_at(2);
+    post.body_format = s.text_at(3);
+    post.body = s.text_at(4);
+    post.draft = s.int_at(5) != 0;
+    post.preview_token = s.text_at(6);
+    return post;
 }
 
 // The owner is whoever the profile's names match, also in rows imported
@@ -91,8 +102,8 @@ const std::vector<std::string>& all_queries() {
     static const std::vector<std::string> queries{
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
-        sql_publications(), sql_education, sql_posts(), sql_teaching, sql_service, sql_experience,
-        sql_publication_ids, sql_files};
+        sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
+        sql_experience, sql_publication_ids, sql_files};
     return queries;
 }
 
@@ -148,8 +159,16 @@ std::vector<std::int64_t> load_publications(const Db& db, Content& c) {
 
 void load_posts(const Db& db, Content& c) {
     c.posts.clear();
+    // The tags in one pass, each list moved into its post.
+    std::map<std::string, std::vector<std::string>, std::less<>> tags;
+    auto tag_rows = db.prepare(sql_post_tags);
+    while (tag_rows.step()) tags[tag_rows.text_at(0)].push_back(checked_slug(db, tag_rows.text_at(1)));
     auto posts = db.prepare(sql_posts());
-    while (posts.step()) c.posts.push_back(read_post_row(db, posts));
+    while (posts.step()) {
+        Post post = read_post_row(db, posts);
+        if (auto it = tags.find(post.slug); it != tags.end()) post.tags = std::move(it->second);
+        c.posts.push_back(std::move(post));
+    }
 }
 
 void load_sections(const Db& db, Content& c) {
@@ -184,7 +203,11 @@ std::optional<Post> read_post(const Db& db, const std::string& slug) {
     auto stmt = db.prepare(std::string(sql_post_columns) + " WHERE slug = ?");
     stmt.bind(1, slug);
     if (!stmt.step()) return std::nullopt;
-    return read_post_row(db, stmt);
+    Post post = read_post_row(db, stmt);
+    auto tags = db.prepare(sql_one_post_tags);
+    tags.bind(1, slug);
+    while (tags.step()) post.tags.push_back(checked_slug(db, tags.text_at(0)));
+    return post;
 }
 
 std::optional<Publication> read_publication(const Db& db, std::int64_t id, const Content& c) {

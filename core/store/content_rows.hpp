@@ -26,10 +26,10 @@ void load_sections(const Db& db, Content& c);
 std::vector<std::int64_t> load_publications(const Db& db, Content& c);
 // Every stored file's description (not its bytes), by name.
 void load_files(const Db& db, Content& c);
-// Every post, newest first.
+// Every post with its tags, newest first.
 void load_posts(const Db& db, Content& c);
 
-// One post by slug; none when it is gone.
+// One post by slug, with its tags; none when it is gone.
 std::optional<Post> read_post(const Db& db, const std::string& slug);
 // One publication by id, owner flags set from `c`'s names; none when it is gone.
 std::optional<Publication> read_publication(const Db& db, std::int64_t id, const Content& c);

@@ -94,7 +94,8 @@ CREATE TABLE coauthor (
     {3, "version 3 -> 4: the change log, so the worker reads again only the rows an edit changed",
      schema_part("-- v4: the change log", "-- v5: files")},
     {4, "version 4 -> 5: files (pictures, PDFs) stored with the content; the profile's photo",
-     schema_part("-- v5: files", "")},
+     schema_part("-- v5: files", "-- v6: tags on posts")},
+    {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

@@ -113,6 +113,53 @@ BOOST_AUTO_TEST_CASE(add_post_writes_a_post_the_worker_reads) {
     BOOST_TEST(c.posts[0].body_format == "markdown");
 }
 
+BOOST_AUTO_TEST_CASE(add_post_tags_and_tag_untag_post_edit_the_tags_in_order) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content());
+    auto added = vitae_cli({"add", "post", db.string(), "--slug", "hello", "--title", "Hello", "--date", "2026-08-01",
+                            "--tag", "systems", "--tag=machine-learning"});
+    BOOST_TEST(added.status == 0, added.err);
+    BOOST_TEST(vitae_cli({"tag", "post", db.string(), "hello", "databases"}).out == "tagged hello databases\n");
+    BOOST_TEST(vitae_cli({"tag", "post", db.string(), "hello", "systems"}).out == "already tagged hello systems\n");
+    BOOST_TEST(vitae_cli({"untag", "post", db.string(), "hello", "systems"}).out == "untagged hello systems\n");
+    BOOST_TEST(vitae_cli({"untag", "post", db.string(), "hello", "systems"}).out == "was not tagged hello systems\n");
+    auto reader = Db::open(db.string(), OpenMode::read_only);
+    Content c = load_content(reader);
+    BOOST_TEST((c.posts[0].tags == std::vector<std::string>{"machine-learning", "databases"}));
+    auto bad = vitae_cli({"add", "post", db.string(), "--slug", "x", "--title", "X", "--date", "2026-01-01", "--tag", "Two Words"});
+    BOOST_TEST(bad.status == 2);
+    BOOST_TEST(bad.err.find("Two Words") != std::string::npos, bad.err);
+    auto no_post = vitae_cli({"tag", "post", db.string(), "absent", "ml"});
+    BOOST_TEST(no_post.status == 1);
+    BOOST_TEST(no_post.err.find("no post") != std::string::npos, no_post.err);
+}
+
+BOOST_AUTO_TEST_CASE(add_post_draft_prints_a_secret_preview_url_and_publish_post_makes_it_public) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content());
+    auto added = vitae_cli({"add", "post", db.string(), "--slug", "wip", "--title", "WIP", "--date", "2099-01-01", "--draft"});
+    BOOST_TEST(added.status == 0, added.err);
+    auto at = added.out.find("preview: /blog/preview/");
+    BOOST_REQUIRE(at != std::string::npos);
+    std::string token = added.out.substr(at + 23, 32);
+    BOOST_TEST(token.find_first_not_of("0123456789abcdef") == std::string::npos, token);
+    BOOST_TEST(new_preview_token() != new_preview_token());
+    {
+        auto reader = Db::open(db.string(), OpenMode::read_only);
+        Content c = load_content(reader);
+        BOOST_TEST(c.posts[0].draft);
+        BOOST_TEST(c.posts[0].preview_token == token);
+    }
+    BOOST_TEST(vitae_cli({"publish", "post", db.string(), "wip"}).out == "published wip (listed from 2099-01-01, 00:00 UTC)\n");
+    auto again = vitae_cli({"publish", "post", db.string(), "wip"});
+    BOOST_TEST(again.status == 1);
+    BOOST_TEST(again.err.find("not a draft") != std::string::npos, again.err);
+    auto reader = Db::open(db.string(), OpenMode::read_only);
+    Content c = load_content(reader);
+    BOOST_TEST(!c.posts[0].draft);
+    BOOST_TEST(c.posts[0].preview_token.empty());
+}
+
 BOOST_AUTO_TEST_CASE(add_post_refuses_a_taken_slug_and_a_missing_body_file) {
     TempDir dir;
     auto db = make_db(dir, fixture_content());

@@ -79,6 +79,9 @@ BOOST_AUTO_TEST_CASE(each_kind_of_edit_read_alone_equals_a_whole_load_and_shares
         {"UPDATE post SET body = 'Rewritten.' WHERE slug = 'reading-list'", {}},
         {"INSERT INTO post (slug, title, published) VALUES ('2024', 'A slug of digits', '2030-01-01')", {}},
         {"UPDATE post SET title = 'Digits, renamed' WHERE slug = '2024'", {}},
+        {"INSERT INTO post_tag (post_slug, position, tag) VALUES ('reading-list', 1, 'books'), ('reading-list', 2, 'ml')", {}},
+        {"UPDATE post_tag SET tag = 'machine-learning' WHERE post_slug = 'reading-list' AND tag = 'ml'", {}},
+        {"DELETE FROM post_tag WHERE post_slug = 'reading-list' AND tag = 'books'", {}},
         {"DELETE FROM post WHERE slug = 'reading-list'", {}},
         {"UPDATE profile_paragraph SET markdown = 'A new first paragraph.' WHERE position = 1", {}},
         {"INSERT INTO teaching (position, course, title, term) VALUES (9, 'DB101', 'Databases', 'Fall 2026')", {}},
@@ -119,6 +122,21 @@ BOOST_AUTO_TEST_CASE(a_changed_row_is_read_again_and_the_others_are_not) {
     BOOST_TEST(a.shared(at(a, "tidepool")) != b.shared(at(b, "tidepool")));
     BOOST_TEST(a.shared(at(a, "lattice-logs")) == b.shared(at(b, "lattice-logs")));
     BOOST_TEST(after->content.posts.shared(0) == before.content.posts.shared(0));
+}
+
+BOOST_AUTO_TEST_CASE(a_tag_edit_reads_its_post_again_with_its_tags_and_no_other_post) {
+    Site site;
+    Loaded before = whole(site.db);
+    exec_sql(site.db, "INSERT INTO post_tag (post_slug, position, tag) VALUES "
+                      "('notes-on-sketches', 2, 'streaming'), ('notes-on-sketches', 1, 'sketches')");
+    auto after = changes(site.db, before);
+    BOOST_REQUIRE(after.has_value());
+    const auto& a = after->content.posts;
+    const auto& b = before.content.posts;
+    BOOST_TEST((a[at(a, "notes-on-sketches")].tags == std::vector<std::string>{"sketches", "streaming"}));
+    BOOST_TEST(a.shared(at(a, "notes-on-sketches")) != b.shared(at(b, "notes-on-sketches")));
+    BOOST_TEST(a.shared(at(a, "reading-list")) == b.shared(at(b, "reading-list")));
+    BOOST_TEST((after->content == whole(site.db).content));
 }
 
 BOOST_AUTO_TEST_CASE(no_commit_since_gives_the_same_content) {

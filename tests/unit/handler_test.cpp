@@ -83,6 +83,28 @@ BOOST_AUTO_TEST_CASE(serves_blog_post_and_404) {
     BOOST_TEST(f.get("/blog").status == 301);
 }
 
+BOOST_AUTO_TEST_CASE(a_draft_is_served_only_at_its_preview_url_noindex_and_never_stored) {
+    Fixture f(fixture_content() +
+              "INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "
+              "('secret-draft', 'Secret Draft', '2025-01-01', 'Unfinished.', 'draft', '0123456789abcdef0123456789abcdef');");
+    auto preview = f.get("/blog/preview/0123456789abcdef0123456789abcdef");
+    BOOST_TEST(preview.status == 200);
+    BOOST_TEST(body(preview).find("Secret Draft") != std::string::npos);
+    BOOST_TEST(body(preview).find("<meta name=\"robots\" content=\"noindex\">") != std::string::npos);
+    BOOST_TEST(body(preview).find("rel=\"canonical\"") == std::string::npos);
+    std::string head = response_head(preview);
+    BOOST_TEST(head.find("X-Robots-Tag: noindex\r\n") != std::string::npos, head);
+    BOOST_TEST(head.find("Cache-Control: private, no-store\r\n") != std::string::npos, head);
+    // The cached answer says the same.
+    auto again = f.get("/blog/preview/0123456789abcdef0123456789abcdef");
+    BOOST_TEST(again.cache_hit);
+    BOOST_TEST(response_head(again).find("X-Robots-Tag: noindex") != std::string::npos);
+    BOOST_TEST(f.get("/blog/preview/ffffffffffffffffffffffffffffffff").status == 404);
+    BOOST_TEST(f.get("/blog/secret-draft").status == 404);
+    for (const char* listing : {"/", "/blog/", "/feed.xml", "/sitemap.xml"})
+        BOOST_TEST(body(f.get(listing)).find("secret-draft") == std::string::npos, listing);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_paths_share_one_cache_entry) {
     Fixture f;
     for (int i = 0; i < 500; ++i) f.get("/nothing/" + std::to_string(i) + "?q=" + std::to_string(i));

@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "clock.hpp"
+#include "content_probe.hpp"
 #include "page_inputs.hpp"
 #include "page_source.hpp"
 #include "test_support.hpp"
@@ -23,9 +25,10 @@ struct Edits {
     fs::path templates = dir / "templates";
     std::unique_ptr<SiteHolder> sites;
 
-    explicit Edits(const std::string& extra_sql = "") : db(make_db(dir, fixture_content() + extra_sql)) {
+    explicit Edits(const std::string& extra_sql = "", WallClock clock = system_unix)
+        : db(make_db(dir, fixture_content() + extra_sql)) {
         fs::copy(source_dir / "templates", templates);
-        sites = std::make_unique<SiteHolder>(SiteSource{db.string(), templates});
+        sites = std::make_unique<SiteHolder>(SiteSource{db.string(), templates, std::move(clock)});
     }
 
     // Every page the site serves (and the not-found page) whose inputs
@@ -37,11 +40,14 @@ struct Edits {
         BOOST_REQUIRE(sites->reload("test"));
         auto after = sites->current();
         BOOST_REQUIRE(after->generation > before->generation);
+        return changed_since(*before, *after);
+    }
+    static Paths changed_since(const Site& before, const Site& after) {
         Paths out;
-        auto paths = site_paths(*after);
+        auto paths = site_paths(after);
         paths.emplace_back("/no/such/page");
         for (const auto& path : paths)
-            if (page_stamp(page_ref(route(path), *after), *after) > before->generation) out.insert(path);
+            if (page_stamp(page_ref(route(path), after), after) > before.generation) out.insert(path);
         return out;
     }
     void sql(const std::string& text) { exec_sql(db, text); }
@@ -102,6 +108,66 @@ BOOST_AUTO_TEST_CASE(a_new_post_changes_the_post_lists_its_neighbour_the_feed_an
     // notes-on-sketches gains a "Next" link; reading-list's neighbours are unchanged.
     BOOST_TEST(changed == (Paths{"/blog/newest", "/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"}),
                boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_tag_changes_its_post_the_post_lists_the_feed_sitemap_and_its_own_pages) {
+    Edits site;
+    auto tagged = site.changed_by([&] {
+        site.sql("INSERT INTO post_tag (post_slug, position, tag) VALUES ('notes-on-sketches', 1, 'sketches')");
+    });
+    const Paths sketches = {"/blog/tag/sketches/", "/blog/tag/sketches/feed.xml"};
+    BOOST_TEST(tagged == (Paths{"/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"} + sketches),
+               boost::test_tools::per_element());
+    // Another post's tag: that post and the tag's pages, not the other tag's.
+    auto second = site.changed_by([&] {
+        site.sql("INSERT INTO post_tag (post_slug, position, tag) VALUES ('reading-list', 1, 'books')");
+    });
+    BOOST_TEST(second == (Paths{"/blog/reading-list", "/blog/", "/", "/feed.xml", "/sitemap.xml", "/blog/tag/books/",
+                                "/blog/tag/books/feed.xml"}),
+               boost::test_tools::per_element());
+    // An edit to a tagged post's body: its tag's pages too.
+    auto body = site.changed_by([&] { site.sql("UPDATE post SET body = 'Now written.' WHERE slug = 'reading-list'"); });
+    BOOST_TEST(body == (Paths{"/blog/reading-list", "/blog/", "/", "/feed.xml", "/blog/tag/books/",
+                              "/blog/tag/books/feed.xml"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_draft_changes_only_its_preview_until_it_is_published) {
+    const std::string token = "0123456789abcdef0123456789abcdef";
+    Edits site("INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "
+               "('draft', 'Draft', '2025-06-01', 'Soon.', 'draft', '" + token + "');");
+    const std::string preview = "/blog/preview/" + token;
+    auto stamp = [&] { return page_stamp(page_ref(route(preview), *site.sites->current()), *site.sites->current()); };
+    auto before = stamp();
+    auto edited = site.changed_by([&] { site.sql("UPDATE post SET body = 'Sooner.' WHERE slug = 'draft'"); });
+    BOOST_TEST(edited.empty(), "a draft's edit changes no public page");
+    BOOST_TEST(stamp() > before, "but its preview");
+    auto published = site.changed_by([&] { site.sql("UPDATE post SET status = 'published' WHERE slug = 'draft'"); });
+    BOOST_TEST(published == (Paths{"/blog/draft", "/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_scheduled_post_is_listed_at_00_utc_on_its_day_without_an_edit) {
+    auto now = std::make_shared<std::int64_t>(*utc_day_start("2026-12-01") - 2);  // 23:59:58 the day before
+    Edits site("INSERT INTO post (slug, title, published, body) VALUES ('soon', 'Soon', '2026-12-01', 'Hello.');",
+               [now] { return *now; });
+    ContentProbe probe(site.db.string());
+    auto before = site.sites->fresh(probe);
+    BOOST_TEST(!before->views().post_index.contains("soon"));
+    BOOST_TEST(before->content->release_unix == *utc_day_start("2026-12-01"));
+    *now += 1;
+    BOOST_TEST(site.sites->fresh(probe) == before, "nothing changes before its day");
+    *now += 1;  // 00:00:00 UTC
+    auto after = site.sites->fresh(probe);
+    BOOST_REQUIRE(after->generation > before->generation);
+    BOOST_TEST(after->views().post_index.contains("soon"));
+    BOOST_TEST(after->content->release_unix == 0);
+    BOOST_TEST(after->content->content().posts.shared(0) == before->content->content().posts.shared(0),
+               "the rows are not read again");
+    BOOST_TEST(Edits::changed_since(*before, *after) ==
+                   (Paths{"/blog/soon", "/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(site.sites->fresh(probe) == after);
 }
 
 BOOST_AUTO_TEST_CASE(a_template_edit_changes_the_pages_built_from_it) {

@@ -16,6 +16,28 @@ BOOST_AUTO_TEST_CASE(routes_known_pages) {
     BOOST_TEST(route("/blog/linear-attention").slug == "linear-attention");
 }
 
+BOOST_AUTO_TEST_CASE(routes_tag_pages_and_their_feeds) {
+    auto page = route("/blog/tag/machine-learning/");
+    BOOST_TEST(static_cast<int>(page.kind) == static_cast<int>(RouteKind::tag));
+    BOOST_TEST(page.slug == "machine-learning");
+    auto feed = route("/blog/tag/machine-learning/feed.xml");
+    BOOST_TEST(static_cast<int>(feed.kind) == static_cast<int>(RouteKind::tag_feed));
+    BOOST_TEST(feed.slug == "machine-learning");
+    for (std::string_view path : {"/blog/tag/", "/blog/tag/ml", "/blog/tag/ML/", "/blog/tag/a/b/", "/blog/tag//",
+                                  "/blog/tag/-x/", "/blog/tag/x/feed.json", "/blog/tag/feed.xml"})
+        BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
+    BOOST_TEST(kind("/blog/tag") == static_cast<int>(RouteKind::post));  // a post may be called "tag"
+}
+
+BOOST_AUTO_TEST_CASE(routes_previews_by_token) {
+    auto r = route("/blog/preview/0123456789abcdef0123456789abcdef");
+    BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::preview));
+    BOOST_TEST(r.slug == "0123456789abcdef0123456789abcdef");
+    BOOST_TEST(kind("/blog/preview/") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/blog/preview/a/b") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/blog/preview") == static_cast<int>(RouteKind::post));
+}
+
 BOOST_AUTO_TEST_CASE(redirects_blog_without_slash) {
     auto r = route("/blog");
     BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::redirect));

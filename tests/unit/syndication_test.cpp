@@ -11,8 +11,8 @@ namespace {
 Content sample() {
     Content c;
     c.name = "Haoran Zhang";
-    c.posts = {{"newer", "B & <b>", "2026-07-25", "markdown", "Hello *world*"},
-               {"older", "Empty", "2025-01-02", "markdown", ""}};
+    c.posts = {{"newer", "B & <b>", "2026-07-25", "markdown", "Hello *world*", {"systems"}, false, ""},
+               {"older", "Empty", "2025-01-02", "markdown", "", {}, false, ""}};
     Publication p;
     p.slug = "causalmesh";
     p.kind = PublicationKind::conference;
@@ -64,7 +64,21 @@ BOOST_AUTO_TEST_CASE(sitemap_lists_every_page_with_known_dates) {
     // A filter page for each kind the site has (only conference papers here).
     BOOST_TEST(has(xml, "<loc>https://example.org/publications/conference/</loc>"));
     BOOST_TEST(!has(xml, "<loc>https://example.org/publications/preprint/</loc>"));
-    BOOST_TEST(entries.size() == 3u + 1u + 2u + 1u);
+    // A page for each tag, dated by its newest post.
+    BOOST_TEST(has(xml, "<url><loc>https://example.org/blog/tag/systems/</loc><lastmod>2026-07-25</lastmod></url>"));
+    BOOST_TEST(entries.size() == 3u + 1u + 2u + 1u + 1u);
+}
+
+BOOST_AUTO_TEST_CASE(tag_feed_has_only_the_tags_posts_and_its_own_ids) {
+    Content c = sample();
+    std::string xml = tag_feed(c, "systems", posts_by_tag(c).at("systems"), "https://example.org", 0);
+    BOOST_TEST(has(xml, "<id>https://example.org/blog/tag/systems/</id>"));
+    BOOST_TEST(has(xml, "<title>Posts tagged systems — Haoran Zhang</title>"));
+    BOOST_TEST(has(xml, "href=\"https://example.org/blog/tag/systems/feed.xml\""));
+    BOOST_TEST(has(xml, "<id>https://example.org/blog/newer</id>"));
+    BOOST_TEST(!has(xml, "/blog/older"));
+    BOOST_TEST(has(xml, "<category term=\"systems\"/>"));
+    BOOST_TEST(has(xml, "<updated>2026-07-25T00:00:00Z</updated>"));
 }
 
 BOOST_AUTO_TEST_CASE(robots_allows_all_and_names_the_sitemap) {

@@ -123,6 +123,79 @@ BOOST_AUTO_TEST_CASE(the_home_page_lists_the_first_publications_and_posts_then_l
     BOOST_TEST(shown.publications.size() == listed_count + 1);  // + the selected one past the limit
 }
 
+BOOST_AUTO_TEST_CASE(a_tag_page_lists_its_posts_newest_first_and_posts_link_their_tags) {
+    Content c = seed();
+    Post older = c.posts[1];
+    older.tags = {"sketches"};
+    Post newer = c.posts[0];
+    newer.tags = {"sketches", "streaming"};
+    c.posts = {newer, older};
+    Views v = build_views(c);
+    auto page = tag_page_data(v, "sketches");
+    const auto& posts = page.get("posts")->list_value();
+    BOOST_REQUIRE(posts.size() == 2u);
+    BOOST_TEST(str(posts[0], "slug") == "notes-on-sketches");
+    BOOST_TEST(str(posts[1], "slug") == "reading-list");
+    BOOST_TEST(str(page, "feed_url") == "/blog/tag/sketches/feed.xml");
+    BOOST_TEST(tag_page_data(v, "streaming").get("posts")->list_value().size() == 1u);
+    auto post = post_page_data(v, 0);
+    const auto& tags = post.get("post")->get("tags")->list_value();
+    BOOST_REQUIRE(tags.size() == 2u);
+    BOOST_TEST(str(tags[1], "name") == "streaming");
+    BOOST_TEST(str(tags[1], "url") == "/blog/tag/streaming/");
+}
+
+BOOST_AUTO_TEST_CASE(drafts_and_posts_dated_after_today_are_listed_nowhere) {
+    Content c = seed();  // notes-on-sketches 2025-03-14, reading-list 2024-11-02
+    Post draft = c.posts[0];
+    draft.slug = "draft";
+    draft.draft = true;
+    draft.preview_token = "0123456789abcdef0123456789abcdef";
+    draft.tags = {"wip"};
+    Post later = c.posts[0];
+    later.slug = "later";
+    later.published = "2025-06-01";
+    later.tags = {"wip"};
+    c.posts = {later, draft, c.posts[0], c.posts[1]};
+    Views v = build_views(c, "2025-05-31");
+    BOOST_TEST(v.content.posts.size() == 2u);
+    BOOST_TEST(v.content.posts[0].slug == "notes-on-sketches");
+    BOOST_TEST(!v.post_index.contains("later"));
+    BOOST_TEST(!v.post_index.contains("draft"));
+    BOOST_TEST(v.tag_index.empty());  // a tag only unlisted posts have has no page
+    BOOST_TEST(v.unlisted.size() == 2u);
+    BOOST_TEST(v.next_release == "2025-06-01");
+    BOOST_REQUIRE(v.preview_index.contains("0123456789abcdef0123456789abcdef"));
+    auto preview = preview_page_data(v, v.preview_index.at("0123456789abcdef0123456789abcdef"));
+    BOOST_TEST(str(*preview.get("post"), "slug") == "draft");
+    BOOST_TEST(preview.get("post")->get("preview")->is_true());
+    // On its day the scheduled post is listed; the draft never is.
+    Views on_the_day = build_views(c, "2025-06-01");
+    BOOST_TEST(on_the_day.content.posts.size() == 3u);
+    BOOST_TEST(on_the_day.content.posts[0].slug == "later");
+    BOOST_TEST(on_the_day.next_release.empty());
+    BOOST_TEST(on_the_day.tag_index.at("wip").size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_post_with_three_headings_has_a_table_of_contents_nesting_h3_under_h2) {
+    Content c = seed();
+    Post post = c.posts[0];
+    post.body = "## One\n\n### One point one\n\n## Two\n";
+    Post short_post = c.posts[1];
+    short_post.body = "## Only\n\n## Two\n";
+    c.posts = {post, short_post};
+    Views v = build_views(c);
+    auto page = post_page_data(v, 0);
+    const auto& data = *page.get("post");
+    BOOST_TEST(data.get("has_toc")->is_true());
+    const auto& toc = data.get("toc")->list_value();
+    BOOST_REQUIRE(toc.size() == 2u);
+    BOOST_TEST(str(toc[0], "id") == "one");
+    BOOST_TEST(str(toc[0].get("subs")->list_value()[0], "text_html") == "One point one");
+    BOOST_TEST(!toc[1].get("has_subs")->is_true());
+    BOOST_TEST(!post_page_data(v, 1).get("post")->get("has_toc")->is_true());
+}
+
 BOOST_AUTO_TEST_CASE(name_keys_ignore_order_case_dots_and_spaces) {
     BOOST_TEST(name_key("Raman, Priya") == "priya raman");
     BOOST_TEST(name_key("  PRIYA   Raman ") == "priya raman");
