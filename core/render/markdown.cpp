@@ -30,19 +30,25 @@ struct NodeFree {
 constexpr int options = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES;
 constexpr const char* extensions[] = {"table", "strikethrough", "autolink", "tasklist", "tagfilter"};
 
+// The document's nodes of one type, in order: collected first, so they can
+// be replaced while the list is walked.
+std::vector<cmark_node*> nodes_of(cmark_node* document, cmark_node_type type) {
+    std::vector<cmark_node*> out;
+    cmark_iter* iter = cmark_iter_new(document);
+    if (iter == nullptr) throw std::bad_alloc();
+    for (cmark_event_type event; (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE;)
+        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(cmark_iter_get_node(iter)) == type)
+            out.push_back(cmark_iter_get_node(iter));
+    cmark_iter_free(iter);
+    return out;
+}
+
 // Each code block whose language Source-highlight knows becomes a custom
 // block carrying highlight.cpp's HTML: cmark writes a custom block's text as
 // it is, safe mode too (it drops only raw HTML blocks and inlines), and
 // highlight.cpp escapes every byte of the code. The rest render as cmark's.
 void highlight_code_blocks(cmark_node* document) {
-    std::vector<cmark_node*> blocks;
-    cmark_iter* iter = cmark_iter_new(document);
-    if (iter == nullptr) throw std::bad_alloc();
-    for (cmark_event_type event; (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE;)
-        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(cmark_iter_get_node(iter)) == CMARK_NODE_CODE_BLOCK)
-            blocks.push_back(cmark_iter_get_node(iter));
-    cmark_iter_free(iter);
-    for (cmark_node* block : blocks) {
+    for (cmark_node* block : nodes_of(document, CMARK_NODE_CODE_BLOCK)) {
         const char* info = cmark_node_get_fence_info(block);
         const char* code = cmark_node_get_literal(block);
         std::string_view language = info == nullptr ? "" : info;
@@ -72,15 +78,8 @@ std::string plain_text(cmark_node* node) {
 // Each image of a stored picture becomes its <picture> (a custom node,
 // written as it is, as for code blocks); alone in its paragraph, a <figure>.
 void show_pictures(cmark_node* document, const PictureHtml& pictures) {
-    std::vector<cmark_node*> images;
-    cmark_iter* iter = cmark_iter_new(document);
-    if (iter == nullptr) throw std::bad_alloc();
-    for (cmark_event_type event; (event = cmark_iter_next(iter)) != CMARK_EVENT_DONE;)
-        if (event == CMARK_EVENT_ENTER && cmark_node_get_type(cmark_iter_get_node(iter)) == CMARK_NODE_IMAGE)
-            images.push_back(cmark_iter_get_node(iter));
-    cmark_iter_free(iter);
     bool first = true;
-    for (cmark_node* image : images) {
+    for (cmark_node* image : nodes_of(document, CMARK_NODE_IMAGE)) {
         std::string_view url = cmark_node_get_url(image) ? cmark_node_get_url(image) : "";
         if (!url.starts_with("/files/")) continue;
         std::string alt = plain_text(image);

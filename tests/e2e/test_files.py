@@ -13,36 +13,21 @@ import os
 import re
 import shutil
 import sqlite3
-import struct
-import subprocess
 import tempfile
 import time
 import unittest
-import zlib
 
 from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
+from media import png, vitae  # noqa: E402
 
-VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"%" * 3000 + b"\n%%EOF\n"
 PDF2 = PDF.replace(b"Catalog", b"Catalogue")
 
 
-def png(width, height):
-    """A valid RGB PNG of one grey colour."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    rows = b"".join(b"\x00" + b"\x80" * (3 * width) for _ in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
-def vitae(*args):
-    done = subprocess.run([VITAE, *args], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise AssertionError("vitae %s: %s" % (" ".join(args), done.stderr))
-    return done.stdout
 
 
 class Files(unittest.TestCase):

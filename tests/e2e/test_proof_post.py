@@ -14,27 +14,18 @@ import os
 import random
 import re
 import shutil
-import struct
 import subprocess
 import tempfile
 import unittest
-import zlib
 
 from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
+from media import png, vitae  # noqa: E402
 
-VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
 POST = os.path.join(REPO, "tests", "fixtures", "posts", "linear-attention.md")
 
 
-def png(width, height, pixel):
-    """An RGB PNG whose pixel (x, y) is pixel(x, y) -> (r, g, b)."""
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    rows = b"".join(b"\x00" + bytes(c for x in range(width) for c in pixel(x, y)) for y in range(height))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
 def attention_weights_png():
@@ -76,11 +67,6 @@ def cost_chart_png():
     return png(w, h, pixel)
 
 
-def vitae(*args):
-    done = subprocess.run([VITAE, *args], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise AssertionError("vitae %s: %s" % (" ".join(args), done.stderr))
-    return done.stdout
 
 
 class ProofPost(unittest.TestCase):
