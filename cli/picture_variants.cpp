@@ -91,11 +91,16 @@ std::vector<PictureVariant> picture_variants(std::string_view name, std::string_
     auto dot = name.rfind('.');
     std::string base(name.substr(0, dot));
     if (name.substr(dot + 1) == "gif") return out;
-    if (width <= variant_widths[0]) return out;
     const Vips& v = vips();
     if (!v.failure.empty()) throw Error("add file " + in_quotes(name) + ": " + v.failure);
-    for (int w : variant_widths) {
-        if (w >= width) break;
+    // Each narrower width, and the picture's own (to at most the widest): a
+    // <source> must offer the size the page shows, or a browser that picks
+    // that format gets only the smaller ones (Lighthouse: low resolution).
+    std::vector<int> widths;
+    for (int w : variant_widths)
+        if (w < width) widths.push_back(w);
+    if (width <= variant_widths[std::size(variant_widths) - 1]) widths.push_back(width);
+    for (int w : widths) {
         // Resized once into memory, then written twice (a thumbnail streams from its source).
         Image thumbnail{v};
         if (v.thumbnail_buffer(const_cast<char*>(original.data()), original.size(), &thumbnail.image, w, "height", 100000,

@@ -16,12 +16,13 @@ struct PictureVariant {
     std::string bytes;
 };
 
-// The widths made: each smaller than the original, for a photo shown at
-// ~9rem (144 CSS px) up to a figure across a page, at 1x to 3x density.
+// The widths made: each smaller than the original, and the original's own
+// width (up to the widest), for a photo shown at ~9rem (144 CSS px) up to a
+// figure across a page, at 1x to 3x density.
 inline constexpr int variant_widths[] = {160, 320, 640, 1280};
 
 // For a PNG, JPEG, WebP or AVIF `original` of `width` pixels named `name`;
-// none for a GIF (it may move) or when the picture is already small. Throws
+// none for a GIF (it may move). Throws
 // Error naming the file when libvips cannot read it.
 std::vector<PictureVariant> picture_variants(std::string_view name, std::string_view original, int width);
 

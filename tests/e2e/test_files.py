@@ -118,7 +118,8 @@ class Files(unittest.TestCase):
     def test_the_photo_offers_smaller_avif_and_webp_copies_made_when_it_was_added(self):
         home = fetch(self.stack.port, "/").text
         for ext, mime in (("avif", "image/avif"), ("webp", "image/webp")):
-            srcset = "%s 160w, %s 320w" % (self.url_of("me-160w." + ext), self.url_of("me-320w." + ext))
+            # Each narrower width and the picture's own (400 px): the size the page shows is on offer.
+            srcset = ", ".join("%s %dw" % (self.url_of("me-%dw.%s" % (w, ext)), w) for w in (160, 320, 400))
             self.assertIn('<source type="%s" srcset="%s"' % (mime, srcset), home)
             copy = fetch(self.stack.port, self.url_of("me-320w." + ext))
             self.assertEqual(copy.status, 200)

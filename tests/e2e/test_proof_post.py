@@ -29,7 +29,8 @@ POST = os.path.join(REPO, "tests", "fixtures", "posts", "linear-attention.md")
 
 
 def attention_weights_png():
-    """Softmax over random scores with a diagonal bias, 32 x 32, 10 px a cell, white to blue."""
+    """Softmax over random scores with a diagonal bias, 32 x 32, 20 px a cell, white to blue:
+    640 px, wider than the text column, as a real figure is."""
     rng = random.Random(7)
     n = 32
     weights = []
@@ -41,27 +42,27 @@ def attention_weights_png():
     peak = max(max(r) for r in weights)
 
     def pixel(x, y):
-        w = weights[y // 10][x // 10] / peak
+        w = weights[y // 20][x // 20] / peak
         return (int(255 - 215 * w), int(255 - 170 * w), int(255 - 40 * w))
-    return png(n * 10, n * 10, pixel)
+    return png(n * 20, n * 20, pixel)
 
 
 def cost_chart_png():
-    """N^2 against N on a 480 x 300 chart: axes, a quadratic and a straight line."""
-    w, h, left, bottom = 480, 300, 30, 270
+    """N^2 against N on a 960 x 600 chart: axes, a quadratic and a straight line."""
+    w, h, left, bottom = 960, 600, 60, 540
 
     def curve(x):
         t = (x - left) / (w - left - 10)
-        return bottom - t * t * 250, bottom - t * 60
+        return bottom - t * t * 500, bottom - t * 120
 
     def pixel(x, y):
         if x == left or y == bottom:
             return (60, 60, 60)
         if x > left and y < bottom:
             quad, lin = curve(x)
-            if abs(y - quad) < 2:
+            if abs(y - quad) < 3:
                 return (200, 60, 40)
-            if abs(y - lin) < 2:
+            if abs(y - lin) < 3:
                 return (30, 110, 200)
         return (255, 255, 255)
     return png(w, h, pixel)

@@ -22,7 +22,7 @@ BOOST_AUTO_TEST_CASE(gfm_tables_strikethrough_autolinks_and_task_lists) {
     auto table = markdown_to_html("| model | ppl |\n|---|--:|\n| linear | 21.3 |\n");
     BOOST_TEST(has(table, "<table>"), table);
     BOOST_TEST(has(table, "<th>model</th>"), table);
-    BOOST_TEST(has(table, "<td align=\"right\">21.3</td>"), table);
+    BOOST_TEST(has(table, "<td class=\"align-right\">21.3</td>"), table);
     BOOST_TEST(has(markdown_to_html("~~old~~ new"), "<del>old</del>"));
     auto link = markdown_to_html("See https://arxiv.org/abs/2006.16236 for details.");
     BOOST_TEST(has(link, "<a href=\"https://arxiv.org/abs/2006.16236\">https://arxiv.org/abs/2006.16236</a>"), link);
@@ -118,4 +118,18 @@ BOOST_AUTO_TEST_CASE(a_stored_picture_alone_in_its_paragraph_becomes_a_figure) {
     BOOST_TEST(html.find("<p>Inline <picture>small</picture> here, <img src=\"/files/none.png\" alt=\"gone\" />.</p>") !=
                std::string::npos, html);
     BOOST_TEST((asked == std::vector<std::string>{"fig.png|Softmax & heat|first", "fig.png|small|later", "none.png|gone|later"}));
+}
+
+BOOST_AUTO_TEST_CASE(table_alignment_is_a_class_not_the_obsolete_attribute) {
+    std::string html = markdown_to_html("| a | b | c |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n");
+    BOOST_TEST(html.find("align=") == std::string::npos, html);
+    BOOST_TEST(html.find("<td class=\"align-left\">1</td>") != std::string::npos, html);
+    BOOST_TEST(html.find("<th class=\"align-center\">b</th>") != std::string::npos, html);
+    BOOST_TEST(html.find("<td class=\"align-right\">3</td>") != std::string::npos, html);
+}
+
+BOOST_AUTO_TEST_CASE(task_list_checkboxes_are_named_for_screen_readers) {
+    std::string html = markdown_to_html("- [x] written\n- [ ] proofread\n");
+    BOOST_TEST(html.find("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"done\" />") != std::string::npos, html);
+    BOOST_TEST(html.find("<input type=\"checkbox\" disabled=\"\" aria-label=\"to do\" />") != std::string::npos, html);
 }
