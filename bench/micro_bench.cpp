@@ -13,6 +13,8 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <memory>
 #include <string>
 
@@ -279,6 +281,28 @@ void render_math_post(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * 200));  // formulas per second
 }
 BENCHMARK(render_math_post)->Unit(benchmark::kMicrosecond);
+
+// Issue #12's test post (tests/fixtures/posts/linear-attention.md: 20-odd
+// formulas, an aligned derivation, a highlighted PyTorch snippet, a table,
+// footnotes) from Markdown to HTML: what its page's first render costs on
+// top of the layout; after that the page cache serves the bytes. The
+// highlighter keeps the code block across iterations, as it does across
+// content versions; its first highlight is in markdown_post_20_blocks/fresh.
+void render_test_post(benchmark::State& state) {
+    std::ifstream in(VITAE_BENCH_TEST_POST);
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string post = text.str();
+    if (post.empty()) state.SkipWithError("cannot read " VITAE_BENCH_TEST_POST);
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        std::string html = vitae::markdown_with_math_to_html(post);
+        bytes = html.size();
+        benchmark::DoNotOptimize(html);
+    }
+    state.counters["html_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(render_test_post)->Unit(benchmark::kMicrosecond);
 
 // Fenced code in a post (core/render/highlight), highlighted when the post's
 // page renders, once per content version. A 40-line Python block with the

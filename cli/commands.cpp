@@ -328,8 +328,8 @@ const std::vector<Command>& commands() {
           {{"--name", "NAME", false, "its name in URLs (default: PATH's file name); must end in its type's extension"},
            {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
            {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
-          "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, or UTF-8 text\n"
-          "(.bib, .txt, .md, .csv). HTML and SVG are refused: they could run script. At most 32 MiB.\n"
+          "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, SVG, or UTF-8 text\n"
+          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most 32 MiB.\n"
           "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
           "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
          run_add_file},

@@ -90,7 +90,7 @@ std::vector<PictureVariant> picture_variants(std::string_view name, std::string_
     std::vector<PictureVariant> out;
     auto dot = name.rfind('.');
     std::string base(name.substr(0, dot));
-    if (name.substr(dot + 1) == "gif") return out;
+    if (name.substr(dot + 1) == "gif" || name.substr(dot + 1) == "svg") return out;  // it may move; it scales
     const Vips& v = vips();
     if (!v.failure.empty()) throw Error("add file " + in_quotes(name) + ": " + v.failure);
     // Each narrower width, and the picture's own (to at most the widest): a

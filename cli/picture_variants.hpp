@@ -22,7 +22,7 @@ struct PictureVariant {
 inline constexpr int variant_widths[] = {160, 320, 640, 1280};
 
 // For a PNG, JPEG, WebP or AVIF `original` of `width` pixels named `name`;
-// none for a GIF (it may move). Throws
+// none for a GIF (it may move) or an SVG (it scales). Throws
 // Error naming the file when libvips cannot read it.
 std::vector<PictureVariant> picture_variants(std::string_view name, std::string_view original, int width);
 

@@ -35,6 +35,27 @@ std::string_view fence_of(std::string_view line) {
     return length >= 3 ? line.substr(indent, length) : std::string_view{};
 }
 
+// Display environments written straight into the Markdown, as MathJax and
+// KaTeX's auto-render take them: \begin{align}…\end{align} is display math
+// whole (the converter reads the environment itself).
+constexpr std::string_view display_environments[] = {"equation", "equation*", "align",     "align*",
+                                                     "gather",   "gather*",   "multline",  "multline*",
+                                                     "eqnarray", "eqnarray*", "alignat",   "alignat*"};
+
+Span environment_at(std::string_view rest) {
+    auto close = rest.find('}');
+    if (close == std::string_view::npos) return {};
+    std::string_view name = rest.substr(7, close - 7);
+    bool known = false;
+    for (auto e : display_environments) known = known || e == name;
+    if (!known) return {};
+    std::string end = "\\end{" + std::string(name) + "}";
+    auto at = rest.find(end, close);
+    if (at == std::string_view::npos) return {};
+    std::string_view whole = rest.substr(0, at + end.size());
+    return {whole, whole, true};
+}
+
 // The span of math starting at `at`, or a zero-length one.
 Span math_at(std::string_view text, std::size_t at) {
     auto paragraph_end = text.find("\n\n", at);
@@ -49,6 +70,7 @@ Span math_at(std::string_view text, std::size_t at) {
         }
         return {};
     };
+    if (rest.starts_with("\\begin{")) return environment_at(rest);
     if (rest.starts_with("$$")) return delimited("$$", "$$", true);
     if (rest.starts_with("\\[")) return delimited("\\[", "\\]", true);
     if (rest.starts_with("\\(")) return delimited("\\(", "\\)", false);
@@ -90,7 +112,8 @@ Extracted extract(std::string_view md) {
             step = close == std::string_view::npos ? run : close + run - i;
         } else if (c == '\\' && i + 1 < md.size() && md[i + 1] == '$') {
             step = 2;  // an escaped dollar: Markdown makes it "$"
-        } else if (c == '$' || (c == '\\' && i + 1 < md.size() && (md[i + 1] == '(' || md[i + 1] == '['))) {
+        } else if (c == '$' || (c == '\\' && i + 1 < md.size() && (md[i + 1] == '(' || md[i + 1] == '[')) ||
+                   md.substr(i).starts_with("\\begin{")) {
             if (Span span = math_at(md, i); !span.source.empty()) {
                 out.markdown += token(out.spans.size());
                 out.spans.push_back(span);

@@ -1,5 +1,6 @@
 // Markdown with TeX math, as ML and systems posts are written: $…$ and \(…\)
-// inline, $$…$$ and \[…\] display, converted to MathML (core/render/math)
+// inline, $$…$$, \[…\] and \begin{align}…-style environments display,
+// converted to MathML (core/render/math)
 // when the page renders, so the page needs no script. The math is taken out
 // before the Markdown is parsed (so `_` and `*` inside it stay TeX) and put
 // back after; code spans and fenced code blocks are left alone, `\$` is a

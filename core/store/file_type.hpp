@@ -1,7 +1,8 @@
 // What a file is, from its first bytes, never from its name: the types
 // Vitae serves (an allowlist), the extension a name of that type must end
-// in, and a picture's size in pixels read from its header. HTML and SVG are
-// refused: served from the site's origin they could run script.
+// in, and a picture's size in pixels read from its header. HTML is refused
+// (served from the site's origin it could run script), and so is an SVG
+// that carries script; other SVG drawings are pictures.
 #pragma once
 
 #include <optional>

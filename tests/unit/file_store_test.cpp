@@ -53,13 +53,31 @@ BOOST_AUTO_TEST_CASE(the_type_comes_from_the_bytes_with_a_pictures_size) {
     BOOST_TEST(bib.type->mime == "application/x-bibtex; charset=utf-8");
 }
 
-BOOST_AUTO_TEST_CASE(html_svg_binary_and_sizeless_pictures_are_refused) {
+BOOST_AUTO_TEST_CASE(html_active_svg_binary_and_sizeless_pictures_are_refused) {
     BOOST_TEST(!sniff_file("<!DOCTYPE html><p>hi", "x.txt").type);
     BOOST_TEST(sniff_file("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>", "x.txt").why.find("SVG") !=
                std::string::npos);
     BOOST_TEST(!sniff_file(std::string("\x00\x01\x02garbage", 10), "x.bin").type);
     BOOST_TEST(!sniff_file(std::string("\xC3", 1), "x.txt").type);  // a cut UTF-8 sequence: not text
     BOOST_TEST(!sniff_file(std::string("\x89PNG\r\n\x1a\n", 8), "x.png").type);  // no header to read a size from
+}
+
+BOOST_AUTO_TEST_CASE(an_svg_drawing_is_a_picture_and_one_with_script_is_refused) {
+    auto sized = sniff_file("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"460.8pt\" "
+                            "height=\"345.6pt\" viewBox=\"0 0 460.8 345.6\"><path d=\"M0 0L10 10\"/></svg>",
+                            "plot.svg");  // matplotlib's: sizes in pt, so the viewBox's
+    BOOST_REQUIRE(sized.type);
+    BOOST_TEST(sized.type->mime == "image/svg+xml");
+    BOOST_TEST(sized.width == 461);
+    BOOST_TEST(sized.height == 346);
+    auto px = sniff_file("<svg xmlns='http://www.w3.org/2000/svg' width='640' height='480px'></svg>", "d.svg");
+    BOOST_TEST(px.width == 640);
+    BOOST_TEST(px.height == 480);
+    for (auto active : {"<svg><script>alert(1)</script></svg>", "<svg width='1' height='1' onload='x()'></svg>",
+                        "<svg width='1' height='1'><a href='javascript:x()'>a</a></svg>",
+                        "<svg width='1' height='1'><foreignObject><p>hi</p></foreignObject></svg>"})
+        BOOST_TEST(!sniff_file(active, "x.svg").type, active);
+    BOOST_TEST(!sniff_file("<svg xmlns='http://www.w3.org/2000/svg'></svg>", "x.svg").type);  // no size at all
 }
 
 BOOST_AUTO_TEST_CASE(names_are_one_slug_a_dot_and_an_extension) {

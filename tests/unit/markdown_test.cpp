@@ -133,3 +133,15 @@ BOOST_AUTO_TEST_CASE(task_list_checkboxes_are_named_for_screen_readers) {
     BOOST_TEST(html.find("<input type=\"checkbox\" checked=\"\" disabled=\"\" aria-label=\"done\" />") != std::string::npos, html);
     BOOST_TEST(html.find("<input type=\"checkbox\" disabled=\"\" aria-label=\"to do\" />") != std::string::npos, html);
 }
+
+// \begin{align}…\end{align} straight in the Markdown (as MathJax takes it) is
+// display math; an environment the converter does not know stays text, and
+// one inside code stays code.
+BOOST_AUTO_TEST_CASE(display_environments_written_in_markdown_are_math) {
+    std::string html = markdown_with_math_to_html("Then\n\n\\begin{align}\na_t &= b_t \\\\\nc &= d\n\\end{align}\n\nand `\\begin{align}x\\end{align}`.\n");
+    BOOST_TEST(has(html, "<math display=\"block\""), html);
+    BOOST_TEST(has(html, "<mtable"), html);
+    BOOST_TEST(!has(html, "\\end{align}</p>"), html);
+    BOOST_TEST(has(html, "<code>\\begin{align}x\\end{align}</code>"), html);
+    BOOST_TEST(!has(markdown_with_math_to_html("\\begin{itemize}\\end{itemize}"), "<math"));
+}
