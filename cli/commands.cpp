@@ -20,6 +20,7 @@
 #include "import_site.hpp"
 #include "log.hpp"
 #include "schema.hpp"
+#include "section_commands.hpp"
 #include "db.hpp"
 #include "static_export.hpp"
 
@@ -321,6 +322,29 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae untag post site.db linear-attention machine-learning\n"},
          run_untag_post},
+        {{"add news",
+          "Add a news item: the home page shows the latest five, /news/ all of them, the feed each.",
+          {"DB"},
+          {},
+          {{"--date", "YYYY-MM-DD", true, "the day it happened"},
+           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML is escaped)"},
+           {"--text-file", "F", false, "the item from a file instead"}},
+          "example:\n  vitae add news site.db --date 2026-07-25 --text 'Our paper on *linear attention* got into NeurIPS.'\n"},
+         run_add_news},
+        {{"add talk",
+          "Add a talk: /talks/ lists them by year; the feed and schema.org Event data name each.",
+          {"DB"},
+          {},
+          {{"--title", "T", true, "the talk's title"},
+           {"--date", "YYYY-MM-DD", true, "the day it was given"},
+           {"--event", "E", false, "where: the conference, the seminar"},
+           {"--place", "P", false, "the city, or Online"},
+           {"--slides", "URL", false, "its slides: an http(s) URL, or /files/NAME for a stored file"},
+           {"--video", "URL", false, "its recording"},
+           {"--event-url", "URL", false, "the event's page"}},
+          "example:\n  vitae add talk site.db --title 'Linear Attention' --date 2026-07-25 --event 'MIT ML Seminar' \\\n"
+          "      --place Cambridge --slides /files/linear-attention.pdf\n"},
+         run_add_talk},
         {{"add file",
           "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
           {"DB", "PATH"},

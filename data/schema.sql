@@ -1,11 +1,11 @@
--- Vitae content schema, version 6 (PRAGMA user_version).
+-- Vitae content schema, version 7 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -264,3 +264,32 @@ CREATE TABLE post_tag (
 CREATE TRIGGER log_post_tag_insert AFTER INSERT ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', NEW.post_slug); END;
 CREATE TRIGGER log_post_tag_update AFTER UPDATE ON post_tag BEGIN INSERT INTO change_log (item, key) SELECT 'post', OLD.post_slug UNION SELECT 'post', NEW.post_slug; END;
 CREATE TRIGGER log_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', OLD.post_slug); END;
+
+-- v7: news and talks (issue #11). A news item is a short dated note in
+-- Markdown (math allowed, raw HTML escaped), shown newest first: the latest
+-- five on the home page, all at /news/, each an entry of /feed.xml. A talk
+-- is given at an event (a conference, a seminar) on a day, with optional
+-- links to its slides, its video and the event; /talks/ lists them by year.
+-- Both are small: an edit logs 'sections', which reads them again whole.
+-- `vitae migrate` runs this part alone from v6.
+CREATE TABLE news (
+    id       INTEGER PRIMARY KEY,
+    date     TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    markdown TEXT NOT NULL CHECK (markdown <> '')
+);
+CREATE TABLE talk (
+    id         INTEGER PRIMARY KEY,
+    date       TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    title      TEXT NOT NULL CHECK (title <> ''),
+    event      TEXT NOT NULL DEFAULT '',  -- where it was given: 'NeurIPS 2025', 'MIT ML Seminar'
+    place      TEXT NOT NULL DEFAULT '',  -- the city, or 'Online'
+    url_slides TEXT NOT NULL DEFAULT '',  -- '' for none; may be a stored file, /files/<name>
+    url_video  TEXT NOT NULL DEFAULT '',
+    url_event  TEXT NOT NULL DEFAULT ''
+);
+CREATE TRIGGER log_news_insert AFTER INSERT ON news BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_news_update AFTER UPDATE ON news BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_news_delete AFTER DELETE ON news BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_talk_insert AFTER INSERT ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_talk_update AFTER UPDATE ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_talk_delete AFTER DELETE ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;

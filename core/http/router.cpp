@@ -83,6 +83,10 @@ Route route_kind(std::string_view path) {
     if (path == "/feed.xml") return of(RouteKind::feed);
     if (path == "/sitemap.xml") return of(RouteKind::sitemap);
     if (path == "/robots.txt") return of(RouteKind::robots);
+    if (path == "/news/") return of(RouteKind::news);
+    if (path == "/news") return redirect_to("/news/");
+    if (path == "/talks/") return of(RouteKind::talks);
+    if (path == "/talks") return redirect_to("/talks/");
     if (path.starts_with("/files/")) return files_route(path.substr(7));
     return {};
 }
@@ -104,6 +108,8 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::feed: return "feed";
     case RouteKind::sitemap: return "sitemap";
     case RouteKind::robots: return "robots";
+    case RouteKind::news: return "news";
+    case RouteKind::talks: return "talks";
     case RouteKind::status: return "status";
     case RouteKind::metrics: return "metrics";
     case RouteKind::file: return "file";

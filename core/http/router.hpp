@@ -27,6 +27,8 @@ enum class RouteKind {
     feed,              // /feed.xml
     sitemap,           // /sitemap.xml
     robots,            // /robots.txt
+    news,              // /news/ (schema v7): found only when there is news
+    talks,             // /talks/ (schema v7): found only when there are talks
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)

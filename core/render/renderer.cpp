@@ -1,6 +1,7 @@
 #include "renderer.hpp"
 
 #include <stdexcept>
+#include <tuple>
 
 #include "streamed_list.hpp"
 #include "version.hpp"
@@ -11,11 +12,16 @@ namespace {
 
 using kainjow::mustache::object;
 
-MustacheData nav_data(std::string_view current_path) {
+MustacheData nav_data(const LayoutFields& layout) {
+    std::string_view current_path = layout.current_path;
     MustacheData nav{MustacheData::type::list};
-    // A section is current on its index and on every page under it.
-    for (auto [href, label] :
-         {std::pair{"/", "Home"}, std::pair{"/publications/", "Publications"}, std::pair{"/blog/", "Blog"}}) {
+    // A section is current on its index and on every page under it; news
+    // and talks are named only when they have rows (else they are not found).
+    for (auto [href, label, shown] :
+         {std::tuple{"/", "Home", true}, std::tuple{"/publications/", "Publications", true},
+          std::tuple{"/blog/", "Blog", true}, std::tuple{"/news/", "News", layout.has_news},
+          std::tuple{"/talks/", "Talks", layout.has_talks}}) {
+        if (!shown) continue;
         std::string_view h = href;
         bool current = current_path == h || (h != "/" && current_path.starts_with(h));
         nav.push_back(object{{"href", href}, {"label", label}, {"current", current}});
@@ -54,7 +60,7 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
                                       {"has_description", !layout.description.empty()},
                                       {"site_name", layout.site_name},
                                       {"version", std::string(version)},
-                                      {"nav", nav_data(layout.current_path)},
+                                      {"nav", nav_data(layout)},
                                       {"canonical_url", layout.canonical_url},
                                       {"has_canonical", !layout.canonical_url.empty()},
                                       {"og_type", layout.og_type},

@@ -25,6 +25,8 @@ struct LayoutFields {
     std::string feed_title = "Blog";      // the feed link's title, after the owner's name
     MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
     std::string site_name{};
+    bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
+    bool has_talks = false;
 };
 
 class PageRenderer {

@@ -91,4 +91,27 @@ std::string link_header(const std::vector<Signpost>& signposts) {
     return out;
 }
 
+std::string talks_json_ld(const Content& c, std::string_view base_url) {
+    std::string out = "{\"@context\":\"https://schema.org\",\"@graph\":[";
+    std::string performer = "{\"@type\":\"Person\",\"name\":" + json_string(c.name) + ",\"url\":" +
+                            json_string(std::string(base_url) + "/") + "}";
+    for (std::size_t i = 0; i < c.talks.size(); ++i) {
+        const Talk& t = c.talks[i];
+        if (i > 0) out += ',';
+        out += "{\"@type\":\"Event\",\"name\":" + json_string(t.title) + ",\"startDate\":" + json_string(t.date);
+        out += ",\"performer\":" + performer;
+        if (!t.event.empty()) out += ",\"superEvent\":{\"@type\":\"Event\",\"name\":" + json_string(t.event) + "}";
+        if (t.place == "Online" || t.place == "online" || t.place == "Virtual")
+            out += ",\"eventAttendanceMode\":\"https://schema.org/OnlineEventAttendanceMode\","
+                   "\"location\":{\"@type\":\"VirtualLocation\"" +
+                   (t.url_event.starts_with("http") ? ",\"url\":" + json_string(t.url_event) : std::string()) + "}";
+        else if (!t.place.empty())
+            out += ",\"location\":{\"@type\":\"Place\",\"name\":" + json_string(t.place) + "}";
+        if (t.url_event.starts_with("https://") || t.url_event.starts_with("http://"))
+            out += ",\"url\":" + json_string(t.url_event);
+        out += "}";
+    }
+    return out + "]}";
+}
+
 }  // namespace vitae

@@ -16,6 +16,9 @@ namespace vitae {
 std::string person_json_ld(const Content& content, std::string_view base_url);
 
 std::string article_json_ld(const Publication& publication, std::string_view page_url);
+// /talks/ (schema v7): each talk as a schema.org Event the owner performed at,
+// in a @graph; its place as a Place (or a VirtualLocation when "Online").
+std::string talks_json_ld(const Content& content, std::string_view base_url);
 
 // Signposting (signposting.org) for a paper's page: cite-as its DOI (else
 // the page), describedby its citation exports, item its PDF. Sent as a Link

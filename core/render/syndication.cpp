@@ -1,10 +1,13 @@
 #include "syndication.hpp"
 
+#include <algorithm>
 #include <ctime>
 
 #include "escape.hpp"
 #include "markdown.hpp"
+#include "markdown_math.hpp"
 #include "router.hpp"
+#include "views.hpp"
 
 namespace vitae {
 
@@ -38,6 +41,33 @@ void entry(std::string& out, const Post& post, std::string_view base_url) {
     out += "</entry>\n";
 }
 
+// A news item (schema v7): its anchor on /news/ is its id, its title the day.
+void entry(std::string& out, const News& n, std::string_view base_url) {
+    std::string url = std::string(base_url) + "/news/#news-" + std::to_string(n.id);
+    out += "<entry>\n";
+    element(out, "id", url);
+    element(out, "title", "News, " + display_date(n.date));
+    element(out, "published", day_start(n.date));
+    element(out, "updated", day_start(n.date));
+    out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
+    out += "<content type=\"html\">" + xml_escape(markdown_with_math_to_html(n.markdown)) + "</content>\n";
+    out += "</entry>\n";
+}
+
+// A talk (schema v7): where and when it was given, as plain text.
+void entry(std::string& out, const Talk& t, std::string_view base_url) {
+    std::string url = std::string(base_url) + "/talks/#talk-" + std::to_string(t.id);
+    out += "<entry>\n";
+    element(out, "id", url);
+    element(out, "title", "Talk: " + t.title);
+    element(out, "published", day_start(t.date));
+    element(out, "updated", day_start(t.date));
+    out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
+    std::string where = t.event + (t.event.empty() || t.place.empty() ? "" : ", ") + t.place;
+    if (!where.empty()) element(out, "summary", where);
+    out += "</entry>\n";
+}
+
 }  // namespace
 
 std::string rfc3339_utc(std::int64_t unix_seconds) {
@@ -51,13 +81,31 @@ std::string rfc3339_utc(std::int64_t unix_seconds) {
 
 namespace {
 
+// An entry as a date and its XML, to merge posts, news and talks newest first.
+struct Dated {
+    std::string_view date;
+    std::string xml;
+};
+
 // One feed: `page` is the HTML page it follows (its id), `self` its own path.
-std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, std::string_view title,
+// With `sections`, the news and talks too (the site's feed, not a tag's).
+std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, bool sections, std::string_view title,
                     std::string_view page, std::string_view self, std::string_view base_url,
                     std::int64_t fallback_unix) {
     std::string base(base_url);
-    // Posts are newest first, so the first one's date is the feed's.
-    std::string updated = posts.empty() ? rfc3339_utc(fallback_unix) : day_start(c.posts[posts.front()].published);
+    std::vector<Dated> entries;
+    auto add = [&](std::string_view date, const auto& row) {
+        entries.push_back({date, {}});
+        entry(entries.back().xml, row, base_url);
+    };
+    for (std::size_t i : posts) add(c.posts[i].published, c.posts[i]);
+    if (sections) {
+        for (const auto& n : c.news) add(n.date, n);
+        for (const auto& t : c.talks) add(t.date, t);
+    }
+    // Each kind is newest first; stable, so a day's posts keep their order, then its news, then its talks.
+    std::stable_sort(entries.begin(), entries.end(), [](const Dated& a, const Dated& b) { return a.date > b.date; });
+    std::string updated = entries.empty() ? rfc3339_utc(fallback_unix) : day_start(entries.front().date);
     std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
     element(out, "id", base + std::string(page));
     element(out, "title", title);
@@ -67,7 +115,7 @@ std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, std
     out += "</author>\n";
     out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"" + xml_escape(base + std::string(self)) + "\"/>\n";
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(base + std::string(page)) + "\"/>\n";
-    for (std::size_t i : posts) entry(out, c.posts[i], base_url);
+    for (const auto& e : entries) out += e.xml;
     out += "</feed>\n";
     return out;
 }
@@ -77,13 +125,13 @@ std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, std
 std::string atom_feed(const Content& c, std::string_view base_url, std::int64_t fallback_unix) {
     std::vector<std::size_t> all(c.posts.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return feed_of(c, all, "Blog — " + c.name, "/blog/", "/feed.xml", base_url, fallback_unix);
+    return feed_of(c, all, true, "Blog — " + c.name, "/blog/", "/feed.xml", base_url, fallback_unix);
 }
 
 std::string tag_feed(const Content& c, std::string_view tag, const std::vector<std::size_t>& posts,
                      std::string_view base_url, std::int64_t fallback_unix) {
     std::string page = "/blog/tag/" + std::string(tag) + "/";
-    return feed_of(c, posts, "Posts tagged " + std::string(tag) + " — " + c.name, page, page + "feed.xml", base_url,
+    return feed_of(c, posts, false, "Posts tagged " + std::string(tag) + " — " + c.name, page, page + "feed.xml", base_url,
                    fallback_unix);
 }
 
@@ -95,6 +143,9 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     for (const auto& [tag, posts] : posts_by_tag(c))  // each tag page dated by its newest post
         out.push_back({"/blog/tag/" + tag + "/", c.posts[posts.front()].published});
     for (const auto& p : c.publications) out.push_back({"/publications/" + p.slug, ""});
+    // v7's sections, only when they have rows (else they are not found), dated by their newest.
+    if (!c.news.empty()) out.push_back({"/news/", c.news.front().date});
+    if (!c.talks.empty()) out.push_back({"/talks/", c.talks.front().date});
     return out;
 }
 

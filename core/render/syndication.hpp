@@ -1,4 +1,4 @@
-// What the site says to machines: the Atom feed of blog posts, the sitemap
+// What the site says to machines: the Atom feed of blog posts (and news, talks), the sitemap
 // and robots.txt. Built at render time from the content and the site's base
 // URL (absolute URLs are required by all three), cached like any page.
 #pragma once

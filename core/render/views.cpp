@@ -237,6 +237,7 @@ MustacheData home_view(const Views& v) {
     add_publications(v, shown, home);
     add_photo(c, home);
     add_sections(c, home);
+    add_news(c, home);
     return home;
 }
 

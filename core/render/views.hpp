@@ -29,6 +29,7 @@ using People = std::map<std::string, std::string, std::less<>>;
 // and a page that is cheap to make again after an edit.
 inline constexpr std::size_t home_post_limit = 10;
 inline constexpr std::size_t home_publication_limit = 25;
+inline constexpr std::size_t home_news_limit = 5;  // the latest news, then "All N news" (al-folio's default)
 
 // What the home page shows, by index into the content: shared by the view
 // and by the page's inputs (core/site/page_inputs), so they cannot disagree.
@@ -92,6 +93,13 @@ MustacheData tag_page_data(const Views& views, std::string_view tag);
 // "/blog/tag/<tag>/": a tag page's path.
 std::string tag_url(std::string_view tag);
 MustacheData paper_page_data(const Views& views, std::size_t publication);
+// Schema v7 (section_views.cpp): one news item; the home page's latest
+// (has_news, news, news_count, more_news); /news/ (all, newest first);
+// /talks/ (years, newest first, each with its talks).
+MustacheData news_item_data(const News& news);
+void add_news(const Content& content, MustacheData& home);
+MustacheData news_page_data(const Views& views);
+MustacheData talks_page_data(const Views& views);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor

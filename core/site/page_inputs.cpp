@@ -120,6 +120,10 @@ bool same_home(const Versions& v) {
         a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences ||
         a.photo != b.photo || photo_changed(v, b.photo))
         return false;
+    // The latest news and their count ("All N news").
+    if (a.news.size() != b.news.size() ||
+        !std::equal(a.news.begin(), a.news.begin() + std::min(a.news.size(), home_news_limit), b.news.begin()))
+        return false;
     if (a.posts.size() != b.posts.size() || a.publications.size() != b.publications.size() ||
         preprint_count(a) != preprint_count(b))
         return false;
@@ -128,6 +132,17 @@ bool same_home(const Versions& v) {
     for (std::size_t k = 0; k < new_shown.posts.size(); ++k)
         if (!a.posts.same(old_shown.posts[k], b.posts, new_shown.posts[k])) return false;
     return v.same_publications(old_shown.publications, new_shown.publications);
+}
+
+// /talks/: its rows, and the stored files they link (at their content-addressed URLs).
+bool same_talks(const Versions& v) {
+    const Content& a = v.before.content;
+    const Content& b = v.after.content;
+    if (a.talks != b.talks) return false;
+    for (const auto& t : b.talks)
+        for (const auto* url : {&t.url_slides, &t.url_video, &t.url_event})
+            if (url->starts_with("/files/") && v.files.contains(std::string_view(*url).substr(7))) return false;
+    return true;
 }
 
 // A post page: the post, the stored pictures it shows, and the title and URL
@@ -180,6 +195,9 @@ bool same_sitemap(const Content& a, const Content& b) {
     for (std::size_t i = 0; shared && i < a.posts.size(); ++i) shared = a.posts.shared(i) == b.posts.shared(i);
     for (std::size_t i = 0; shared && i < a.publications.size(); ++i)
         shared = a.publications.shared(i) == b.publications.shared(i);
+    shared = shared && a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
+             (a.news.empty() || a.news.front().date == b.news.front().date) &&
+             (a.talks.empty() || a.talks.front().date == b.talks.front().date);
     return shared || sitemap_entries(a) == sitemap_entries(b);
 }
 
@@ -188,9 +206,9 @@ Stamp template_stamp(const InputStamps& s, std::string_view name) {
     return it == s.templates.end() ? 0 : it->second;
 }
 
-// An HTML page: its own inputs, the owner's name in the layout, its template and the layout.
+// An HTML page: its own inputs, the owner's name and the nav in the layout, its template and the layout.
 Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
-    return std::max({own, s.owner_name, template_stamp(s, template_name), template_stamp(s, "layout")});
+    return std::max({own, s.owner_name, s.nav, template_stamp(s, template_name), template_stamp(s, "layout")});
 }
 
 }  // namespace
@@ -198,7 +216,7 @@ Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
 std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
     auto s = std::make_shared<InputStamps>();
     Stamp g = site.generation;
-    s->owner_name = s->home = s->blog = s->feed = s->sitemap = s->bibtex_all = g;
+    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->sitemap = s->bibtex_all = g;
     s->lists.fill(g);
     s->posts.assign(site.views().content.posts.size(), g);
     for (const auto& [tag, posts] : site.views().tag_index) s->tags.emplace(tag, g);
@@ -217,10 +235,15 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
     const Content& b = v.after.content;
     auto s = std::make_shared<InputStamps>();
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
+    s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty(), old.nav);
     s->home = v.stamp(same_home(v), old.home);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
-    bool same_feed_time = !b.posts.empty() || before.content->modified_unix == after.content->modified_unix;
-    s->feed = v.stamp(a.posts == b.posts && a.name == b.name && same_feed_time, old.feed);
+    s->news = v.stamp(a.news == b.news, old.news);
+    s->talks = v.stamp(same_talks(v) && a.name == b.name, old.talks);
+    bool has_entries = !b.posts.empty() || !b.news.empty() || !b.talks.empty();
+    bool same_feed_time = has_entries || before.content->modified_unix == after.content->modified_unix;
+    s->feed = v.stamp(a.posts == b.posts && a.news == b.news && a.talks == b.talks && a.name == b.name && same_feed_time,
+                      old.feed);
     // The set of pages: also what the fast path's stale-file pass reads, and a
     // file's content-addressed URL changes with its bytes.
     s->sitemap = v.stamp(same_sitemap(a, b) && v.files.empty(), old.sitemap);
@@ -260,6 +283,8 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     switch (ref.kind) {
     case RouteKind::home: return html_stamp(s, s.home, ref.template_name);
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
+    case RouteKind::news: return html_stamp(s, s.news, ref.template_name);
+    case RouteKind::talks: return html_stamp(s, s.talks, ref.template_name);
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
     case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views().unlisted[ref.index].preview_token), ref.template_name);

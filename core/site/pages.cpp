@@ -89,6 +89,9 @@ PageRef page_ref(const Route& route, const Site& site) {
     case RouteKind::feed: return generated(path, route.kind, atom_type);
     case RouteKind::sitemap: return generated(path, route.kind, xml_type);
     case RouteKind::robots: return generated(path, route.kind, text_type);
+    case RouteKind::news:  // a section without rows has no page (and no nav entry, no sitemap entry)
+        return v.content.news.empty() ? ref : html(path, "news", route.kind);
+    case RouteKind::talks: return v.content.talks.empty() ? ref : html(path, "talks", route.kind);
     case RouteKind::file:
         for (std::size_t i = 0; i < v.content.files.size(); ++i) {
             const StoredFile& f = v.content.files[i];
@@ -115,6 +118,8 @@ MustacheData page_data(const PageRef& ref, const Views& v) {
     case RouteKind::preview: return preview_page_data(v, ref.index);
     case RouteKind::publications: return publication_list(v, ref.filter).data;
     case RouteKind::publication: return paper_page_data(v, ref.index);
+    case RouteKind::news: return news_page_data(v);
+    case RouteKind::talks: return talks_page_data(v);
     default: return kainjow::mustache::object{};
     }
 }
@@ -124,6 +129,8 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     f.current_path = ref.key;  // the path; the 404 page's is cleared below
     f.site_name = v.site_name;
     f.feed_url = std::string(base_url) + "/feed.xml";
+    f.has_news = !v.content.news.empty();
+    f.has_talks = !v.content.talks.empty();
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
@@ -152,6 +159,15 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.description = "Posts by " + v.site_name + " tagged " + std::string(ref.tag);
         f.feed_url = std::string(base_url) + std::string(ref.key) + "feed.xml";
         f.feed_title = "Posts tagged " + std::string(ref.tag);
+        break;
+    case RouteKind::news:
+        f.title = "News — " + v.site_name;
+        f.description = "News from " + v.site_name + ", newest first.";
+        break;
+    case RouteKind::talks:
+        f.title = "Talks — " + v.site_name;
+        f.description = "Talks by " + v.site_name + ", by year.";
+        f.json_ld = talks_json_ld(v.content, base_url);
         break;
     case RouteKind::publications: {
         std::string heading = list_heading(ref.filter);

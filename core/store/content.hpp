@@ -164,6 +164,29 @@ struct Experience {
     bool operator==(const Experience&) const = default;
 };
 
+// Schema v7: a short dated note, in Markdown (math allowed, raw HTML escaped).
+struct News {
+    std::int64_t id = 0;  // the row's id: its anchor, /news/#news-<id>, and its feed entry's
+    std::string date;     // YYYY-MM-DD
+    std::string markdown;
+
+    bool operator==(const News&) const = default;
+};
+
+// Schema v7: a talk given at an event. Every text but the title and date may be empty.
+struct Talk {
+    std::int64_t id = 0;
+    std::string date;  // YYYY-MM-DD
+    std::string title;
+    std::string event;  // "NeurIPS 2025", "MIT ML Seminar"
+    std::string place;  // "Vancouver", "Online"
+    std::string url_slides;
+    std::string url_video;
+    std::string url_event;
+
+    bool operator==(const Talk&) const = default;
+};
+
 struct Coauthor {
     std::string name;
     std::string url;
@@ -205,6 +228,8 @@ struct Content {
     std::vector<Teaching> teaching;
     std::vector<Service> services;
     std::vector<Experience> experiences;
+    std::vector<News> news;   // newest first (v7)
+    std::vector<Talk> talks;  // newest first (v7)
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // by name
 

@@ -39,6 +39,9 @@ constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching O
 constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
 constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
+constexpr const char* sql_news = "SELECT id, date, markdown FROM news ORDER BY date DESC, id DESC";
+constexpr const char* sql_talk =
+    "SELECT id, date, title, event, place, url_slides, url_video, url_event FROM talk ORDER BY date DESC, id DESC";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
 constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt, variant_of FROM file ORDER BY name";
 
@@ -103,7 +106,7 @@ const std::vector<std::string>& all_queries() {
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
-        sql_experience, sql_publication_ids, sql_files};
+        sql_experience, sql_publication_ids, sql_files, sql_news, sql_talk};
     return queries;
 }
 
@@ -176,6 +179,8 @@ void load_sections(const Db& db, Content& c) {
     c.teaching.clear();
     c.services.clear();
     c.experiences.clear();
+    c.news.clear();
+    c.talks.clear();
     auto education = db.prepare(sql_education);
     while (education.step())
         c.education.push_back({static_cast<int>(education.int_at(0)), static_cast<int>(education.int_at(1)),
@@ -188,6 +193,12 @@ void load_sections(const Db& db, Content& c) {
     while (experiences.step())
         c.experiences.push_back({experiences.text_at(0), experiences.text_at(1), experiences.text_at(2),
                                  experiences.text_at(3), experiences.text_at(4)});
+    auto news = db.prepare(sql_news);
+    while (news.step()) c.news.push_back({news.int_at(0), news.text_at(1), news.text_at(2)});
+    auto talks = db.prepare(sql_talk);
+    while (talks.step())
+        c.talks.push_back({talks.int_at(0), talks.text_at(1), talks.text_at(2), talks.text_at(3), talks.text_at(4),
+                           talks.text_at(5), talks.text_at(6), talks.text_at(7)});
 }
 
 void load_files(const Db& db, Content& c) {

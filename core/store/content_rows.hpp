@@ -19,7 +19,7 @@ const std::vector<std::string>& all_queries();
 
 // The profile's fields, bio, e-mails, links, name variants and co-authors.
 void load_profile(const Db& db, Content& c);
-// Education, teaching, service, experience.
+// Education, teaching, service, experience, news and talks (the small tables, read whole).
 void load_sections(const Db& db, Content& c);
 // Every publication, owner flags set from `c`'s names (so load the profile
 // first); returns their ids, in the same order.

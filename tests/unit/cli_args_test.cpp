@@ -176,3 +176,37 @@ BOOST_AUTO_TEST_CASE(add_post_refuses_a_taken_slug_and_a_missing_body_file) {
     BOOST_TEST(missing_db.status == 1);
     BOOST_TEST(!std::filesystem::exists(dir / "none.db"));  // not created by accident
 }
+
+BOOST_AUTO_TEST_CASE(add_news_and_add_talk_write_rows_the_worker_reads) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content());
+    auto news = vitae_cli({"add", "news", db.string(), "--date", "2026-08-01", "--text", "Paper *accepted*."});
+    BOOST_TEST(news.status == 0, news.err);
+    BOOST_TEST(news.out == "added news 1 (2026-08-01) to " + db.string() + "\n");
+    write_file(dir / "item.md", "From a file.\n\n");
+    BOOST_TEST(vitae_cli({"add", "news", db.string(), "--date", "2025-01-01", "--text-file", (dir / "item.md").string()}).status == 0);
+    auto talk = vitae_cli({"add", "talk", db.string(), "--title", "Tidepools", "--date", "2026-07-01", "--event", "VLDB",
+                           "--place", "London", "--slides", "/files/tidepools.pdf", "--video", "https://v.example/1",
+                           "--event-url", "https://vldb.org"});
+    BOOST_TEST(talk.status == 0, talk.err);
+    auto reader = Db::open(db.string(), OpenMode::read_only);
+    check_database(reader);
+    Content c = load_content(reader);
+    BOOST_REQUIRE(c.news.size() == 2u);
+    BOOST_TEST(c.news[0].markdown == "Paper *accepted*.");
+    BOOST_TEST(c.news[1].markdown == "From a file.");  // trailing newlines dropped
+    BOOST_REQUIRE(c.talks.size() == 1u);
+    BOOST_TEST((c.talks[0] == Talk{1, "2026-07-01", "Tidepools", "VLDB", "London", "/files/tidepools.pdf",
+                                   "https://v.example/1", "https://vldb.org"}));
+}
+
+BOOST_AUTO_TEST_CASE(add_news_and_add_talk_name_the_bad_argument) {
+    expect_usage_error({"add", "news", "db", "--date", "2026-02-30", "--text", "x"}, "--date \"2026-02-30\"");
+    expect_usage_error({"add", "news", "db", "--date", "2026-02-03"}, "--text or --text-file");
+    expect_usage_error({"add", "news", "db", "--date", "2026-02-03", "--text", "a", "--text-file", "f"}, "one of them");
+    expect_usage_error({"add", "news", "db", "--date", "2026-02-03", "--text", "\n"}, "the text is empty");
+    expect_usage_error({"add", "talk", "db", "--date", "2026-02-03"}, "missing option --title T");
+    expect_usage_error({"add", "talk", "db", "--title", "", "--date", "2026-02-03"}, "--title is empty");
+    expect_usage_error({"add", "talk", "db", "--title", "T", "--date", "2026-02-03", "--slides", "javascript:alert(1)"},
+                       "--slides");
+}

@@ -86,6 +86,12 @@ BOOST_AUTO_TEST_CASE(each_kind_of_edit_read_alone_equals_a_whole_load_and_shares
         {"UPDATE profile_paragraph SET markdown = 'A new first paragraph.' WHERE position = 1", {}},
         {"INSERT INTO teaching (position, course, title, term) VALUES (9, 'DB101', 'Databases', 'Fall 2026')", {}},
         {"UPDATE profile SET affiliation = 'Elsewhere' WHERE id = 1", {}},
+        {"INSERT INTO news (date, markdown) VALUES ('2026-02-01', 'Paper *accepted*.'), ('2026-03-01', 'Talk given.')", {}},
+        {"UPDATE news SET markdown = 'Paper accepted at VLDB.' WHERE date = '2026-02-01'", {}},
+        {"DELETE FROM news WHERE date = '2026-03-01'", {}},
+        {"INSERT INTO talk (date, title, event, place) VALUES ('2025-11-02', 'Tidepools', 'DB Seminar', 'Online')", {}},
+        {"UPDATE talk SET url_slides = '/files/slides.pdf' WHERE title = 'Tidepools'", {}},
+        {"DELETE FROM talk", {}},
     };
     Loaded before = whole(site.db);
     for (const auto& edit : edits) {
@@ -108,6 +114,25 @@ BOOST_AUTO_TEST_CASE(each_kind_of_edit_read_alone_equals_a_whole_load_and_shares
             before = std::move(*after);
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(news_and_talks_are_read_newest_first_and_again_after_an_edit) {
+    Site site;
+    exec_sql(site.db, "INSERT INTO news (id, date, markdown) VALUES (1, '2025-01-01', 'Old.'), (2, '2026-01-01', 'New.'),"
+                      " (3, '2026-01-01', 'Same day, later.');"
+                      "INSERT INTO talk (id, date, title) VALUES (1, '2024-05-05', 'First'), (2, '2025-05-05', 'Second')");
+    Loaded before = whole(site.db);
+    BOOST_REQUIRE(before.content.news.size() == 3u);
+    BOOST_TEST(before.content.news[0].id == 3);  // newest first; a day's later row first
+    BOOST_TEST(before.content.news[2].markdown == "Old.");
+    BOOST_REQUIRE(before.content.talks.size() == 2u);
+    BOOST_TEST(before.content.talks[0].title == "Second");
+    exec_sql(site.db, "UPDATE talk SET place = 'Kyoto' WHERE id = 1");
+    auto after = changes(site.db, before);
+    BOOST_REQUIRE(after.has_value());
+    BOOST_TEST(after->content.talks[1].place == "Kyoto");
+    BOOST_TEST((after->content.news == before.content.news));
+    BOOST_TEST(after->content.publications.shared(0) == before.content.publications.shared(0));
 }
 
 BOOST_AUTO_TEST_CASE(a_changed_row_is_read_again_and_the_others_are_not) {

@@ -132,6 +132,34 @@ BOOST_AUTO_TEST_CASE(a_tag_changes_its_post_the_post_lists_the_feed_sitemap_and_
                boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(the_first_news_item_adds_its_page_and_nav_entry_to_every_html_page) {
+    Edits site;
+    auto first = site.changed_by([&] { site.sql("INSERT INTO news (date, markdown) VALUES ('2026-01-05', 'Hello.')"); });
+    // The nav gains "News": every HTML page; the feed gains an entry, the sitemap /news/.
+    BOOST_TEST(first == (html_pages + Paths{"/news/", "/feed.xml", "/sitemap.xml"}), boost::test_tools::per_element());
+    // A second, older one: no new nav entry, the sitemap's date stays the newest item's.
+    auto second = site.changed_by([&] { site.sql("INSERT INTO news (date, markdown) VALUES ('2025-01-05', 'Older.')"); });
+    BOOST_TEST(second == (Paths{"/", "/news/", "/feed.xml"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(news_past_the_home_pages_latest_five_leaves_the_home_page_alone) {
+    Edits site("INSERT INTO news (id, date, markdown) VALUES (1, '2026-01-01', 'a'), (2, '2026-01-02', 'b'),"
+               " (3, '2026-01-03', 'c'), (4, '2026-01-04', 'd'), (5, '2026-01-05', 'e'), (6, '2025-01-01', 'old');");
+    auto changed = site.changed_by([&] { site.sql("UPDATE news SET markdown = 'older' WHERE id = 6"); });
+    BOOST_TEST(changed == (Paths{"/news/", "/feed.xml"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_talk_changes_the_talks_page_and_feed_and_the_first_one_the_nav) {
+    Edits site;
+    auto first = site.changed_by([&] { site.sql("INSERT INTO talk (date, title) VALUES ('2025-06-01', 'Tidepools')"); });
+    BOOST_TEST(first == (html_pages + Paths{"/talks/", "/feed.xml", "/sitemap.xml"}), boost::test_tools::per_element());
+    auto edited = site.changed_by([&] { site.sql("UPDATE talk SET place = 'Online'"); });
+    BOOST_TEST(edited == (Paths{"/talks/", "/feed.xml"}), boost::test_tools::per_element());
+    // The last one gone: /talks/ is not found again, and the nav loses it.
+    auto removed = site.changed_by([&] { site.sql("DELETE FROM talk"); });
+    BOOST_TEST(removed == (html_pages + Paths{"/feed.xml", "/sitemap.xml"}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(a_draft_changes_only_its_preview_until_it_is_published) {
     const std::string token = "0123456789abcdef0123456789abcdef";
     Edits site("INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "

@@ -107,3 +107,12 @@ BOOST_AUTO_TEST_CASE(routes_a_stored_files_stable_and_content_addressed_urls) {
                      "/files/0123456789ab/", "/files/0123456789ab/sub/cv.pdf", "/files/cv"})
         BOOST_TEST(kind(bad) == static_cast<int>(RouteKind::not_found), bad);
 }
+
+BOOST_AUTO_TEST_CASE(routes_news_and_talks_and_redirects_them_without_slash) {
+    BOOST_TEST(kind("/news/") == static_cast<int>(RouteKind::news));
+    BOOST_TEST(kind("/talks/") == static_cast<int>(RouteKind::talks));
+    BOOST_TEST(route("/news").location == "/news/");
+    BOOST_TEST(route("/talks").location == "/talks/");
+    for (std::string_view path : {"/news/1", "/talks/x", "/news//"})
+        BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
+}

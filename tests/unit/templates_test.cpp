@@ -15,7 +15,9 @@ void write_minimal_set(const TempDir& dir) {
     write_file(dir / "layout.mustache", "<html>{{{content}}}</html>");
     write_file(dir / "home.mustache", "{{> greeting}} {{name}}");
     write_file(dir / "greeting.mustache", "hello");
-    for (const char* name : {"blog", "post", "tag", "publications", "paper", "not_found"}) write_file(dir / (std::string(name) + ".mustache"), name);
+    for (const char* name : required_templates)
+        if (std::string_view(name) != "layout" && std::string_view(name) != "home")
+            write_file(dir / (std::string(name) + ".mustache"), name);
 }
 
 bool message_has(const Error& e, std::string_view text) {

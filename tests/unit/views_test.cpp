@@ -234,3 +234,47 @@ BOOST_AUTO_TEST_CASE(the_home_pages_data_is_made_once_per_version) {
     BOOST_TEST(str(next.home(), "name") == "Someone Else");  // a new version makes its own
     BOOST_TEST(&next.home() != &first);
 }
+
+BOOST_AUTO_TEST_CASE(the_home_page_shows_the_latest_five_news_and_links_all_of_them) {
+    Content c = seed();
+    BOOST_TEST(!home_data(build_views(c)).get("has_news")->is_true());
+    for (int i = 1; i <= 7; ++i) c.news.insert(c.news.begin(), News{i, "2026-01-0" + std::to_string(i), "Item *" + std::to_string(i) + "*"});
+    auto home = home_data(build_views(c));
+    BOOST_TEST(home.get("has_news")->is_true());
+    BOOST_REQUIRE(home.get("news")->list_value().size() == home_news_limit);
+    const auto& first = home.get("news")->list_value().front();
+    BOOST_TEST(str(first, "anchor") == "news-7");
+    BOOST_TEST(str(first, "date_iso") == "2026-01-07");
+    BOOST_TEST(str(first, "html") == "<p>Item <em>7</em></p>\n");
+    BOOST_TEST(home.get("more_news")->is_true());
+    BOOST_TEST(str(home, "news_count") == "7");
+    BOOST_TEST(news_page_data(build_views(c)).get("news")->list_value().size() == 7u);
+}
+
+BOOST_AUTO_TEST_CASE(news_markdown_is_rendered_safe_with_math) {
+    auto item = news_item_data(News{1, "2026-01-01", "$x^2$ <script>alert(1)</script> [a](javascript:alert(1))"});
+    std::string html = str(item, "html");
+    BOOST_TEST(html.find("<math") != std::string::npos);
+    BOOST_TEST(html.find("<script") == std::string::npos);
+    BOOST_TEST(html.find("javascript:") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(talks_are_grouped_by_year_newest_first_with_only_safe_links) {
+    Content c = seed();
+    c.talks = {{3, "2026-05-01", "Newest", "NeurIPS", "Vancouver", "/files/none.pdf", "https://v.example", "javascript:x"},
+               {2, "2026-01-01", "Same year", "", "", "", "", ""},
+               {1, "2024-03-01", "Oldest", "", "Online", "", "", ""}};
+    auto page = talks_page_data(build_views(c));
+    const auto& years = page.get("years")->list_value();
+    BOOST_REQUIRE(years.size() == 2u);
+    BOOST_TEST(str(years[0], "year") == "2026");
+    BOOST_TEST(str(years[0], "id") == "y2026");
+    BOOST_TEST(years[0].get("talks")->list_value().size() == 2u);
+    BOOST_TEST(str(years[1], "year") == "2024");
+    const auto& newest = years[0].get("talks")->list_value().front();
+    BOOST_TEST(str(newest, "anchor") == "talk-3");
+    const auto& links = newest.get("links")->list_value();
+    BOOST_REQUIRE(links.size() == 2u);  // the javascript: URL is no link
+    BOOST_TEST(str(links[0], "label") == "Slides");
+    BOOST_TEST(str(links[1], "url") == "https://v.example");
+}

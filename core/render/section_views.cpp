@@ -1,0 +1,99 @@
+// The news and talks sections (schema v7): the home page's latest news, the
+// /news/ and /talks/ pages. Each is made only when it has rows; the layout's
+// nav, the sitemap and the feed name them only then (core/site/pages,
+// core/render/syndication).
+#include <map>
+
+#include "markdown_math.hpp"
+#include "view_data.hpp"
+
+namespace vitae {
+
+using view_data::append;
+using view_data::fields;
+using view_data::put;
+
+namespace {
+
+// A talk's link: an absolute http(s) URL or a path on this site; a stored
+// file (/files/<name>) at its content-addressed URL. Anything else (a
+// javascript: URL typed by mistake) is no link.
+std::string talk_link(const Content& c, const std::string& url) {
+    if (url.starts_with("/files/"))
+        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return f->url();
+    if (url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//")))
+        return url;
+    return {};
+}
+
+MustacheData talk_data(const Content& c, const Talk& t) {
+    MustacheData links{MustacheData::type::list};
+    for (auto [label, url] : {std::pair{"Slides", &t.url_slides}, std::pair{"Video", &t.url_video},
+                              std::pair{"Event", &t.url_event}}) {
+        std::string target = talk_link(c, *url);
+        if (!target.empty()) append(links, fields({{"label", std::string(label)}, {"url", target}}));
+    }
+    bool has_links = !links.list_value().empty();
+    return fields({{"anchor", "talk-" + std::to_string(t.id)},
+                   {"title", t.title},
+                   {"date", display_date(t.date)},
+                   {"date_iso", t.date},
+                   {"event", t.event},
+                   {"has_event", !t.event.empty()},
+                   {"place", t.place},
+                   {"has_place", !t.place.empty()},
+                   {"links", std::move(links)},
+                   {"has_links", has_links}});
+}
+
+}  // namespace
+
+MustacheData news_item_data(const News& n) {
+    return fields({{"anchor", "news-" + std::to_string(n.id)},
+                   {"date", display_date(n.date)},
+                   {"date_iso", n.date},
+                   {"html", markdown_with_math_to_html(n.markdown)}});
+}
+
+void add_news(const Content& c, MustacheData& home) {
+    MustacheData items{MustacheData::type::list};
+    for (std::size_t i = 0; i < c.news.size() && i < home_news_limit; ++i) append(items, news_item_data(c.news[i]));
+    put(home, "has_news", !c.news.empty());
+    put(home, "news", std::move(items));
+    put(home, "news_count", std::to_string(c.news.size()));
+    put(home, "more_news", c.news.size() > home_news_limit);
+}
+
+MustacheData news_page_data(const Views& v) {
+    MustacheData items{MustacheData::type::list};
+    for (const auto& n : v.content.news) append(items, news_item_data(n));
+    MustacheData page = fields({{"name", v.site_name}});
+    put(page, "news", std::move(items));
+    return page;
+}
+
+MustacheData talks_page_data(const Views& v) {
+    // Newest year first; within a year, the content's order (newest first).
+    MustacheData years{MustacheData::type::list};
+    std::string year;
+    MustacheData talks{MustacheData::type::list};
+    auto flush = [&] {
+        if (year.empty()) return;
+        append(years, fields({{"year", year}, {"id", "y" + year}}));
+        put(const_cast<MustacheData&>(years.list_value().back()), "talks", std::move(talks));
+        talks = MustacheData{MustacheData::type::list};
+    };
+    for (const auto& t : v.content.talks) {
+        if (t.date.substr(0, 4) != year) {
+            flush();
+            year = t.date.substr(0, 4);
+        }
+        append(talks, talk_data(v.content, t));
+    }
+    flush();
+    MustacheData page = fields({{"name", v.site_name}});
+    put(page, "years", std::move(years));
+    return page;
+}
+
+}  // namespace vitae
