@@ -95,7 +95,8 @@ int run_import_site(const Args& args, std::ostream& out) {
     out << report.theme << " site into " << args.positional[1] << (report.created ? " (new)" : "") << ": "
         << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
-        << " education, " << c.experience << " experience, " << c.service << " service; " << counts[1]
+        << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
+        << c.talks << " talks; " << counts[1]
         << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
     return 0;
 }
@@ -258,9 +259,9 @@ const std::vector<Command>& commands() {
           {},
           {},
           "Reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
-          "_posts/, _publications/, _teaching/, _data/cv.yml or assets/json/resume.json, and\n"
-          "reports every file: imported, skipped and why (_news, _projects, _talks: no section\n"
-          "yet), the theme's demo content left out, warnings with their line (Liquid that cannot\n"
+          "_posts/, _publications/, _teaching/, _talks/, _news/, _data/cv.yml or\n"
+          "assets/json/resume.json, and reports every file: imported, skipped and why (_projects:\n"
+          "no section yet), the theme's demo content left out, warnings with their line (Liquid that cannot\n"
           "run, raw HTML sanitized). One bad file never stops the others; the rows are written\n"
           "in one transaction. Refuses a DB with content.\n"
           "example:\n  vitae import-site ~/src/me.github.io site.db\n"},

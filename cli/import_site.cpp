@@ -12,6 +12,7 @@
 #include "log.hpp"
 #include "publication_store.hpp"
 #include "schema.hpp"
+#include "section_commands.hpp"
 #include "site_plan.hpp"
 #include "slug.hpp"
 #include "text.hpp"
@@ -191,6 +192,8 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     read_posts(plan);
     read_publications(plan);
     read_teaching(plan);
+    read_talks(plan);
+    read_news(plan);
     read_cv(plan);
     report_unsupported(plan);
     if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
@@ -204,6 +207,8 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         write_profile(db, plan.profile);
         write_posts(db, plan.posts);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
+        for (const auto& news : plan.news) insert_news(db, news);
+        for (const auto& talk : plan.talks) insert_talk(db, talk);
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report);
         if (!plan.photo.empty()) import_photo(db, plan);
         transaction.commit();
@@ -214,7 +219,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     const Content& p = plan.profile;
     report.counts = {p.bio_markdown.size(), p.links.size(), p.emails.size(), plan.posts.size(), plan.publications.size(),
                      report.counts.bibtex_publications, p.teaching.size(), p.education.size(), p.experiences.size(),
-                     p.services.size()};
+                     p.services.size(), plan.news.size(), plan.talks.size()};
     report.notes = std::move(plan.notes);
     return report;
 }

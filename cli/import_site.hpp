@@ -24,7 +24,7 @@ struct SiteNote {
 
 struct SiteCounts {
     std::size_t bio_paragraphs = 0, links = 0, emails = 0, posts = 0, publications = 0, bibtex_publications = 0,
-                teaching = 0, education = 0, experience = 0, service = 0;
+                teaching = 0, education = 0, experience = 0, service = 0, news = 0, talks = 0;
 };
 
 struct SiteImportReport {

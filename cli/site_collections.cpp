@@ -1,6 +1,6 @@
 // import-site: the Jekyll collections that map onto today's tables (_posts,
-// academicpages' _publications and _teaching) and a precise report for
-// those that do not yet (_news, _projects, _talks: issue #11).
+// academicpages' _publications, _teaching and _talks, al-folio's _news) and
+// a precise report for those that do not yet (_projects: issue #11).
 #include <regex>
 
 #include "error.hpp"
@@ -174,6 +174,71 @@ void read_teaching_file(SitePlan& plan, const fs::path& file) {
     plan.profile.teaching.push_back(std::move(t));
 }
 
+// A link as a talk row takes it (as `vitae add talk` checks): http(s) or a
+// path on the site; anything else is reported and left out.
+std::string talk_url(SitePlan& plan, const fs::path& file, const YAML::Node& front, const char* key) {
+    std::string url(trim(yaml_text(front, key)));
+    if (url.empty() || url.starts_with("https://") || url.starts_with("http://") ||
+        (url.starts_with('/') && !url.starts_with("//")))
+        return url;
+    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + " is not an http(s) URL; left out");
+    return {};
+}
+
+// academicpages: title, type (Talk, Tutorial, Poster), venue, date, location,
+// slidesurl, talkurl (the talk's page or recording: the event link).
+void read_talk(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    const YAML::Node& f = read->front;
+    std::string title = std::string(trim(yaml_text(f, "title")));
+    if (is_demo_talk(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    Talk t;
+    t.title = sanitized_text(title);
+    t.date = date_of(plan, file, *read);
+    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    t.event = sanitized_text(yaml_text(f, "venue"));
+    std::string type(trim(yaml_text(f, "type")));
+    if (!type.empty() && type != "Talk") t.event = sanitized_text(type) + (t.event.empty() ? "" : ", " + t.event);
+    t.place = sanitized_text(yaml_text(f, "location"));
+    t.url_slides = talk_url(plan, file, f, "slidesurl");
+    t.url_event = talk_url(plan, file, f, "talkurl");
+    if (!trim(read->body).empty())
+        plan.note(SiteNote::Kind::warning, file, "its description is not stored: talk rows have none yet");
+    plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
+    plan.talks.push_back(std::move(t));
+}
+
+// al-folio: front matter `date` (else the file name's), the body in
+// Markdown. An `inline: false` item (a page of its own) keeps its title in
+// bold before the body.
+void read_news_item(SitePlan& plan, const fs::path& file) {
+    std::string text;
+    try {
+        text = read_site_file(file);
+    } catch (const Error& e) {
+        return plan.note(SiteNote::Kind::skipped, file, e.what());
+    }
+    if (is_demo_news(file.filename().string(), text))
+        return plan.note(SiteNote::Kind::demo, file, "the theme's example news item; left out");
+    auto read = read_front(plan, file);
+    if (!read) return;
+    News n;
+    n.date = date_of(plan, file, *read);
+    if (n.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    bool html = file.extension() == ".html";
+    std::string body = html ? html_for_import(plan, file, read->body, read->body_line)
+                            : markdown_for_import(plan, file, read->body, read->body_line);
+    std::string title = sanitized_text(yaml_text(read->front, "title"));
+    if (yaml_text(read->front, "inline") != "true" && !trim(title).empty())
+        body = "**" + std::string(trim(title)) + "**" + (trim(body).empty() ? "" : "\n\n" + body);
+    n.markdown = std::string(trim(body));
+    if (n.markdown.empty()) return plan.note(SiteNote::Kind::skipped, file, "no text");
+    plan.note(SiteNote::Kind::imported, file, "news (" + n.date + ")");
+    plan.news.push_back(std::move(n));
+}
+
 }  // namespace
 
 OwnerNames owner_names_of(const SitePlan& plan) { return OwnerNames(plan.profile.name, plan.profile.name_variants); }
@@ -190,8 +255,16 @@ void read_teaching(SitePlan& plan) {
     for (const auto& file : site_files(plan.dir / "_teaching", {".md", ".markdown", ".html"})) read_teaching_file(plan, file);
 }
 
+void read_talks(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "_talks", {".md", ".markdown", ".html"})) read_talk(plan, file);
+}
+
+void read_news(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "_news", {".md", ".markdown", ".html"})) read_news_item(plan, file);
+}
+
 void report_unsupported(SitePlan& plan) {
-    for (auto [folder, section] : {std::pair{"_news", "news"}, {"_projects", "projects"}, {"_talks", "talks"}}) {
+    for (auto [folder, section] : {std::pair{"_projects", "projects"}}) {
         for (const auto& file : site_files(plan.dir / folder, {".md", ".markdown", ".html"})) {
             std::string text;
             std::string title;
@@ -202,9 +275,7 @@ void report_unsupported(SitePlan& plan) {
                 // reported below as skipped all the same; its content is not read further
             }
             std::string name = file.filename().string();
-            bool demo = (std::string_view(section) == "news" && is_demo_news(name, text)) ||
-                        (std::string_view(section) == "projects" && is_demo_project(title)) ||
-                        (std::string_view(section) == "talks" && is_demo_talk(title));
+            bool demo = std::string_view(section) == "projects" && is_demo_project(title);
             if (demo) plan.note(SiteNote::Kind::demo, file, "the theme's example " + std::string(section) + " item; left out");
             else plan.note(SiteNote::Kind::skipped, file, "Vitae has no " + std::string(section) + " yet (issue #11)");
         }

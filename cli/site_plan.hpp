@@ -18,6 +18,8 @@ struct SitePlan {
     Content profile;  // name, variants, affiliation, job_title, bio, emails, links, education, teaching, service, experience
     std::vector<Post> posts;
     std::vector<Publication> publications;  // academicpages _publications
+    std::vector<News> news;                 // al-folio _news, in file order
+    std::vector<Talk> talks;                // academicpages _talks, in file order
     std::filesystem::path bibliography;     // al-folio _bibliography/papers.bib; empty: none
     std::filesystem::path photo;            // the profile picture in the tree; empty: none
     std::vector<SiteNote> notes;
@@ -38,7 +40,9 @@ void read_publications(SitePlan& plan);  // _publications (academicpages)
 void read_teaching(SitePlan& plan);      // _teaching (academicpages)
 void read_cv(SitePlan& plan);            // _data/cv.yml, assets/json/resume.json
 OwnerNames owner_names_of(const SitePlan& plan);
-void report_unsupported(SitePlan& plan); // _news, _projects, _talks
+void read_talks(SitePlan& plan);         // _talks (academicpages)
+void read_news(SitePlan& plan);          // _news (al-folio)
+void report_unsupported(SitePlan& plan); // _projects
 
 // Demo content the themes ship (site_demo.cpp).
 bool is_demo_name(std::string_view name);

@@ -15,6 +15,7 @@
 #include "import_site.hpp"
 #include "jekyll.hpp"
 #include "site_plan.hpp"
+#include "test_support.hpp"
 
 using namespace vitae;
 using namespace vitae::cli;
@@ -129,14 +130,17 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
 }
 
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
-    for (auto [name, bib_entries] : {std::pair{"al-folio-yichi-zhang", 13}, {"al-folio-501good", 10}}) {
+    // name, BibTeX entries that are not the theme's demo, news items likewise
+    for (auto [name, bib_entries, news] : {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
         BOOST_TEST(report.theme == "al-folio");
         BOOST_TEST(count(db.path, "profile_paragraph") >= 2);
         BOOST_TEST(count(db.path, "publication") == bib_entries);
-        BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::skipped) + notes_of(report, "_news/", SiteNote::Kind::demo) ==
+        BOOST_TEST(count(db.path, "news") == news);
+        BOOST_TEST(report.counts.news == static_cast<std::size_t>(news));
+        BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::imported) + notes_of(report, "_news/", SiteNote::Kind::demo) ==
                    files_in(site / "_news"));
         every_file_accounted_for(site, report);
         check_database(Db::open(db.path, OpenMode::read_only));
@@ -144,10 +148,10 @@ BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
 }
 
 BOOST_AUTO_TEST_CASE(imports_real_academicpages_sites) {
-    // name, publications that are not the theme's demo, teaching likewise
-    for (auto [name, publications, teaching] :
-         {std::tuple{"academicpages-aaron-schneider", 6, 2}, {"academicpages-adolfo-bahamonde", 3, 0},
-          {"academicpages-albin-aichberger", 2, 0}}) {
+    // name, publications that are not the theme's demo, teaching and talks likewise
+    for (auto [name, publications, teaching, talks] :
+         {std::tuple{"academicpages-aaron-schneider", 6, 2, 2}, {"academicpages-adolfo-bahamonde", 3, 0, 0},
+          {"academicpages-albin-aichberger", 2, 0, 1}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
@@ -158,11 +162,52 @@ BOOST_AUTO_TEST_CASE(imports_real_academicpages_sites) {
         BOOST_TEST(notes_of(report, "_publications/", SiteNote::Kind::imported) +
                        notes_of(report, "_publications/", SiteNote::Kind::demo) ==
                    files_in(site / "_publications"));
-        BOOST_TEST(notes_of(report, "_talks/", SiteNote::Kind::skipped) + notes_of(report, "_talks/", SiteNote::Kind::demo) ==
+        BOOST_TEST(count(db.path, "talk") == talks);
+        BOOST_TEST(notes_of(report, "_talks/", SiteNote::Kind::imported) + notes_of(report, "_talks/", SiteNote::Kind::demo) ==
                    files_in(site / "_talks"));
         every_file_accounted_for(site, report);
         check_database(Db::open(db.path, OpenMode::read_only));
     }
+}
+
+BOOST_AUTO_TEST_CASE(maps_news_and_talks_front_matter_onto_their_rows) {
+    TempDb db;
+    import_site(sites / "al-folio-yichi-zhang", db.path);
+    import_site(sites / "academicpages-aaron-schneider", (db.dir / "talks.db").string());
+    auto news_db = Db::open(db.path, OpenMode::read_only);
+    Content news = load_content(news_db);
+    BOOST_REQUIRE(news.news.size() == 6u);
+    // Newest first; the date from front matter (its time and zone dropped), the body as Markdown.
+    BOOST_TEST(news.news[0].date == "2024-06-17");
+    BOOST_TEST(news.news[0].markdown.starts_with("[Agent-Eval-Refine](https://github.com/Berkeley-NLP/Agent-Eval-Refine) won"));
+    BOOST_TEST(news.news[2].date == "2024-02-15");
+    auto talks_db = Db::open((db.dir / "talks.db").string(), OpenMode::read_only);
+    Content talks = load_content(talks_db);
+    BOOST_REQUIRE(talks.talks.size() == 2u);
+    const Talk& poster = talks.talks[0];
+    BOOST_TEST(poster.date == "2022-05-01");
+    BOOST_TEST(poster.title.starts_with("Exploring the deep atmospheres"));
+    BOOST_TEST(poster.event == "Poster, Exoplanets 4");
+    BOOST_TEST(poster.place == "Las Vegas");
+    BOOST_TEST(talks.talks[1].event == "Exoplanets 3");
+}
+
+BOOST_AUTO_TEST_CASE(a_news_item_with_html_is_sanitized_and_a_page_item_keeps_its_title) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::create_directories(site / "_news");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_news" / "a.md", "---\ndate: 2025-03-04\ninline: true\n---\n<b onclick=\"x()\">Hi</b> <script>alert(1)</script>\n");
+    test::write_file(site / "_news" / "b.md", "---\ntitle: A long one\ndate: 2025-05-06 10:00:00\ninline: false\n---\nThe details.\n");
+    test::write_file(site / "_news" / "announcement_1.md", "---\ndate: 2015-10-22\ninline: true\n---\nA simple inline announcement.\n");
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::demo) == 1);
+    auto reader = Db::open(db.path, OpenMode::read_only);
+    Content c = load_content(reader);
+    BOOST_REQUIRE(c.news.size() == 2u);
+    BOOST_TEST(c.news[0].markdown == "**A long one**\n\nThe details.");
+    BOOST_TEST(c.news[1].markdown.find("onclick") == std::string::npos);
+    BOOST_TEST(c.news[1].markdown.find("<script") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_database_with_content_and_a_folder_that_is_not_a_site) {
