@@ -36,6 +36,14 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
             if (l.url.starts_with("/files/") && !content.file(std::string_view(l.url).substr(7)))
                 warnings += "warning: publication " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
                             in_quotes(l.url) + " is not a stored file (vitae ls files)\n";
+    for (const auto& n : content.news)
+        for (const auto& problem : markdown_math_problems(n.markdown))
+            warnings += "warning: news " + std::to_string(n.id) + " (" + n.date + "): " + problem + "; shown as TeX source\n";
+    for (const auto& t : content.talks)
+        for (auto [label, url] : {std::pair{"slides", &t.url_slides}, {"video", &t.url_video}, {"event", &t.url_event}})
+            if (url->starts_with("/files/") && !content.file(std::string_view(*url).substr(7)))
+                warnings += "warning: talk " + std::to_string(t.id) + " " + label + ": " + in_quotes(*url) +
+                            " is not a stored file (vitae ls files)\n";
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
 }

@@ -69,10 +69,15 @@ BOOST_AUTO_TEST_CASE(warns_of_a_photo_or_a_link_naming_no_stored_file) {
     TempDir dir;
     auto db = make_db(dir, fixture_content() +
                                      "UPDATE profile SET photo = 'gone.jpg';"
-                                     "INSERT INTO publication_link (publication_id, position, label, url) VALUES (1, 9, 'Slides', '/files/gone.pdf');");
+                                     "INSERT INTO publication_link (publication_id, position, label, url) VALUES (1, 9, 'Slides', '/files/gone.pdf');"
+                                     "INSERT INTO talk (id, date, title, url_slides) VALUES (4, '2025-01-01', 'T', '/files/gone-talk.pdf');"
+                                     "INSERT INTO news (id, date, markdown) VALUES (2, '2025-01-01', 'Bad $\\frobnicate x$ math.');");
     auto result = vitae_cli({"check", db.string()});
     BOOST_TEST(result.status == 0);
     BOOST_TEST(result.out.find("warning: the profile photo \"gone.jpg\" is not a stored picture") != std::string::npos);
     BOOST_TEST(result.out.find("warning: publication \"tidepool\" link \"Slides\": \"/files/gone.pdf\" is not a stored file") !=
                std::string::npos);
+    BOOST_TEST(result.out.find("warning: talk 4 slides: \"/files/gone-talk.pdf\" is not a stored file") != std::string::npos,
+               result.out);
+    BOOST_TEST(result.out.find("warning: news 2 (2025-01-01): $\\frobnicate x$") != std::string::npos, result.out);
 }
