@@ -310,6 +310,25 @@ BOOST_AUTO_TEST_CASE(site_paths_cover_every_route_and_render_200) {
     for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
 }
 
+BOOST_AUTO_TEST_CASE(news_and_talks_are_pages_only_when_they_have_rows) {
+    Fixture empty;
+    BOOST_TEST(empty.get("/news/").status == 404);
+    BOOST_TEST(empty.get("/talks/").status == 404);
+    BOOST_TEST(body(empty.get("/")).find("href=\"/news/\"") == std::string::npos);
+    Fixture f(fixture_content() + "INSERT INTO news (date, markdown) VALUES ('2026-01-02', 'Hello <b>there</b>.');"
+                                  "INSERT INTO talk (date, title, place) VALUES ('2025-05-06', 'On <Tides>', 'Online');");
+    auto paths = site_paths(*f.sites.current());
+    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u + 2u);
+    for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
+    std::string news = body(f.get("/news/"));
+    BOOST_TEST(news.find("<a href=\"/news/\" class=\"current\">News</a>") != std::string::npos);
+    BOOST_TEST(news.find("<b>") == std::string::npos);
+    std::string talks = body(f.get("/talks/"));
+    BOOST_TEST(talks.find("On &lt;Tides&gt;") != std::string::npos);
+    BOOST_TEST(talks.find("\"@type\":\"Event\"") != std::string::npos);
+    BOOST_TEST(body(f.get("/")).find("<a href=\"/talks/\">Talks</a>") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(a_papers_url_answers_its_citation_formats_by_accept) {
     Fixture f;
     auto negotiate = [&](std::string_view accept) {
