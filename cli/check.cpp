@@ -44,6 +44,9 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
             if (url->starts_with("/files/") && !content.file(std::string_view(*url).substr(7)))
                 warnings += "warning: talk " + std::to_string(t.id) + " " + label + ": " + in_quotes(*url) +
                             " is not a stored file (vitae ls files)\n";
+    for (const auto& t : content.talks)
+        for (const auto& problem : markdown_math_problems(t.abstract))
+            warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
 }

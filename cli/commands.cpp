@@ -342,7 +342,8 @@ const std::vector<Command>& commands() {
            {"--place", "P", false, "the city, or Online"},
            {"--slides", "URL", false, "its slides: an http(s) URL, or /files/NAME for a stored file"},
            {"--video", "URL", false, "its recording"},
-           {"--event-url", "URL", false, "the event's page"}},
+           {"--event-url", "URL", false, "the event's page"},
+           {"--abstract", "MARKDOWN", false, "what it was about, shown folded under it"}},
           "example:\n  vitae add talk site.db --title 'Linear Attention' --date 2026-07-25 --event 'MIT ML Seminar' \\\n"
           "      --place Cambridge --slides /files/linear-attention.pdf\n"},
          run_add_talk},

@@ -71,10 +71,12 @@ std::int64_t insert_news(const Db& db, const News& news) {
 
 std::int64_t insert_talk(const Db& db, const Talk& t) {
     auto insert = db.prepare(
-        "INSERT INTO talk (date, title, event, place, url_slides, url_video, url_event) VALUES (?, ?, ?, ?, ?, ?, ?) "
+        "INSERT INTO talk (date, title, event, place, url_slides, url_video, url_event, abstract) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
         "RETURNING id");
     int i = 0;
-    for (const std::string* value : {&t.date, &t.title, &t.event, &t.place, &t.url_slides, &t.url_video, &t.url_event})
+    for (const std::string* value : {&t.date, &t.title, &t.event, &t.place, &t.url_slides, &t.url_video, &t.url_event,
+                                      &t.abstract})
         insert.bind(++i, *value);
     insert.step();
     return insert.int_at(0);
@@ -102,6 +104,7 @@ int run_add_talk(const Args& args, std::ostream& out) {
     talk.url_slides = checked_url("--slides", args);
     talk.url_video = checked_url("--video", args);
     talk.url_event = checked_url("--event-url", args);
+    if (args.has("--abstract")) talk.abstract = args.get("--abstract");
     auto db = open_for_edit(args.positional[0]);
     Transaction transaction(db);
     auto id = insert_talk(db, talk);

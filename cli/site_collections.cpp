@@ -204,8 +204,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.place = sanitized_text(yaml_text(f, "location"));
     t.url_slides = talk_url(plan, file, f, "slidesurl");
     t.url_event = talk_url(plan, file, f, "talkurl");
-    if (!trim(read->body).empty())
-        plan.note(SiteNote::Kind::warning, file, "its description is not stored: talk rows have none yet");
+    t.abstract = markdown_for_import(plan, file, read->body, read->body_line);
     plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
 }

@@ -269,7 +269,8 @@ CREATE TRIGGER log_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO ch
 -- Markdown (math allowed, raw HTML escaped), shown newest first: the latest
 -- five on the home page, all at /news/, each an entry of /feed.xml. A talk
 -- is given at an event (a conference, a seminar) on a day, with optional
--- links to its slides, its video and the event; /talks/ lists them by year.
+-- links to its slides, its video and the event and an abstract in
+-- Markdown; /talks/ lists them by year.
 -- Both are small: an edit logs 'sections', which reads them again whole.
 -- `vitae migrate` runs this part alone from v6.
 CREATE TABLE news (
@@ -285,7 +286,8 @@ CREATE TABLE talk (
     place      TEXT NOT NULL DEFAULT '',  -- the city, or 'Online'
     url_slides TEXT NOT NULL DEFAULT '',  -- '' for none; may be a stored file, /files/<name>
     url_video  TEXT NOT NULL DEFAULT '',
-    url_event  TEXT NOT NULL DEFAULT ''
+    url_event  TEXT NOT NULL DEFAULT '',
+    abstract   TEXT NOT NULL DEFAULT ''   -- Markdown (math allowed), shown folded under the talk
 );
 CREATE TRIGGER log_news_insert AFTER INSERT ON news BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_news_update AFTER UPDATE ON news BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;

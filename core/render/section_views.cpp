@@ -42,6 +42,8 @@ MustacheData talk_data(const Content& c, const Talk& t) {
                    {"has_event", !t.event.empty()},
                    {"place", t.place},
                    {"has_place", !t.place.empty()},
+                   {"abstract_html", t.abstract.empty() ? std::string() : markdown_with_math_to_html(t.abstract)},
+                   {"has_abstract", !t.abstract.empty()},
                    {"links", std::move(links)},
                    {"has_links", has_links}});
 }

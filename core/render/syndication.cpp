@@ -65,6 +65,8 @@ void entry(std::string& out, const Talk& t, std::string_view base_url) {
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
     std::string where = t.event + (t.event.empty() || t.place.empty() ? "" : ", ") + t.place;
     if (!where.empty()) element(out, "summary", where);
+    if (!t.abstract.empty())
+        out += "<content type=\"html\">" + xml_escape(markdown_with_math_to_html(t.abstract)) + "</content>\n";
     out += "</entry>\n";
 }
 

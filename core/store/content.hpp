@@ -183,6 +183,7 @@ struct Talk {
     std::string url_slides;
     std::string url_video;
     std::string url_event;
+    std::string abstract;  // Markdown, may be empty
 
     bool operator==(const Talk&) const = default;
 };

@@ -41,7 +41,7 @@ constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
 constexpr const char* sql_news = "SELECT id, date, markdown FROM news ORDER BY date DESC, id DESC";
 constexpr const char* sql_talk =
-    "SELECT id, date, title, event, place, url_slides, url_video, url_event FROM talk ORDER BY date DESC, id DESC";
+    "SELECT id, date, title, event, place, url_slides, url_video, url_event, abstract FROM talk ORDER BY date DESC, id DESC";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
 constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt, variant_of FROM file ORDER BY name";
 
@@ -198,7 +198,7 @@ void load_sections(const Db& db, Content& c) {
     auto talks = db.prepare(sql_talk);
     while (talks.step())
         c.talks.push_back({talks.int_at(0), talks.text_at(1), talks.text_at(2), talks.text_at(3), talks.text_at(4),
-                           talks.text_at(5), talks.text_at(6), talks.text_at(7)});
+                           talks.text_at(5), talks.text_at(6), talks.text_at(7), talks.text_at(8)});
 }
 
 void load_files(const Db& db, Content& c) {

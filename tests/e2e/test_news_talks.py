@@ -42,7 +42,8 @@ class WithNewsAndTalks(unittest.TestCase):
             vitae("add", "news", cls.db, "--date", "2026-0%d-15" % day,
                   "--text", "Item %d: a paper on $O(n)$ *attention* <script>alert(1)</script>" % day)
         vitae("add", "talk", cls.db, "--title", "Linear Attention", "--date", "2026-03-02", "--event", "MIT ML Seminar",
-              "--place", "Cambridge", "--video", "https://video.example/la")
+              "--place", "Cambridge", "--video", "https://video.example/la",
+              "--abstract", "Attention in $O(n)$ time.")
         vitae("add", "talk", cls.db, "--title", "Sketches", "--date", "2025-11-20", "--place", "Online")
         # The last edit seen by the worker (a commit is loaded on the next request): all are.
         deadline = time.monotonic() + WAIT_S
@@ -90,6 +91,7 @@ class WithNewsAndTalks(unittest.TestCase):
         self.assertEqual(talks.status, 200)
         self.assertLess(talks.text.index('<h2 id="y2026">2026</h2>'), talks.text.index('<h2 id="y2025">2025</h2>'))
         self.assertIn('<a href="https://video.example/la">Video</a>', talks.text)
+        self.assertIn('<details class="abstract"><summary>Abstract</summary><p>Attention in <math', talks.text)
         self.assertIn('"@type":"Event","name":"Linear Attention","startDate":"2026-03-02"', talks.text)
         self.assertIn('"location":{"@type":"VirtualLocation"}', talks.text)
         # No script but the JSON-LD data block.

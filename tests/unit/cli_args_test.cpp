@@ -187,7 +187,7 @@ BOOST_AUTO_TEST_CASE(add_news_and_add_talk_write_rows_the_worker_reads) {
     BOOST_TEST(vitae_cli({"add", "news", db.string(), "--date", "2025-01-01", "--text-file", (dir / "item.md").string()}).status == 0);
     auto talk = vitae_cli({"add", "talk", db.string(), "--title", "Tidepools", "--date", "2026-07-01", "--event", "VLDB",
                            "--place", "London", "--slides", "/files/tidepools.pdf", "--video", "https://v.example/1",
-                           "--event-url", "https://vldb.org"});
+                           "--event-url", "https://vldb.org", "--abstract", "On *tides*."});
     BOOST_TEST(talk.status == 0, talk.err);
     auto reader = Db::open(db.string(), OpenMode::read_only);
     check_database(reader);
@@ -197,7 +197,7 @@ BOOST_AUTO_TEST_CASE(add_news_and_add_talk_write_rows_the_worker_reads) {
     BOOST_TEST(c.news[1].markdown == "From a file.");  // trailing newlines dropped
     BOOST_REQUIRE(c.talks.size() == 1u);
     BOOST_TEST((c.talks[0] == Talk{1, "2026-07-01", "Tidepools", "VLDB", "London", "/files/tidepools.pdf",
-                                   "https://v.example/1", "https://vldb.org"}));
+                                   "https://v.example/1", "https://vldb.org", "On *tides*."}));
 }
 
 BOOST_AUTO_TEST_CASE(add_news_and_add_talk_name_the_bad_argument) {

@@ -189,6 +189,7 @@ BOOST_AUTO_TEST_CASE(maps_news_and_talks_front_matter_onto_their_rows) {
     BOOST_TEST(poster.title.starts_with("Exploring the deep atmospheres"));
     BOOST_TEST(poster.event == "Poster, Exoplanets 4");
     BOOST_TEST(poster.place == "Las Vegas");
+    BOOST_TEST(poster.abstract.starts_with("Simulations with a 3D general circulation model"));
     BOOST_TEST(talks.talks[1].event == "Exoplanets 3");
 }
 

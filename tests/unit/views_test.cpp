@@ -261,9 +261,9 @@ BOOST_AUTO_TEST_CASE(news_markdown_is_rendered_safe_with_math) {
 
 BOOST_AUTO_TEST_CASE(talks_are_grouped_by_year_newest_first_with_only_safe_links) {
     Content c = seed();
-    c.talks = {{3, "2026-05-01", "Newest", "NeurIPS", "Vancouver", "/files/none.pdf", "https://v.example", "javascript:x"},
-               {2, "2026-01-01", "Same year", "", "", "", "", ""},
-               {1, "2024-03-01", "Oldest", "", "Online", "", "", ""}};
+    c.talks = {{3, "2026-05-01", "Newest", "NeurIPS", "Vancouver", "/files/none.pdf", "https://v.example", "javascript:x", "About $x$."},
+               {2, "2026-01-01", "Same year", "", "", "", "", "", ""},
+               {1, "2024-03-01", "Oldest", "", "Online", "", "", "", ""}};
     auto page = talks_page_data(build_views(c));
     const auto& years = page.get("years")->list_value();
     BOOST_REQUIRE(years.size() == 2u);
@@ -277,4 +277,6 @@ BOOST_AUTO_TEST_CASE(talks_are_grouped_by_year_newest_first_with_only_safe_links
     BOOST_REQUIRE(links.size() == 2u);  // the javascript: URL is no link
     BOOST_TEST(str(links[0], "label") == "Slides");
     BOOST_TEST(str(links[1], "url") == "https://v.example");
+    BOOST_TEST(newest.get("has_abstract")->is_true());
+    BOOST_TEST(str(newest, "abstract_html").find("<math") != std::string::npos);
 }
