@@ -328,7 +328,7 @@ const std::vector<Command>& commands() {
           {"DB"},
           {},
           {{"--date", "YYYY-MM-DD", true, "the day it happened"},
-           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML is escaped)"},
+           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML sanitized)"},
            {"--text-file", "F", false, "the item from a file instead"}},
           "example:\n  vitae add news site.db --date 2026-07-25 --text 'Our paper on *linear attention* got into NeurIPS.'\n"},
          run_add_news},

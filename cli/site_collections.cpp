@@ -1,8 +1,10 @@
 // import-site: the Jekyll collections that map onto today's tables (_posts,
 // academicpages' _publications, _teaching and _talks, al-folio's _news) and
 // a precise report for those that do not yet (_projects: issue #11).
+#include <algorithm>
 #include <regex>
 
+#include "add_post.hpp"
 #include "error.hpp"
 #include "jekyll.hpp"
 #include "log.hpp"
@@ -53,14 +55,55 @@ std::string slug_of(const fs::path& file) {
     return slug;
 }
 
+// Jekyll's `tags` and `categories` (a list, or words in one string), each
+// made a tag (lower case, '-' for spaces); one that cannot be is reported.
+std::vector<std::string> post_tags(SitePlan& plan, const fs::path& file, const YAML::Node& front) {
+    std::vector<std::string> words;
+    if (!front.IsMap()) return {};
+    for (const char* key : {"tags", "categories"}) {
+        YAML::Node node = front[key];
+        if (!node) continue;
+        if (node.IsSequence()) {
+            for (const auto& item : node)
+                if (item.IsScalar()) words.push_back(item.as<std::string>());
+        } else if (node.IsScalar()) {
+            std::string text = node.as<std::string>();
+            for (std::size_t at = 0; at < text.size();) {
+                auto end = text.find(' ', at);
+                if (end == std::string::npos) end = text.size();
+                if (end > at) words.push_back(text.substr(at, end - at));
+                at = end + 1;
+            }
+        }
+    }
+    std::vector<std::string> tags;
+    for (const auto& word : words) {
+        std::string tag = slug_from(word);
+        if (!is_tag(tag)) {
+            plan.note(SiteNote::Kind::warning, file, "tag " + in_quotes(word) + ": not usable as a tag; left out");
+            continue;
+        }
+        if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
+    }
+    return tags;
+}
+
+std::string join(const std::vector<std::string>& words, std::string_view between) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : std::string(between)) + w;
+    return out;
+}
+
 void read_post(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     std::string title = yaml_text(read->front, "title");
     if (is_demo_post(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example post " + in_quotes(title) + "; left out");
-    if (yaml_text(read->front, "published") == "false")
-        return plan.note(SiteNote::Kind::skipped, file, "published: false (a draft; Jekyll does not publish it)");
     Post post;
+    if (yaml_text(read->front, "published") == "false") {  // Jekyll's draft: one here too, seen only at its preview URL
+        post.draft = true;
+        post.preview_token = new_preview_token();
+    }
     post.slug = slug_of(file);
     post.title = trim(title).empty() ? post.slug : std::string(trim(title));
     post.published = date_of(plan, file, *read);
@@ -72,7 +115,11 @@ void read_post(SitePlan& plan, const fs::path& file) {
     post.body_format = html ? "html" : "markdown";
     post.body = html ? html_for_import(plan, file, read->body, read->body_line)
                      : markdown_for_import(plan, file, read->body, read->body_line);
-    plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")");
+    post.tags = post_tags(plan, file, read->front);
+    plan.note(SiteNote::Kind::imported, file,
+              "post " + post.slug + " (" + post.published + ")" +
+                  (post.draft ? ", a draft: /blog/preview/" + post.preview_token : std::string()) +
+                  (post.tags.empty() ? std::string() : ", tags " + join(post.tags, " ")));
     plan.posts.push_back(std::move(post));
 }
 

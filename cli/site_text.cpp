@@ -32,7 +32,9 @@ void report_removed(SitePlan& plan, const std::filesystem::path& file, int line,
     for (const auto& what : report.removed)
         plan.note(SiteNote::Kind::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
     for (const auto& image : report.images)
-        plan.note(SiteNote::Kind::warning, file, "image " + image + ": files are not stored yet (issue #11); the <img> still points there", line);
+        plan.note(SiteNote::Kind::warning, file,
+                  "image " + image + ": not imported (add it with vitae add file and link /files/<name>); the <img> still points there",
+                  line);
 }
 
 }  // namespace
@@ -85,8 +87,7 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
     }
     if (html_blocks > 0)
         plan.note(SiteNote::Kind::warning, file,
-                  std::to_string(html_blocks) + " paragraphs carry raw HTML: kept, sanitized; the Markdown renderer "
-                  "drops raw HTML today (safe mode), so their tags do not show yet");
+                  std::to_string(html_blocks) + " paragraphs carry raw HTML: kept, sanitized (and shown so)");
     while (!out.empty() && out.back() == '\n') out.pop_back();
     return out;
 }

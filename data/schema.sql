@@ -266,7 +266,7 @@ CREATE TRIGGER log_post_tag_update AFTER UPDATE ON post_tag BEGIN INSERT INTO ch
 CREATE TRIGGER log_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO change_log (item, key) VALUES ('post', OLD.post_slug); END;
 
 -- v7: news and talks (issue #11). A news item is a short dated note in
--- Markdown (math allowed, raw HTML escaped), shown newest first: the latest
+-- Markdown (math allowed, raw HTML sanitized), shown newest first: the latest
 -- five on the home page, all at /news/, each an entry of /feed.xml. A talk
 -- is given at an event (a conference, a seminar) on a day, with optional
 -- links to its slides, its video and the event and an abstract in

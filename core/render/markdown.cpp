@@ -14,6 +14,7 @@
 
 #include "escape.hpp"
 #include "highlight.hpp"
+#include "sanitize.hpp"
 
 namespace vitae {
 
@@ -126,6 +127,44 @@ std::string accessible(std::string html) {
     return html;
 }
 
+// Raw HTML the owner wrote (al-folio news and bios are full of it: <a>,
+// <strong>, <br>, <div align="center">) goes through the one sanitizer
+// instead of being dropped: an HTML block alone, a paragraph or heading
+// with inline tags whole (its tags open in one node and close in another),
+// each rendered by cmark with raw HTML let through, then sanitized (what
+// could run is gone, what is left is well-formed) into a custom block.
+// Raw HTML anywhere else (a table cell) is still dropped by safe mode.
+void sanitize_raw_html(cmark_node* document, cmark_llist* attached) {
+    std::vector<cmark_node*> replace;
+    for (cmark_node* block : nodes_of(document, CMARK_NODE_HTML_BLOCK)) replace.push_back(block);
+    for (cmark_node_type type : {CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING})
+        for (cmark_node* block : nodes_of(document, type))
+            for (cmark_node* child = cmark_node_first_child(block); child; child = cmark_node_next(child))
+                if (cmark_node_get_type(child) == CMARK_NODE_HTML_INLINE) {
+                    replace.push_back(block);
+                    break;
+                }
+    for (cmark_node* block : replace) {
+        std::string raw;
+        if (cmark_node_get_type(block) == CMARK_NODE_HTML_BLOCK) {
+            raw = cmark_node_get_literal(block) ? cmark_node_get_literal(block) : "";
+        } else {
+            std::unique_ptr<char, decltype(&std::free)> html(cmark_render_html(block, options | CMARK_OPT_UNSAFE, attached),
+                                                             &std::free);
+            if (!html) throw std::bad_alloc();
+            raw = html.get();
+        }
+        std::string safe = sanitize_html(raw) + "\n";
+        cmark_node* custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+        if (custom == nullptr) throw std::bad_alloc();
+        if (cmark_node_set_on_enter(custom, safe.c_str()) == 0 || cmark_node_replace(block, custom) == 0) {
+            cmark_node_free(custom);  // not allowed here: safe mode drops the raw HTML
+            continue;
+        }
+        cmark_node_free(block);
+    }
+}
+
 }  // namespace
 
 std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictures) {
@@ -140,6 +179,9 @@ std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictu
     std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
     if (!document) throw std::bad_alloc();
     highlight_code_blocks(document.get());
+    // Before the pictures: the sanitizer keeps <img> but not <picture>, so a
+    // paragraph with raw HTML shows a stored picture as a plain <img>.
+    sanitize_raw_html(document.get(), cmark_parser_get_syntax_extensions(parser.get()));
     if (pictures) show_pictures(document.get(), pictures);
     std::unique_ptr<char, decltype(&std::free)> html(
         cmark_render_html(document.get(), options, cmark_parser_get_syntax_extensions(parser.get())), &std::free);

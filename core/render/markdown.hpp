@@ -1,9 +1,10 @@
 // Markdown to HTML with Debian's libcmark-gfm: CommonMark plus the GitHub
 // extensions researchers write (tables, ~~strikethrough~~, bare-URL
-// autolinks, task lists, footnotes), in its default safe mode: raw HTML and
-// javascript: links in content are dropped (and the tagfilter extension
-// escapes the tags GitHub filters), so a Markdown field can be rendered
-// unescaped in a template without opening an injection path.
+// autolinks, task lists, footnotes), in its default safe mode: javascript:
+// links are dropped (and the tagfilter extension escapes the tags GitHub
+// filters), and raw HTML the owner wrote goes through the one sanitizer
+// (core/render/sanitize) rather than being dropped, so a Markdown field can
+// be rendered unescaped in a template without opening an injection path.
 #pragma once
 
 #include <functional>

@@ -164,7 +164,7 @@ struct Experience {
     bool operator==(const Experience&) const = default;
 };
 
-// Schema v7: a short dated note, in Markdown (math allowed, raw HTML escaped).
+// Schema v7: a short dated note, in Markdown (math allowed, raw HTML sanitized).
 struct News {
     std::int64_t id = 0;  // the row's id: its anchor, /news/#news-<id>, and its feed entry's
     std::string date;     // YYYY-MM-DD

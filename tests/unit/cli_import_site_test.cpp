@@ -227,7 +227,7 @@ BOOST_AUTO_TEST_CASE(imports_posts_reporting_liquid_html_and_a_broken_file) {
     auto report = import_site(site, db.path);
     every_file_accounted_for(site, report);
     auto content = load_content(Db::open(db.path, OpenMode::read_only));
-    BOOST_REQUIRE(content.posts.size() == 2u);  // the broken one is reported, the others imported
+    BOOST_REQUIRE(content.posts.size() == 3u);  // the broken one is reported, the others imported (a draft among them)
     std::string all;
     for (const auto& note : report.notes) all += describe(note) + "\n";
     BOOST_TEST(all.find("skipped _posts/2024-02-02-bad.md: line 3: front matter is not YAML") != std::string::npos);
@@ -245,6 +245,15 @@ BOOST_AUTO_TEST_CASE(imports_posts_reporting_liquid_html_and_a_broken_file) {
         BOOST_TEST(post.body.find("script") == std::string::npos);
     }
     BOOST_TEST(hello);
+    // published: false is a draft here too (seen only at its preview URL); tags and categories are tags.
+    auto db2 = Db::open(db.path, OpenMode::read_only);
+    auto draft = db2.prepare("SELECT status, length(preview_token) FROM post WHERE slug = 'draft-notes'");
+    BOOST_REQUIRE(draft.step());
+    BOOST_TEST(draft.text_at(0) == "draft");
+    BOOST_TEST(draft.int_at(1) == 32);
+    auto tags = db2.prepare("SELECT group_concat(tag, ' ') FROM (SELECT tag FROM post_tag WHERE post_slug = 'draft-notes' ORDER BY position)");
+    BOOST_REQUIRE(tags.step());
+    BOOST_TEST(tags.text_at(0) == "machine-learning systems c notes");
 }
 
 // The avatar named in _config.yml, when it is in the tree, arrives as the
