@@ -9,6 +9,7 @@ neither, names neither and answers 404 for both.
 """
 import os
 import shutil
+import sqlite3
 import subprocess
 import time
 import unittest
@@ -132,6 +133,31 @@ class WithNewsAndTalks(unittest.TestCase):
                 p = subprocess.run(["tidy", "-errors", "-q", "--custom-tags", "blocklevel"],
                                    input=fetch(self.stack.port, path).body, capture_output=True, timeout=30)
                 self.assertLess(p.returncode, 2, p.stderr.decode("utf-8", "replace"))
+
+
+class LastTalkRemoved(unittest.TestCase):
+    def test_the_page_its_published_copy_and_nav_entry_go(self):
+        directory, db = private_db("vitae-talks-gone-")
+        try:
+            with stack.Stack(BUILD_DIR, db, TEMPLATES, threads=1, publish=True) as s:
+                vitae("add", "talk", db, "--title", "Only One", "--date", "2025-01-02")
+                published = os.path.join(s.publish_dir, "talks", "index.html")
+                deadline = time.monotonic() + WAIT_S
+                while not os.path.exists(published):
+                    self.assertLess(time.monotonic(), deadline, "talks page never published")
+                    fetch(s.port, "/")  # a request sees the commit
+                    time.sleep(0.05)
+                con = sqlite3.connect(db, timeout=10)
+                con.execute("DELETE FROM talk")
+                con.commit()
+                con.close()
+                deadline = time.monotonic() + WAIT_S
+                while fetch(s.port, "/talks/").status != 404 or os.path.exists(published):
+                    self.assertLess(time.monotonic(), deadline, "/talks/ still served after its last row went")
+                    time.sleep(0.05)
+                self.assertNotIn('href="/talks/"', nav_of(fetch(s.port, "/").text))
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
 
 
 class WithoutNewsOrTalks(unittest.TestCase):
