@@ -81,8 +81,9 @@ MustacheData talks_page_data(const Views& v) {
     MustacheData talks{MustacheData::type::list};
     auto flush = [&] {
         if (year.empty()) return;
-        append(years, fields({{"year", year}, {"id", "y" + year}}));
-        put(const_cast<MustacheData&>(years.list_value().back()), "talks", std::move(talks));
+        MustacheData group = fields({{"year", year}, {"id", "y" + year}});
+        put(group, "talks", std::move(talks));
+        append(years, std::move(group));
         talks = MustacheData{MustacheData::type::list};
     };
     for (const auto& t : v.content.talks) {
