@@ -68,6 +68,11 @@ void add_post(const std::string& db_path, const NewPost& post) {
     if (existing.step())
         throw Error("add post " + in_quotes(db_path) + ": a post with slug " + in_quotes(post.slug) +
                     " exists (to change it, see docs/cli.md)");
+    insert_post(db, post);
+    transaction.commit();
+}
+
+void insert_post(const Db& db, const NewPost& post) {
     auto insert = db.prepare(
         "INSERT INTO post (slug, title, published, body_format, body, status, preview_token) VALUES (?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, post.slug);
@@ -79,7 +84,6 @@ void add_post(const std::string& db_path, const NewPost& post) {
     insert.bind(7, post.preview_token);
     insert.step();
     insert_tags(db, post.slug, post.tags);
-    transaction.commit();
 }
 
 std::string new_preview_token() {

@@ -3,6 +3,8 @@
 // of a schema CHECK constraint.
 #pragma once
 
+#include "db.hpp"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,6 +32,8 @@ bool is_valid_date(std::string_view date);  // YYYY-MM-DD naming a real day
 
 // Throws Error if the slug is taken.
 void add_post(const std::string& db_path, const NewPost& post);
+// The post's row and its tags, in the caller's transaction (add_post, import-site).
+void insert_post(const Db& db, const NewPost& post);
 
 // Adds the tags the post lacks after its others; returns how many it added.
 // Throws Error if there is no such post.

@@ -1,5 +1,6 @@
 #include "import_site.hpp"
 
+#include "add_post.hpp"
 #include "file_commands.hpp"
 #include "slug.hpp"
 
@@ -108,27 +109,8 @@ void write_profile(const Db& db, const Content& p) {
 }
 
 void write_posts(const Db& db, const std::vector<Post>& posts) {
-    auto insert = db.prepare(
-        "INSERT INTO post (slug, title, published, body_format, body, status, preview_token) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    auto tag = db.prepare("INSERT INTO post_tag (post_slug, position, tag) VALUES (?, ?, ?)");
-    for (const auto& post : posts) {
-        insert.bind(1, post.slug);
-        insert.bind(2, post.title);
-        insert.bind(3, post.published);
-        insert.bind(4, post.body_format);
-        insert.bind(5, post.body);
-        insert.bind(6, std::string_view(post.draft ? "draft" : "published"));
-        insert.bind(7, post.preview_token);
-        insert.step();
-        insert.reset();
-        for (std::size_t i = 0; i < post.tags.size(); ++i) {
-            tag.bind(1, post.slug);
-            tag.bind(2, static_cast<std::int64_t>(i + 1));
-            tag.bind(3, post.tags[i]);
-            tag.step();
-            tag.reset();
-        }
-    }
+    for (const auto& p : posts)
+        insert_post(db, NewPost{p.slug, p.title, p.published, p.body_format, p.body, p.tags, p.draft, p.preview_token});
 }
 
 // papers.bib through import-bibtex's own code; the theme's demo entries out.
