@@ -1,4 +1,4 @@
-// What the view files share (views.cpp, post_views.cpp): building Mustache
+// What the view files share (views.cpp, post_views.cpp, publication_views.cpp): building Mustache
 // data without kainjow's copies, and a post's data. Not for other units.
 #pragma once
 
@@ -47,6 +47,12 @@ MustacheData list_of(const Rows& items, F&& to_data) {
     for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
     return out;
 }
+
+// A link as lists show it: {label, url, has_url, joiner}.
+MustacheData link_data(const Link& link, std::size_t i, std::size_t n);
+// One publication as lists and its page show it (templates/README.md).
+MustacheData publication_data(const Publication& p, const Views& v);
+bool any_equal_contribution(const Publication& p);
 
 // A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
 std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type);
