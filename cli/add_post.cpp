@@ -60,8 +60,7 @@ bool is_valid_date(std::string_view date) {
 }
 
 void add_post(const std::string& db_path, const NewPost& post) {
-    auto db = Db::open(db_path, OpenMode::read_write);
-    check_schema_version(db);
+    auto db = open_checked(db_path);
     Transaction transaction(db);
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
     existing.bind(1, post.slug);
@@ -105,8 +104,7 @@ std::string new_preview_token() {
 }
 
 std::string publish_post(const std::string& db_path, const std::string& slug) {
-    auto db = Db::open(db_path, OpenMode::read_write);
-    check_schema_version(db);
+    auto db = open_checked(db_path);
     Transaction transaction(db);
     std::string date;
     {  // finished before the commit
@@ -124,8 +122,7 @@ std::string publish_post(const std::string& db_path, const std::string& slug) {
 }
 
 int tag_post(const std::string& db_path, const std::string& slug, const std::vector<std::string>& tags) {
-    auto db = Db::open(db_path, OpenMode::read_write);
-    check_schema_version(db);
+    auto db = open_checked(db_path);
     Transaction transaction(db);
     require_post(db, db_path, slug, "tag post");
     int added = insert_tags(db, slug, tags);
@@ -134,8 +131,7 @@ int tag_post(const std::string& db_path, const std::string& slug, const std::vec
 }
 
 bool untag_post(const std::string& db_path, const std::string& slug, const std::string& tag) {
-    auto db = Db::open(db_path, OpenMode::read_write);
-    check_schema_version(db);
+    auto db = open_checked(db_path);
     Transaction transaction(db);
     require_post(db, db_path, slug, "untag post");
     bool removed = false;

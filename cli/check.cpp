@@ -28,7 +28,7 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
             for (const auto& problem : markdown_math_problems(post.body))
                 warnings += "warning: post " + in_quotes(post.slug) + ": " + problem + "; shown as TeX source\n";
     // Links to stored files that are not there show as plain links to a 404.
-    if (!content.photo.empty() && !(content.file(content.photo) && content.file(content.photo)->is_picture()))
+    if (const StoredFile* photo = content.file(content.photo); !content.photo.empty() && !(photo && photo->is_picture()))
         warnings += "warning: the profile photo " + in_quotes(content.photo) +
                     " is not a stored picture (vitae ls files); the home page shows none\n";
     for (const auto& p : content.publications)

@@ -30,12 +30,6 @@ std::string read_file_to_add(const std::string& path) {
 
 namespace {
 
-Db open_for_edit(const std::string& path) {
-    auto db = Db::open(path, OpenMode::read_write);
-    check_schema_version(db);
-    return db;
-}
-
 std::string describe(const StoredFile& f) {
     std::string out = f.name + "  " + f.type + "  " + std::to_string(f.size) + " bytes";
     if (f.is_picture()) out += "  " + std::to_string(f.width) + "x" + std::to_string(f.height);
@@ -71,7 +65,7 @@ int run_add_file(const Args& args, std::ostream& out) {
     if (args.has("--photo") && args.get("--alt").empty())
         throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
     std::string bytes = read_file_to_add(source);
-    auto db = open_for_edit(db_path);
+    auto db = open_checked(db_path);
     Transaction transaction(db);
     auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
     transaction.commit();
@@ -82,8 +76,7 @@ int run_add_file(const Args& args, std::ostream& out) {
 }
 
 int run_ls_files(const Args& args, std::ostream& out) {
-    auto db = Db::open(args.positional[0], OpenMode::read_only);
-    check_schema_version(db);
+    auto db = open_checked(args.positional[0], OpenMode::read_only);
     auto files = list_files(db);
     for (const auto& f : files) out << (f.variant_of.empty() ? "" : "  ") << describe(f) << "\n";
     if (files.empty()) out << "no files in " << args.positional[0] << "\n";
@@ -91,7 +84,7 @@ int run_ls_files(const Args& args, std::ostream& out) {
 }
 
 int run_rm_file(const Args& args, std::ostream& out) {
-    auto db = open_for_edit(args.positional[0]);
+    auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
     const std::string& name = args.positional[1];
     if (!remove_file(db, name))

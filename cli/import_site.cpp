@@ -49,8 +49,7 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
         init_database(db_path, owner);
         return true;
     }
-    auto db = Db::open(db_path, OpenMode::read_only);
-    check_schema_version(db);
+    auto db = open_checked(db_path, OpenMode::read_only);
     for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
                               "education", "post", "publication", "teaching", "service", "experience"}) {
         auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);

@@ -53,12 +53,6 @@ std::string checked_url(std::string_view option, const Args& args) {
                      ": use an http(s) URL or a path on the site such as /files/slides.pdf");
 }
 
-Db open_for_edit(const std::string& path) {
-    auto db = Db::open(path, OpenMode::read_write);
-    check_schema_version(db);
-    return db;
-}
-
 }  // namespace
 
 std::int64_t insert_news(const Db& db, const News& news) {
@@ -86,7 +80,7 @@ int run_add_news(const Args& args, std::ostream& out) {
     News news;
     news.date = checked_date("add news", args.get("--date"));
     news.markdown = news_text(args);
-    auto db = open_for_edit(args.positional[0]);
+    auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
     auto id = insert_news(db, news);
     transaction.commit();
@@ -105,7 +99,7 @@ int run_add_talk(const Args& args, std::ostream& out) {
     talk.url_video = checked_url("--video", args);
     talk.url_event = checked_url("--event-url", args);
     if (args.has("--abstract")) talk.abstract = args.get("--abstract");
-    auto db = open_for_edit(args.positional[0]);
+    auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
     auto id = insert_talk(db, talk);
     transaction.commit();

@@ -232,7 +232,7 @@ struct Content {
     std::vector<News> news;   // newest first (v7)
     std::vector<Talk> talks;  // newest first (v7)
     std::string photo;  // the profile photo: a file's name, "" for none
-    std::vector<StoredFile> files;  // by name
+    std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)
 
     bool operator==(const Content&) const = default;
 

@@ -5,6 +5,7 @@
 
 #include "error.hpp"
 #include "log.hpp"
+#include "file_store.hpp"
 #include "publication_rows.hpp"
 #include "publication_store.hpp"
 #include "slug.hpp"
@@ -43,7 +44,6 @@ constexpr const char* sql_news = "SELECT id, date, markdown FROM news ORDER BY d
 constexpr const char* sql_talk =
     "SELECT id, date, title, event, place, url_slides, url_video, url_event, abstract FROM talk ORDER BY date DESC, id DESC";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
-constexpr const char* sql_files = "SELECT name, type, size, digest, width, height, alt, variant_of FROM file ORDER BY name";
 
 std::string sql_publications() { return "SELECT " + publication_columns() + " FROM publication ORDER BY position"; }
 std::string sql_posts() { return std::string(sql_post_columns) + sql_post_order; }
@@ -106,7 +106,7 @@ const std::vector<std::string>& all_queries() {
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
-        sql_experience, sql_publication_ids, sql_files, sql_news, sql_talk};
+        sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk};
     return queries;
 }
 
@@ -201,14 +201,7 @@ void load_sections(const Db& db, Content& c) {
                            talks.text_at(5), talks.text_at(6), talks.text_at(7), talks.text_at(8)});
 }
 
-void load_files(const Db& db, Content& c) {
-    c.files.clear();
-    auto files = db.prepare(sql_files);
-    while (files.step())
-        c.files.push_back({files.text_at(0), files.text_at(1), files.int_at(2), files.text_at(3),
-                           static_cast<int>(files.int_at(4)), static_cast<int>(files.int_at(5)), files.text_at(6),
-                           files.text_at(7)});
-}
+void load_files(const Db& db, Content& c) { c.files = list_files(db); }
 
 std::optional<Post> read_post(const Db& db, const std::string& slug) {
     auto stmt = db.prepare(std::string(sql_post_columns) + " WHERE slug = ?");

@@ -15,6 +15,12 @@ void check_schema_version(const Db& db) {
                 std::to_string(schema_version) + " (" + fix + ")");
 }
 
+Db open_checked(const std::string& path, OpenMode mode) {
+    auto db = Db::open(path, mode);
+    check_schema_version(db);
+    return db;
+}
+
 void check_database(const Db& db, Integrity integrity) {
     // The first read is where "file is not a database" surfaces.
     db.user_version();

@@ -18,6 +18,9 @@ inline constexpr int schema_version = 7;
 // Each throws Error naming the file and the problem (and the fix).
 // The schema version must be this build's: the CLI checks it before editing.
 void check_schema_version(const Db& db);
+// Opens the database and checks its schema version: what every CLI command
+// that reads or edits rows does first.
+Db open_checked(const std::string& path, OpenMode mode = OpenMode::read_write);
 // What the worker accepts: intact, this schema version, every table and
 // column the loader reads. `trust_commits` skips PRAGMA quick_check (a read
 // of the whole file): for a file already loaded, changed in place by SQLite's

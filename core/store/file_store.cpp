@@ -76,11 +76,14 @@ void remove_variants(const Db& db, std::string_view name) {
     del.step();
 }
 
+const char* list_files_sql() {
+    return "SELECT name, type, size, digest, width, height, alt, variant_of FROM file "
+           "ORDER BY CASE variant_of WHEN '' THEN name ELSE variant_of END, variant_of <> '', name";
+}
+
 std::vector<StoredFile> list_files(const Db& db) {
     std::vector<StoredFile> out;
-    // Each owner's file, then the copies made of it.
-    auto stmt = db.prepare("SELECT name, type, size, digest, width, height, alt, variant_of FROM file "
-                           "ORDER BY CASE variant_of WHEN '' THEN name ELSE variant_of END, variant_of <> '', name");
+    auto stmt = db.prepare(list_files_sql());
     while (stmt.step())
         out.push_back({stmt.text_at(0), stmt.text_at(1), stmt.int_at(2), stmt.text_at(3),
                        static_cast<int>(stmt.int_at(4)), static_cast<int>(stmt.int_at(5)), stmt.text_at(6),

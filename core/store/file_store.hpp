@@ -26,7 +26,10 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
 bool remove_file(const Db& db, std::string_view name);
 // The smaller copies made of picture `name`.
 void remove_variants(const Db& db, std::string_view name);
+// Every file's description (not its bytes): each owner's file, then the
+// copies made of it. The loader reads them this way too.
 std::vector<StoredFile> list_files(const Db& db);
+const char* list_files_sql();  // for the loader's schema check
 // The bytes of `name` if they still have `digest` (none: gone or changed since).
 std::optional<std::string> file_bytes(const Db& db, std::string_view name, std::string_view digest);
 

@@ -90,12 +90,10 @@ bool is_utf8_text(std::string_view b) {
     return true;
 }
 
-// Markup a browser would run as a page: refused.
-bool is_html(std::string_view b) {
-    std::string head = ascii_lower(b.substr(0, 4096));
-    if (head.find("<svg") != std::string::npos) return false;
+// Markup a browser would run as a page: refused. `head`: the start, lower case.
+bool is_html(std::string_view head) {
     for (std::string_view tag : {"<!doctype html", "<html", "<script", "<head", "<body", "<iframe"})
-        if (head.find(tag) != std::string::npos) return true;
+        if (head.find(tag) != std::string_view::npos) return true;
     return false;
 }
 
@@ -193,10 +191,12 @@ Sniffed sniff_file(std::string_view b, std::string_view name) {
         s.type = avif;
         avif_size(b, s);
     } else if (is_utf8_text(b)) {
-        if (is_html(b)) return refused("HTML is not served: from the site's own origin it could run script");
-        if (ascii_lower(b.substr(0, 4096)).find("<svg") != std::string::npos) {
+        std::string head = ascii_lower(b.substr(0, 4096));
+        if (head.find("<svg") != std::string::npos) {
             s = svg(b);
             if (!s.type) return s;
+        } else if (is_html(head)) {
+            return refused("HTML is not served: from the site's own origin it could run script");
         }
         if (!s.type)
             for (const FileType* t : {&bibtex, &markdown, &csv})
