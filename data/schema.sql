@@ -1,11 +1,11 @@
--- Vitae content schema, version 7 (PRAGMA user_version).
+-- Vitae content schema, version 8 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -295,3 +295,94 @@ CREATE TRIGGER log_news_delete AFTER DELETE ON news BEGIN INSERT INTO change_log
 CREATE TRIGGER log_talk_insert AFTER INSERT ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_talk_update AFTER UPDATE ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_talk_delete AFTER DELETE ON talk BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+
+-- v8: projects, the CV's awards, teaching roles, preview pictures (issue #11)
+-- and languages (issue #13).
+-- A project has a page at /projects/<slug> (Markdown body, a picture, links,
+-- the publications and posts it relates to); /projects/ lists them in the
+-- owner's order. An award is a line of the CV. A teaching row names the
+-- owner's role in it ('Teaching Assistant', 'Instructor'); rows from before
+-- v8 were all shown under "Teaching Assistant" and keep that role.
+-- A publication may have a preview picture (a stored file's name).
+-- Languages: the site's default language is the one row with is_default = 1
+-- (none at all: English only, 'en'); every other language's pages live under
+-- /<code>/. A translation replaces one field of one row in one language:
+-- item is the kind of row ('profile', 'paragraph', 'post', 'publication',
+-- 'news', 'talk', 'project', 'education', 'experience', 'teaching',
+-- 'service', 'award', 'string' for an interface string), key names the row
+-- (a slug, an id or a position, as text; '' for the profile) and field the
+-- column ('title', 'markdown', 'abstract', ...). `vitae check` reports one
+-- that names nothing. All of these are small: an edit logs 'sections'.
+-- `vitae migrate` runs this part alone from v7.
+CREATE TABLE project (
+    slug     TEXT PRIMARY KEY CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
+    position INTEGER NOT NULL UNIQUE,
+    title    TEXT NOT NULL CHECK (title <> ''),
+    summary  TEXT NOT NULL DEFAULT '',    -- a sentence or two for /projects/ (Markdown)
+    markdown TEXT NOT NULL DEFAULT '',    -- the page's body (Markdown, math allowed)
+    image    TEXT NOT NULL DEFAULT ''     -- a stored picture's name, '' for none
+) WITHOUT ROWID;
+CREATE TABLE project_link (
+    project_slug TEXT NOT NULL REFERENCES project(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    position     INTEGER NOT NULL,
+    label        TEXT NOT NULL CHECK (label <> ''),  -- 'Code', 'Website', 'Dataset'
+    url          TEXT NOT NULL,                       -- http(s), or /files/<name>
+    PRIMARY KEY (project_slug, position)
+) WITHOUT ROWID;
+CREATE TABLE project_publication (
+    project_slug   TEXT NOT NULL REFERENCES project(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    PRIMARY KEY (project_slug, publication_id)
+) WITHOUT ROWID;
+CREATE TABLE project_post (
+    project_slug TEXT NOT NULL REFERENCES project(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    post_slug    TEXT NOT NULL REFERENCES post(slug) ON DELETE CASCADE ON UPDATE CASCADE,
+    PRIMARY KEY (project_slug, post_slug)
+) WITHOUT ROWID;
+CREATE TABLE award (
+    position INTEGER PRIMARY KEY,
+    year     INTEGER,                      -- NULL when undated
+    name     TEXT NOT NULL CHECK (name <> ''),  -- 'Best Paper Award', 'NSF CAREER Award'
+    issuer   TEXT NOT NULL DEFAULT ''      -- 'OSDI 2024', 'National Science Foundation'
+);
+ALTER TABLE teaching ADD COLUMN role TEXT NOT NULL DEFAULT '';  -- 'Teaching Assistant', 'Instructor'; '' unnamed
+UPDATE teaching SET role = 'Teaching Assistant' WHERE role = '';
+ALTER TABLE publication ADD COLUMN preview TEXT NOT NULL DEFAULT '';  -- a stored picture's name, '' for none
+CREATE TABLE language (
+    code       TEXT PRIMARY KEY CHECK (length(code) BETWEEN 2 AND 35 AND code GLOB '[a-z][a-z]*'
+                                      AND code NOT GLOB '*[^A-Za-z0-9-]*' AND code NOT GLOB '*--*'
+                                      AND code NOT GLOB '*-'),  -- BCP 47: 'en', 'zh-Hant', 'pt-BR'
+    name       TEXT NOT NULL CHECK (name <> ''),  -- as its readers write it: 'English', '中文', 'العربية'
+    position   INTEGER NOT NULL UNIQUE,             -- order in the language switcher
+    is_default INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1))  -- the one served at /
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX language_default ON language (is_default) WHERE is_default = 1;
+CREATE TABLE translation (
+    language TEXT NOT NULL REFERENCES language(code) ON DELETE CASCADE ON UPDATE CASCADE,
+    item     TEXT NOT NULL CHECK (item <> ''),
+    key      TEXT NOT NULL DEFAULT '',
+    field    TEXT NOT NULL CHECK (field <> ''),
+    text     TEXT NOT NULL,
+    PRIMARY KEY (language, item, key, field)
+) WITHOUT ROWID;
+CREATE TRIGGER log_project_insert AFTER INSERT ON project BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_update AFTER UPDATE ON project BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_delete AFTER DELETE ON project BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_link_insert AFTER INSERT ON project_link BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_link_update AFTER UPDATE ON project_link BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_link_delete AFTER DELETE ON project_link BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_publication_insert AFTER INSERT ON project_publication BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_publication_update AFTER UPDATE ON project_publication BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_publication_delete AFTER DELETE ON project_publication BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_post_insert AFTER INSERT ON project_post BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_post_update AFTER UPDATE ON project_post BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_project_post_delete AFTER DELETE ON project_post BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_award_insert AFTER INSERT ON award BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_award_update AFTER UPDATE ON award BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_award_delete AFTER DELETE ON award BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_language_insert AFTER INSERT ON language BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_language_update AFTER UPDATE ON language BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_language_delete AFTER DELETE ON language BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_translation_insert AFTER INSERT ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_translation_update AFTER UPDATE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_translation_delete AFTER DELETE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;

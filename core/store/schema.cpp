@@ -96,7 +96,9 @@ CREATE TABLE coauthor (
     {4, "version 4 -> 5: files (pictures, PDFs) stored with the content; the profile's photo",
      schema_part("-- v5: files", "-- v6: tags on posts")},
     {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "-- v7: news and talks")},
-    {6, "version 6 -> 7: news items and talks", schema_part("-- v7: news and talks", "")},
+    {6, "version 6 -> 7: news items and talks", schema_part("-- v7: news and talks", "-- v8: projects")},
+    {7, "version 7 -> 8: projects, awards, teaching roles, preview pictures; languages and translations",
+     schema_part("-- v8: projects", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
