@@ -67,8 +67,8 @@ void render_home(benchmark::State& state) {
     vitae::PageRenderer renderer;
     std::size_t bytes = 0;
     for (auto _ : state) {
-        std::string page = renderer.render(*site->templates, "home", site->views().home(),
-                                           home_layout(site->views()));
+        std::string page = renderer.render(*site->templates, "home", *site->views().home(site->strings()),
+                                           home_layout(site->views()), site->strings());
         bytes = page.size();
         benchmark::DoNotOptimize(page);
     }
@@ -81,7 +81,7 @@ BENCHMARK(render_home)->Unit(benchmark::kMicrosecond);
 void home_data(benchmark::State& state) {
     auto site = World::get().sites.current();
     for (auto _ : state) {
-        auto data = vitae::home_data(site->views());
+        auto data = vitae::home_data(site->views(), site->strings());
         benchmark::DoNotOptimize(data);
     }
 }
@@ -91,7 +91,8 @@ BENCHMARK(home_data)->Unit(benchmark::kMicrosecond);
 void gzip_page(benchmark::State& state) {
     auto site = World::get().sites.current();
     vitae::PageRenderer renderer;
-    std::string page = renderer.render(*site->templates, "home", site->views().home(), home_layout(site->views()));
+    std::string page = renderer.render(*site->templates, "home", *site->views().home(site->strings()),
+                                       home_layout(site->views()), site->strings());
     std::size_t out = 0;
     for (auto _ : state) {
         std::string gz = vitae::gzip_compress(page);

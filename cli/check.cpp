@@ -5,6 +5,7 @@
 #include "markdown_math.hpp"
 #include "math.hpp"
 #include "site.hpp"
+#include "translate.hpp"
 #include "db.hpp"
 
 namespace vitae::cli {
@@ -15,7 +16,8 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     auto db = Db::open(db_path, OpenMode::read_only);
     check_database(db);
     Content content = load_content(db);
-    if (templates_dir) load_site(SiteSource{db_path, *templates_dir}, 1);
+    std::shared_ptr<const Site> site;
+    if (templates_dir) site = load_site(SiteSource{db_path, *templates_dir}, 1);
     // What serves, but not as the owner meant: math shown as its source.
     std::string warnings;
     for (const auto& p : content.publications)
@@ -47,6 +49,26 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     for (const auto& t : content.talks)
         for (const auto& problem : markdown_math_problems(t.abstract))
             warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
+    // Languages (schema v8): translations that name nothing are not shown;
+    // an interface string a catalogue lacks is shown in English.
+    for (const auto& problem : translation_problems(content))
+        warnings += "warning: translation " + problem + "; not shown\n";
+    if (site) {
+        for (const auto& [code, catalogue] : site->templates->catalogues().all())
+            if (!catalogue.missing().empty()) {
+                std::string keys;
+                for (const auto& key : catalogue.missing()) keys += (keys.empty() ? "" : ", ") + key;
+                warnings += "warning: strings." + code + ".json lacks " + std::to_string(catalogue.missing().size()) +
+                            " string(s), shown in English: " + keys + "\n";
+            }
+        for (std::size_t l = 0; l < site->language_count(); ++l) {
+            const std::string& code = site->views(l).locale.code;
+            if (const std::string& used = site->strings(l).code(); used != code && !code.starts_with(used + "-") &&
+                                                                    !(code.starts_with("zh") && used.starts_with("zh")))
+                warnings += "warning: language " + in_quotes(code) + " has no strings." + code +
+                            ".json in the templates: its interface is in " + used + "\n";
+        }
+    }
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
 }

@@ -18,6 +18,7 @@
 #include "content_store.hpp"
 #include "import_bibtex.hpp"
 #include "import_site.hpp"
+#include "lang_commands.hpp"
 #include "log.hpp"
 #include "schema.hpp"
 #include "section_commands.hpp"
@@ -373,6 +374,52 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae rm file site.db old-slides.pdf\n"},
          run_rm_file},
+        {{"lang add",
+          "Add a language: its pages are served under /CODE/ (the default one at /).",
+          {"DB", "CODE"},
+          {},
+          {{"--name", "NAME", true, "the language's name as its readers write it: 中文, Deutsch, العربية"},
+           {"--default", "", false, "make it the default language, served at / (the old default moves to /CODE/)"}},
+          "CODE is a BCP 47 tag: zh, zh-Hant, de, fr, es, ja, ko, pt-BR, ar... A site without\n"
+          "languages is English only; the first `lang add` makes English (en) its default.\n"
+          "Every text without a translation is shown in the default language, marked with its lang.\n"
+          "example:\n  vitae lang add site.db zh --name 中文\n"},
+         run_lang_add},
+        {{"lang rm",
+          "Remove a language and its translations.",
+          {"DB", "CODE"},
+          {},
+          {},
+          "example:\n  vitae lang rm site.db de\n"},
+         run_lang_rm},
+        {{"lang ls",
+          "List the site's languages: code, name, where it is served, how many translations.",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae lang ls site.db\n"},
+         run_lang_ls},
+        {{"translate",
+          "Set (or --remove) the translation of one field of one row into a language.",
+          {"DB", "LANG", "ITEM", "KEY", "FIELD"},
+          {},
+          {{"--text", "TEXT", false, "the translated text (Markdown where the field is Markdown)"},
+           {"--text-file", "F", false, "the text from a file instead (a post's body)"},
+           {"--remove", "", false, "drop the translation: the row is shown in the default language again"}},
+          "ITEM and its FIELDs, and what KEY names:\n"
+          "  profile      affiliation, job_title        KEY ''\n"
+          "  paragraph    markdown                      KEY its position (profile_paragraph.position)\n"
+          "  education    degree, institution           KEY its position\n"
+          "  experience   role, organization, location  KEY its position\n"
+          "  teaching     title, term                   KEY its position\n"
+          "  service      role, venue                   KEY its position\n"
+          "  post         title, body                   KEY its slug\n"
+          "  publication  title, abstract, note, venue  KEY its slug\n"
+          "  news         markdown                      KEY its id\n"
+          "  talk         title, event, place, abstract KEY its id\n"
+          "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
+          "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n"},
+         run_translate},
     };
     return table;
 }

@@ -147,9 +147,18 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
         }
     }
     Response response;
+    // "/zh" names a language only when the site has it; otherwise it is any unknown path.
+    if (route.kind == RouteKind::redirect && !route.language.empty() &&
+        !language_of(route, *sites_.fresh(thread.probe))) {
+        std::string_view path = route.path;
+        route = Route{};
+        route.path = path;
+    }
     if (route.kind == RouteKind::redirect) {
-        response = plain_response(301, route.location);
-        response.location = route.location;
+        std::string location = route.language.empty() ? std::string(route.location)
+                                                      : "/" + std::string(route.language) + std::string(route.location);
+        response = plain_response(301, location);
+        response.location = location;
     } else if (route.kind == RouteKind::status) {
         response = status_response(request);
     } else if (route.kind == RouteKind::metrics) {

@@ -107,7 +107,7 @@ void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
     }
     if (stopping.load()) return;
     // Pages the site no longer has; none unless its set of pages (the sitemap's input) changed.
-    if (complete_ == 0 || site.stamps->sitemap > complete_) {
+    if (complete_ == 0 || (*site.stamps)[0].sitemap > complete_) {
         std::unordered_set<std::string_view> current(paths.begin(), paths.end());
         for (auto it = written_.begin(); it != written_.end();) {
             if (current.contains(it->first)) {

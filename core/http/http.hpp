@@ -32,7 +32,7 @@ struct Response {
     bool send_body = true;             // false for HEAD and 304
     bool cache_hit = false;
     std::string_view allow;          // 405
-    std::string_view location;       // redirects
+    std::string location;            // redirects
     std::string_view cache_control;  // overrides the default for pages with an ETag
     std::string_view wire;           // when set: the complete answer (page->wire), laid out to send as is
     std::string content_location;    // a negotiated representation's own URL

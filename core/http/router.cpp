@@ -128,9 +128,45 @@ std::string_view citation_extension(CitationFormat format) {
     return ".bib";
 }
 
+bool is_language_code(std::string_view code) {
+    // A primary subtag of 2-3 lower-case letters, then subtags of 2-8 letters or digits.
+    std::size_t first = code.find('-');
+    std::string_view primary = code.substr(0, first);
+    if (primary.size() < 2 || primary.size() > 3) return false;
+    for (char c : primary)
+        if (c < 'a' || c > 'z') return false;
+    if (route_kind("/" + std::string(code) + "/").kind != RouteKind::not_found) return false;  // a section's name
+    if (first == std::string_view::npos) return true;
+    for (std::string_view rest = code.substr(first + 1);;) {
+        std::size_t dash = rest.find('-');
+        std::string_view sub = rest.substr(0, dash);
+        if (sub.size() < 2 || sub.size() > 8) return false;
+        for (char c : sub)
+            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return false;
+        if (dash == std::string_view::npos) return code.size() <= 35;
+        rest = rest.substr(dash + 1);
+    }
+}
+
 Route route(std::string_view path) {
     Route r = route_kind(path);
     r.path = path;
+    if (r.kind != RouteKind::not_found || path.size() < 3 || path[0] != '/') return r;
+    // "/zh" and "/zh/...": the page of the rest in that language.
+    std::size_t slash = path.find('/', 1);
+    std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
+    if (!is_language_code(code)) return r;
+    if (slash == std::string_view::npos) {
+        r.kind = RouteKind::redirect;
+        r.location = "/";
+    } else {
+        std::string_view rest = path.substr(slash);
+        if (rest.starts_with("/_vitae/") || rest.starts_with("/files/") || rest == "/robots.txt" || rest == "/sitemap.xml")
+            return r;  // one for all languages, at the root only
+        r = route_kind(rest);
+        r.path = path;
+    }
+    r.language = code;
     return r;
 }
 

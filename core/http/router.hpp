@@ -44,7 +44,8 @@ struct Route {
     std::string_view path;      // what was routed: decoded, as requested
     std::string_view slug;      // post, publication, citation, tag, file: the slug or name from the path (may be unknown)
     std::string_view digest;    // file: the digest's first 12 hex digits in a content-addressed URL; empty: none
-    std::string_view location;  // redirect: the canonical path
+    std::string_view location;  // redirect: the canonical path (after `language`'s prefix)
+    std::string_view language;  // "zh" of /zh/...: a language's prefix (the site may not have it); empty: the default
     std::optional<PublicationKind> filter;  // publications: one kind, or all
     CitationFormat format = CitationFormat::bibtex;
 };
@@ -52,8 +53,14 @@ struct Route {
 // "home", "blog_index", ...: the enumerator's name, for metrics labels.
 std::string_view route_kind_name(RouteKind kind);
 
-// `path` must outlive the Route, which points into it.
+// `path` must outlive the Route, which points into it. A path under a
+// language prefix (/zh/…, /zh-Hant/…) routes as the rest of it would, with
+// `language` set; whether the site has that language is the site's to say.
 Route route(std::string_view path);
+
+// Whether `code` can be a language's prefix: a BCP 47 tag as `vitae lang
+// add` accepts it ("zh", "zh-Hant", "pt-BR"), not a name a route uses (/cv/).
+bool is_language_code(std::string_view code);
 
 // ".bib", ".json", ".ris": how a citation's URL ends.
 std::string_view citation_extension(CitationFormat format);

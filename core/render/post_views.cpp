@@ -14,9 +14,9 @@ namespace view_data {
 
 namespace {
 
-MustacheData tags_data(const Post& post) {
-    return list_of(post.tags, [](const std::string& tag, std::size_t i, std::size_t n) {
-        return fields({{"name", tag}, {"url", tag_url(tag)}, {"joiner", joiner(i, n)}});
+MustacheData tags_data(const Post& post, const Views& v, const Catalogue& t) {
+    return list_of(post.tags, [&](const std::string& tag, std::size_t i, std::size_t n) {
+        return fields({{"name", tag}, {"url", v.locale.prefix + tag_url(tag)}, {"joiner", t.joiner(i, n)}});
     });
 }
 
@@ -46,15 +46,18 @@ MustacheData toc_data(const std::vector<TocEntry>& entries) {
 
 }  // namespace
 
-MustacheData post_data(const Post& post) {
+MustacheData post_data(const Post& post, const Views& v, const Catalogue& t) {
+    std::string minutes = std::to_string(reading_minutes(post.body));
     return fields({{"slug", post.slug},
                    {"title", post.title},
-                   {"url", "/blog/" + post.slug},
-                   {"date", display_date(post.published)},
+                   {"lang", view_data::lang_data(v.lang_of("post", post.slug))},
+                   {"url", v.locale.prefix + "/blog/" + post.slug},
+                   {"date", t.date(post.published)},
                    {"date_iso", post.published},
                    {"has_body", !post.body.empty()},
-                   {"reading_minutes", std::to_string(reading_minutes(post.body))},
-                   {"tags", tags_data(post)},
+                   {"reading_minutes", minutes},
+                   {"reading_time", t.format("reading_time", {{"n", minutes}})},
+                   {"tags", tags_data(post, v, t)},
                    {"has_tags", !post.tags.empty()}});
 }
 
@@ -94,8 +97,8 @@ void add_post_body(const Post& post, const Content& c, MustacheData& data) {
     put(data, "body_html", std::move(body_html));
 }
 
-MustacheData posts_data(const SharedRows<Post>& posts) {
-    return list_of(posts, [](const Post& p, std::size_t, std::size_t) { return post_data(p); });
+MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t) {
+    return list_of(posts, [&](const Post& p, std::size_t, std::size_t) { return post_data(p, v, t); });
 }
 
 // Moves every post that is not listed on `today` out of c.posts into
@@ -128,8 +131,11 @@ using view_data::put;
 namespace {
 
 // Previous (older) and next (newer) post; posts are newest first.
-void add_neighbours(const SharedRows<Post>& posts, std::size_t i, MustacheData& post) {
-    auto link = [](const Post& p) { return fields({{"url", "/blog/" + p.slug}, {"title", p.title}}); };
+void add_neighbours(const Views& v, std::size_t i, MustacheData& post) {
+    const SharedRows<Post>& posts = v.content.posts;
+    auto link = [&v](const Post& p) {
+        return fields({{"url", v.locale.prefix + "/blog/" + p.slug}, {"title", p.title}, {"lang", view_data::lang_data(v.lang_of("post", p.slug))}});
+    };
     put(post, "has_older", i + 1 < posts.size());
     if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
     put(post, "has_newer", i > 0);
@@ -139,26 +145,26 @@ void add_neighbours(const SharedRows<Post>& posts, std::size_t i, MustacheData& 
 
 }  // namespace
 
-MustacheData blog_data(const Views& v) {
+MustacheData blog_data(const Views& v, const Catalogue& t) {
     MustacheData blog{MustacheData::type::object};
     put(blog, "has_posts", !v.content.posts.empty());
-    put(blog, "posts", posts_data(v.content.posts));
+    put(blog, "posts", posts_data(v.content.posts, v, t));
     return blog;
 }
 
-MustacheData tag_page_data(const Views& v, std::string_view tag) {
-    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", tag_url(tag) + "feed.xml"}});
+MustacheData tag_page_data(const Views& v, const Catalogue& t, std::string_view tag) {
+    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", v.locale.prefix + tag_url(tag) + "feed.xml"}});
     MustacheData posts{MustacheData::type::list};
     if (auto it = v.tag_index.find(tag); it != v.tag_index.end())
-        for (std::size_t i : it->second) append(posts, post_data(v.content.posts[i]));
+        for (std::size_t i : it->second) append(posts, post_data(v.content.posts[i], v, t));
     put(page, "posts", std::move(posts));
     return page;
 }
 
 std::string tag_url(std::string_view tag) { return "/blog/tag/" + std::string(tag) + "/"; }
 
-MustacheData preview_page_data(const Views& v, std::size_t i) {
-    MustacheData post = post_data(v.unlisted[i]);
+MustacheData preview_page_data(const Views& v, const Catalogue& t, std::size_t i) {
+    MustacheData post = post_data(v.unlisted[i], v, t);
     view_data::add_post_body(v.unlisted[i], v.content, post);
     put(post, "preview", true);
     put(post, "has_neighbours", false);
@@ -167,10 +173,10 @@ MustacheData preview_page_data(const Views& v, std::size_t i) {
     return page;
 }
 
-MustacheData post_page_data(const Views& v, std::size_t i) {
-    MustacheData post = post_data(v.content.posts[i]);
+MustacheData post_page_data(const Views& v, const Catalogue& t, std::size_t i) {
+    MustacheData post = post_data(v.content.posts[i], v, t);
     view_data::add_post_body(v.content.posts[i], v.content, post);
-    add_neighbours(v.content.posts, i, post);
+    add_neighbours(v, i, post);
     MustacheData page{MustacheData::type::object};
     put(page, "post", std::move(post));
     return page;

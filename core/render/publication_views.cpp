@@ -30,8 +30,8 @@ std::string details_line(const Publication& p) {
     return out;
 }
 
-MustacheData link_data(const Link& link, std::size_t i, std::size_t n) {
-    return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner(i, n)}});
+MustacheData link_data(const Link& link, const std::string& joiner) {
+    return fields({{"label", link.label}, {"url", link.url}, {"has_url", !link.url.empty()}, {"joiner", joiner}});
 }
 
 bool any_equal_contribution(const Publication& p) {
@@ -40,22 +40,22 @@ bool any_equal_contribution(const Publication& p) {
     return false;
 }
 
-MustacheData publication_data(const Publication& p, const Views& v) {
+MustacheData publication_data(const Publication& p, const Views& v, const Catalogue& t) {
     const People& people = v.people;
     std::string venue_and_year = venue_year(p);
     std::string details = details_line(p);
     MustacheData d{MustacheData::type::object};
     put(d, "slug", p.slug);
     put(d, "kind", std::string(kind_row(p.kind).name));
-    put(d, "url", "/publications/" + p.slug);
-    put(d, "cite_url", "/publications/" + p.slug + "#cite");
+    put(d, "url", v.locale.prefix + "/publications/" + p.slug);
+    put(d, "cite_url", v.locale.prefix + "/publications/" + p.slug + "#cite");
     put(d, "title", p.title);
     put(d, "title_html", text_with_math_html(p.title));
     put(d, "venue", p.venue);
     put(d, "year", p.year ? std::to_string(*p.year) : std::string());
     put(d, "has_venue_year", !venue_and_year.empty());
     put(d, "venue_year", std::move(venue_and_year));
-    put(d, "authors", list_of(p.authors, [&people](const Author& a, std::size_t i, std::size_t n) {
+    put(d, "authors", list_of(p.authors, [&people, &t](const Author& a, std::size_t i, std::size_t n) {
             auto page = a.is_owner ? people.end() : people.find(name_key(a.name));
             bool linked = page != people.end();
             return fields({{"name", a.name},
@@ -63,11 +63,11 @@ MustacheData publication_data(const Publication& p, const Views& v) {
                           {"has_url", linked},
                           {"is_owner", a.is_owner},
                           {"equal_contribution", a.equal_contribution},
-                          {"joiner", joiner(i, n)}});
+                          {"joiner", t.joiner(i, n)}});
         }));
-    put(d, "links", list_of(p.links, [&v](const Link& l, std::size_t i, std::size_t n) {
+    put(d, "links", list_of(p.links, [&v, &t](const Link& l, std::size_t i, std::size_t n) {
             // "/files/<name>": the stored file's content-addressed URL, which changes with its bytes.
-            return link_data(Link{l.label, link_target(v, l.url, "")}, i, n);
+            return link_data(Link{l.label, link_target(v, l.url, "")}, t.joiner(i, n));
         }));
     put(d, "has_links", !p.links.empty());
     put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return fields({{"name", a}}); }));
@@ -88,7 +88,6 @@ MustacheData publication_data(const Publication& p, const Views& v) {
 using view_data::any_equal_contribution;
 using view_data::append;
 using view_data::fields;
-using view_data::joiner;
 using view_data::publication_data;
 using view_data::put;
 
@@ -96,7 +95,7 @@ namespace {
 
 // Years newest first; a preprint without a year under "Preprints" (first:
 // it is the newest work), any other paper without one under "Undated" (last).
-std::vector<PublicationGroup> year_groups(const std::vector<const Publication*>& pubs) {
+std::vector<PublicationGroup> year_groups(const std::vector<const Publication*>& pubs, const Catalogue& t) {
     std::set<int, std::greater<>> years;
     bool undated_preprints = false, undated = false;
     for (const auto* p : pubs) {
@@ -111,29 +110,29 @@ std::vector<PublicationGroup> year_groups(const std::vector<const Publication*>&
         groups.push_back(std::move(group));
     };
     if (undated_preprints)
-        add("preprints", "Preprints", [](const Publication& p) { return !p.year && kind_row(p.kind).preprint; });
+        add("preprints", t("section_preprints"), [](const Publication& p) { return !p.year && kind_row(p.kind).preprint; });
     for (int y : years) add("y" + std::to_string(y), std::to_string(y), [y](const Publication& p) { return p.year == y; });
-    if (undated) add("undated", "Undated", [](const Publication& p) { return !p.year && !kind_row(p.kind).preprint; });
+    if (undated) add("undated", t("undated"), [](const Publication& p) { return !p.year && !kind_row(p.kind).preprint; });
     return groups;
 }
 
 // Each group's papers as a streamed list: their data is made while the page
 // renders, one paper at a time (see streamed_list.hpp).
-MustacheData groups_data(const std::vector<PublicationGroup>& groups, const Views& v) {
+MustacheData groups_data(const std::vector<PublicationGroup>& groups, const Views& v, const Catalogue& t) {
     MustacheData out{MustacheData::type::list};
     for (const auto& g : groups) {
         MustacheData group{MustacheData::type::object};
         put(group, "id", g.id);
         put(group, "heading", g.heading);
-        put(group, "pubs", streamed_list(g.pubs.size(), [pubs = g.pubs, &v](std::size_t i) {
-                return publication_data(*pubs[i], v);
+        put(group, "pubs", streamed_list(g.pubs.size(), [pubs = g.pubs, &v, &t](std::size_t i) {
+                return publication_data(*pubs[i], v, t);
             }));
         append(out, std::move(group));
     }
     return out;
 }
 
-PublicationList publication_list_view(const Views& v, std::optional<PublicationKind> filter) {
+PublicationList publication_list_view(const Views& v, const Catalogue& t, std::optional<PublicationKind> filter) {
     const Content& c = v.content;
     std::vector<const Publication*> pubs;
     bool equal_contribution = false;
@@ -143,23 +142,24 @@ PublicationList publication_list_view(const Views& v, std::optional<PublicationK
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     MustacheData filters{MustacheData::type::list};
-    append(filters, fields({{"href", "/publications/"}, {"label", "All"}, {"current", !filter}}));
+    const std::string& prefix = v.locale.prefix;
+    append(filters, fields({{"href", prefix + "/publications/"}, {"label", t("filter_all")}, {"current", !filter}}));
     for (auto kind : kinds_in(c))
-        append(filters, fields({{"href", "/publications/" + std::string(kind_row(kind).name) + "/"},
-                                 {"label", std::string(kind_row(kind).heading)},
+        append(filters, fields({{"href", prefix + "/publications/" + std::string(kind_row(kind).name) + "/"},
+                                 {"label", kind_heading(t, kind)},
                                  {"current", filter == kind}}));
-    PublicationList out{list_heading(filter), year_groups(pubs), MustacheData{MustacheData::type::object}};
+    PublicationList out{list_heading(t, filter), year_groups(pubs, t), MustacheData{MustacheData::type::object}};
     put(out.data, "heading", out.heading);
     put(out.data, "filters", std::move(filters));
-    put(out.data, "groups", groups_data(out.groups, v));
+    put(out.data, "groups", groups_data(out.groups, v, t));
     put(out.data, "has_pubs", !pubs.empty());
     put(out.data, "has_equal_contribution", equal_contribution);
     return out;
 }
 
-std::string authors_sentence(const Publication& p) {
+std::string authors_sentence(const Publication& p, const Catalogue& t) {
     std::string out;
-    for (std::size_t i = 0; i < p.authors.size(); ++i) out += joiner(i, p.authors.size()) + p.authors[i].name;
+    for (std::size_t i = 0; i < p.authors.size(); ++i) out += t.joiner(i, p.authors.size()) + p.authors[i].name;
     return out;
 }
 
@@ -202,31 +202,41 @@ std::string link_target(const Views& v, const std::string& url, std::string_view
     return file ? std::string(base_url) + file->url() : url;
 }
 
-PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind) {
-    return publication_list_view(views, kind);
+PublicationList publication_list(const Views& views, const Catalogue& t, std::optional<PublicationKind> kind) {
+    return publication_list_view(views, t, kind);
 }
 
-std::string list_heading(std::optional<PublicationKind> kind) {
-    return std::string(kind ? kind_row(*kind).heading : "Publications");
+const std::string& kind_label(const Catalogue& t, PublicationKind kind) {
+    return t("kind_" + std::string(kind_row(kind).name));
 }
 
-std::string publication_description(const Publication& p) {
+const std::string& kind_heading(const Catalogue& t, PublicationKind kind) {
+    return t("kinds_" + std::string(kind_row(kind).name));
+}
+
+std::string list_heading(const Catalogue& t, std::optional<PublicationKind> kind) {
+    return kind ? kind_heading(t, *kind) : t("section_publications");
+}
+
+std::string publication_description(const Publication& p, const Catalogue& t) {
     std::string venue_and_year = venue_year(p);
-    return authors_sentence(p) + "." + (venue_and_year.empty() ? "" : " " + venue_and_year + ".");
+    return authors_sentence(p, t) + t("sentence_end") + (venue_and_year.empty() ? "" : " " + venue_and_year + t("sentence_end"));
 }
 
-MustacheData paper_page_data(const Views& v, std::size_t i) {
+MustacheData paper_page_data(const Views& v, const Catalogue& t, std::size_t i) {
     const Publication& p = v.content.publications[i];
-    MustacheData pub = publication_data(p, v);
+    MustacheData pub = publication_data(p, v, t);
     std::string bibtex = bibtex_entry(p);
-    put(pub, "kind_label", std::string(kind_row(p.kind).label));
+    const std::string& prefix = v.locale.prefix;
+    put(pub, "kind_label", kind_label(t, p.kind));
+    put(pub, "abstract_lang", view_data::lang_data(v.lang_of("publication", p.slug)));
     put(pub, "abstract", p.abstract);
     put(pub, "abstract_html", text_with_math_html(p.abstract));
     put(pub, "has_abstract", !p.abstract.empty());
     put(pub, "bibtex", bibtex);
-    put(pub, "bib_url", "/publications/" + p.slug + ".bib");
-    put(pub, "ris_url", "/publications/" + p.slug + ".ris");
-    put(pub, "json_url", "/publications/" + p.slug + ".json");
+    put(pub, "bib_url", prefix + "/publications/" + p.slug + ".bib");
+    put(pub, "ris_url", prefix + "/publications/" + p.slug + ".ris");
+    put(pub, "json_url", prefix + "/publications/" + p.slug + ".json");
     put(pub, "has_equal_contribution", any_equal_contribution(p));
     MustacheData page{MustacheData::type::object};
     put(page, "pub", std::move(pub));

@@ -27,16 +27,25 @@ struct LayoutFields {
     std::string site_name{};
     bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
     bool has_talks = false;
+    // The page's language (issue #13): <html lang dir>, the prefix of every
+    // link to this site's pages, the language switcher and hreflang links.
+    std::string lang = "en";
+    bool rtl = false;
+    std::string prefix{};  // "" for the default language, "/zh" for others
+    MustacheData alternates{MustacheData::type::list};  // {code, name, path, url, current}; empty: one language
+    std::string x_default_url{};  // absolute URL of the default language's page
 };
 
 class PageRenderer {
 public:
     // Throws std::runtime_error if a render fails (the copy is then discarded).
+    // `t`: the page's language's interface strings ({{t.key}} in every template).
     std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
-                       const LayoutFields& layout);
+                       const LayoutFields& layout, const Catalogue& t);
 
 private:
-    std::string render_one(std::string_view page, const MustacheData& data);
+    std::string render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
+                           const MustacheData& language);
 
     std::uint64_t templates_id_ = 0;
     std::map<std::string, Mustache, std::less<>> copies_;

@@ -26,17 +26,19 @@ std::string talk_link(const Content& c, const std::string& url) {
     return {};
 }
 
-MustacheData talk_data(const Content& c, const Talk& t) {
+MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) {
+    const Content& c = v.content;
     MustacheData links{MustacheData::type::list};
-    for (auto [label, url] : {std::pair{"Slides", &t.url_slides}, std::pair{"Video", &t.url_video},
-                              std::pair{"Event", &t.url_event}}) {
+    for (auto [label, url] : {std::pair{"slides", &t.url_slides}, std::pair{"video", &t.url_video},
+                              std::pair{"event", &t.url_event}}) {
         std::string target = talk_link(c, *url);
-        if (!target.empty()) append(links, fields({{"label", std::string(label)}, {"url", target}}));
+        if (!target.empty()) append(links, fields({{"label", strings(label)}, {"url", target}}));
     }
     bool has_links = !links.list_value().empty();
     return fields({{"anchor", "talk-" + std::to_string(t.id)},
+                   {"lang", view_data::lang_data(v.lang_of("talk", std::to_string(t.id)))},
                    {"title", t.title},
-                   {"date", display_date(t.date)},
+                   {"date", strings.date(t.date)},
                    {"date_iso", t.date},
                    {"event", t.event},
                    {"has_event", !t.event.empty()},
@@ -50,31 +52,34 @@ MustacheData talk_data(const Content& c, const Talk& t) {
 
 }  // namespace
 
-MustacheData news_item_data(const News& n) {
+MustacheData news_item_data(const Views& v, const Catalogue& t, const News& n) {
     return fields({{"anchor", "news-" + std::to_string(n.id)},
-                   {"date", display_date(n.date)},
+                   {"lang", view_data::lang_data(v.lang_of("news", std::to_string(n.id)))},
+                   {"date", t.date(n.date)},
                    {"date_iso", n.date},
                    {"html", markdown_with_math_to_html(n.markdown)}});
 }
 
-void add_news(const Content& c, MustacheData& home) {
+void add_news(const Views& v, const Catalogue& t, MustacheData& home) {
+    const Content& c = v.content;
     MustacheData items{MustacheData::type::list};
-    for (std::size_t i = 0; i < c.news.size() && i < home_news_limit; ++i) append(items, news_item_data(c.news[i]));
+    for (std::size_t i = 0; i < c.news.size() && i < home_news_limit; ++i) append(items, news_item_data(v, t, c.news[i]));
     put(home, "has_news", !c.news.empty());
     put(home, "news", std::move(items));
     put(home, "news_count", std::to_string(c.news.size()));
+    put(home, "all_news", t.format("all_news", {{"n", std::to_string(c.news.size())}}));
     put(home, "more_news", c.news.size() > home_news_limit);
 }
 
-MustacheData news_page_data(const Views& v) {
+MustacheData news_page_data(const Views& v, const Catalogue& t) {
     MustacheData items{MustacheData::type::list};
-    for (const auto& n : v.content.news) append(items, news_item_data(n));
+    for (const auto& n : v.content.news) append(items, news_item_data(v, t, n));
     MustacheData page = fields({{"name", v.site_name}});
     put(page, "news", std::move(items));
     return page;
 }
 
-MustacheData talks_page_data(const Views& v) {
+MustacheData talks_page_data(const Views& v, const Catalogue& strings) {
     // Newest year first; within a year, the content's order (newest first).
     MustacheData years{MustacheData::type::list};
     std::string year;
@@ -91,7 +96,7 @@ MustacheData talks_page_data(const Views& v) {
             flush();
             year = t.date.substr(0, 4);
         }
-        append(talks, talk_data(v.content, t));
+        append(talks, talk_data(v, strings, t));
     }
     flush();
     MustacheData page = fields({{"name", v.site_name}});

@@ -49,8 +49,11 @@ kainjow::mustache::data streamed_list(std::size_t count,
 }
 
 std::string render_streaming(kainjow::mustache::mustache& page, const kainjow::mustache::data& data,
-                             const std::function<void(const std::string&)>& append) {
-    Context context{&data};
+                             const std::function<void(const std::string&)>& append,
+                             std::initializer_list<const kainjow::mustache::data*> under) {
+    Context context;
+    for (const auto* layer : under) context.push(layer);  // each pushed one goes on top: data last
+    context.push(&data);
     Context* outer = rendering_context;
     rendering_context = &context;
     struct Restore {

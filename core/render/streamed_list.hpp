@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 
 namespace vitae {
 
@@ -18,9 +19,11 @@ namespace vitae {
 kainjow::mustache::data streamed_list(std::size_t count, std::function<kainjow::mustache::data(std::size_t)> make);
 
 // Renders `page` with `data` as the context a streamed list pushes its items
-// on; `append` receives the output piece by piece. Returns kainjow's error
-// message, "" when the render succeeded.
+// on; `append` receives the output piece by piece. `under`: data found when
+// `data` lacks a name (the interface strings, the language), farthest
+// first; never copied. Returns kainjow's error message, "" when the render succeeded.
 std::string render_streaming(kainjow::mustache::mustache& page, const kainjow::mustache::data& data,
-                             const std::function<void(const std::string&)>& append);
+                             const std::function<void(const std::string&)>& append,
+                             std::initializer_list<const kainjow::mustache::data*> under = {});
 
 }  // namespace vitae

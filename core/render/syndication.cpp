@@ -25,7 +25,7 @@ void element(std::string& out, std::string_view name, std::string_view text) {
     out += ">\n";
 }
 
-void entry(std::string& out, const Post& post, std::string_view base_url) {
+void entry(std::string& out, const Post& post, std::string_view base_url, const Catalogue&) {
     std::string url = std::string(base_url) + "/blog/" + post.slug;
     out += "<entry>\n";
     element(out, "id", url);
@@ -42,11 +42,11 @@ void entry(std::string& out, const Post& post, std::string_view base_url) {
 }
 
 // A news item (schema v7): its anchor on /news/ is its id, its title the day.
-void entry(std::string& out, const News& n, std::string_view base_url) {
+void entry(std::string& out, const News& n, std::string_view base_url, const Catalogue& strings) {
     std::string url = std::string(base_url) + "/news/#news-" + std::to_string(n.id);
     out += "<entry>\n";
     element(out, "id", url);
-    element(out, "title", "News, " + display_date(n.date));
+    element(out, "title", strings.format("feed_news_entry", {{"date", strings.date(n.date)}}));
     element(out, "published", day_start(n.date));
     element(out, "updated", day_start(n.date));
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
@@ -55,11 +55,11 @@ void entry(std::string& out, const News& n, std::string_view base_url) {
 }
 
 // A talk (schema v7): where and when it was given, as plain text.
-void entry(std::string& out, const Talk& t, std::string_view base_url) {
+void entry(std::string& out, const Talk& t, std::string_view base_url, const Catalogue& strings) {
     std::string url = std::string(base_url) + "/talks/#talk-" + std::to_string(t.id);
     out += "<entry>\n";
     element(out, "id", url);
-    element(out, "title", "Talk: " + t.title);
+    element(out, "title", strings.format("feed_talk_entry", {{"title", t.title}}));
     element(out, "published", day_start(t.date));
     element(out, "updated", day_start(t.date));
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
@@ -92,13 +92,12 @@ struct Dated {
 // One feed: `page` is the HTML page it follows (its id), `self` its own path.
 // With `sections`, the news and talks too (the site's feed, not a tag's).
 std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, bool sections, std::string_view title,
-                    std::string_view page, std::string_view self, std::string_view base_url,
-                    std::int64_t fallback_unix) {
-    std::string base(base_url);
+                    std::string_view page, std::string_view self, const FeedPlace& place) {
+    std::string base(place.base_url);
     std::vector<Dated> entries;
     auto add = [&](std::string_view date, const auto& row) {
         entries.push_back({date, {}});
-        entry(entries.back().xml, row, base_url);
+        entry(entries.back().xml, row, place.base_url, place.strings);
     };
     for (std::size_t i : posts) add(c.posts[i].published, c.posts[i]);
     if (sections) {
@@ -107,8 +106,9 @@ std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, boo
     }
     // Each kind is newest first; stable, so a day's posts keep their order, then its news, then its talks.
     std::stable_sort(entries.begin(), entries.end(), [](const Dated& a, const Dated& b) { return a.date > b.date; });
-    std::string updated = entries.empty() ? rfc3339_utc(fallback_unix) : day_start(entries.front().date);
-    std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n";
+    std::string updated = entries.empty() ? rfc3339_utc(place.fallback_unix) : day_start(entries.front().date);
+    std::string out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"" +
+                      xml_escape(place.language) + "\">\n";
     element(out, "id", base + std::string(page));
     element(out, "title", title);
     element(out, "updated", updated);
@@ -124,17 +124,20 @@ std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, boo
 
 }  // namespace
 
-std::string atom_feed(const Content& c, std::string_view base_url, std::int64_t fallback_unix) {
-    std::vector<std::size_t> all(c.posts.size());
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return feed_of(c, all, true, "Blog — " + c.name, "/blog/", "/feed.xml", base_url, fallback_unix);
+std::string feed_title(const Content& c, const Catalogue& strings) {
+    return strings(c.news.empty() && c.talks.empty() ? "feed_blog" : "feed_all");
 }
 
-std::string tag_feed(const Content& c, std::string_view tag, const std::vector<std::size_t>& posts,
-                     std::string_view base_url, std::int64_t fallback_unix) {
+std::string atom_feed(const Content& c, const FeedPlace& place) {
+    std::vector<std::size_t> all(c.posts.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return feed_of(c, all, true, feed_title(c, place.strings) + " — " + c.name, "/blog/", "/feed.xml", place);
+}
+
+std::string tag_feed(const Content& c, std::string_view tag, const std::vector<std::size_t>& posts, const FeedPlace& place) {
     std::string page = "/blog/tag/" + std::string(tag) + "/";
-    return feed_of(c, posts, false, "Posts tagged " + std::string(tag) + " — " + c.name, page, page + "feed.xml", base_url,
-                   fallback_unix);
+    return feed_of(c, posts, false, place.strings.format("posts_tagged_title", {{"tag", tag}}) + " — " + c.name, page,
+                   page + "feed.xml", place);
 }
 
 std::vector<SitemapEntry> sitemap_entries(const Content& c) {
@@ -151,14 +154,27 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     return out;
 }
 
-std::string sitemap_xml(const std::vector<SitemapEntry>& entries, std::string_view base_url) {
+std::string sitemap_xml(const std::vector<SitemapEntry>& entries, std::string_view base_url,
+                        const std::vector<Language>& languages) {
+    std::string base(base_url);
+    bool several = languages.size() > 1;
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n";
-    for (const auto& e : entries) {
-        out += "<url><loc>" + xml_escape(std::string(base_url) + e.path) + "</loc>";
-        if (!e.lastmod.empty()) out += "<lastmod>" + xml_escape(e.lastmod) + "</lastmod>";
-        out += "</url>\n";
-    }
+                      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"";
+    out += several ? " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n" : ">\n";
+    auto prefix = [&](std::size_t i) { return i == 0 ? std::string() : "/" + languages[i].code; };
+    for (const auto& e : entries)
+        for (std::size_t l = 0; l < std::max<std::size_t>(1, languages.size()); ++l) {
+            out += "<url><loc>" + xml_escape(base + prefix(l) + e.path) + "</loc>";
+            if (!e.lastmod.empty()) out += "<lastmod>" + xml_escape(e.lastmod) + "</lastmod>";
+            // Each language's page names every one of them, itself included, and the default (Google's rules).
+            if (several) {
+                for (std::size_t k = 0; k < languages.size(); ++k)
+                    out += "<xhtml:link rel=\"alternate\" hreflang=\"" + xml_escape(languages[k].code) + "\" href=\"" +
+                           xml_escape(base + prefix(k) + e.path) + "\"/>";
+                out += "<xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"" + xml_escape(base + e.path) + "\"/>";
+            }
+            out += "</url>\n";
+        }
     out += "</urlset>\n";
     return out;
 }

@@ -112,6 +112,7 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
         templates->pages_.emplace(name, std::move(page));
         templates->expanded_.emplace(name, std::move(expanded));
     }
+    templates->catalogues_ = Catalogues::load(dir);
     templates->id_ = next_id++;
     templates->modified_unix_ = newest_mtime;
     templates->sources_ = std::move(sources);

@@ -12,6 +12,8 @@
 #include <memory>
 #include <string>
 
+#include "catalogue.hpp"
+
 namespace vitae {
 
 using Mustache = kainjow::mustache::mustache;
@@ -36,6 +38,8 @@ public:
     // Each page's text with its partials expanded: a page whose text is
     // unchanged renders as before, whatever else in the directory changed.
     const std::map<std::string, std::string, std::less<>>& expanded() const { return expanded_; }
+    // The interface strings of each language (strings.<code>.json), loaded with the templates.
+    const Catalogues& catalogues() const { return catalogues_; }
 
 private:
     std::map<std::string, Mustache, std::less<>> pages_;
@@ -43,6 +47,7 @@ private:
     std::int64_t modified_unix_ = 0;
     std::map<std::string, std::string, std::less<>> sources_;
     std::map<std::string, std::string, std::less<>> expanded_;
+    Catalogues catalogues_;
 };
 
 }  // namespace vitae

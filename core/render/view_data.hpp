@@ -9,13 +9,6 @@
 
 namespace vitae::view_data {
 
-// Text to put before item `index` of an inline list of `count` items.
-inline std::string joiner(std::size_t index, std::size_t count) {
-    if (index == 0) return "";
-    if (index + 1 < count) return ", ";
-    return count == 2 ? " and " : ", and ";
-}
-
 // kainjow's set() and push_back() deep-copy what they are given, and its
 // move constructor is not noexcept, so a growing std::vector of data copies
 // every element each time it reallocates: a list of 3,000 papers was copied
@@ -48,20 +41,26 @@ MustacheData list_of(const Rows& items, F&& to_data) {
     return out;
 }
 
+// A row's own lang attribute: false (none) when it is in the page's language,
+// so {{#lang}} lang="{{lang}}"{{/lang}} writes nothing then.
+inline MustacheData lang_data(std::string code) {
+    return code.empty() ? MustacheData(false) : MustacheData(std::move(code));
+}
+
 // A link as lists show it: {label, url, has_url, joiner}.
-MustacheData link_data(const Link& link, std::size_t i, std::size_t n);
+MustacheData link_data(const Link& link, const std::string& joiner);
 // One publication as lists and its page show it (templates/README.md).
-MustacheData publication_data(const Publication& p, const Views& v);
+MustacheData publication_data(const Publication& p, const Views& v, const Catalogue& t);
 bool any_equal_contribution(const Publication& p);
 
 // A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
 std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type);
 
 // One post as a list shows it (templates/README.md): title, date, tags.
-MustacheData post_data(const Post& post);
+MustacheData post_data(const Post& post, const Views& v, const Catalogue& t);
 // And what its own page adds: the body (math, stored pictures), its table of contents.
 void add_post_body(const Post& post, const Content& c, MustacheData& data);
-MustacheData posts_data(const SharedRows<Post>& posts);
+MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t);
 
 // Moves every post that is not listed on v.today out of c.posts into v.unlisted.
 void split_posts(Content& c, Views& v);

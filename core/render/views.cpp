@@ -9,6 +9,7 @@
 
 #include "markdown.hpp"
 #include "text.hpp"
+#include "translate.hpp"
 #include "view_data.hpp"
 
 namespace vitae {
@@ -37,7 +38,6 @@ namespace {
 using kainjow::mustache::list;
 using view_data::append;
 using view_data::fields;
-using view_data::joiner;
 using view_data::list_of;
 using view_data::post_data;
 using view_data::put;
@@ -56,7 +56,7 @@ People people_of(const Content& c) {
     return out;
 }
 
-void add_publications(const Views& v, const HomeSelection& shown, MustacheData& home) {
+void add_publications(const Views& v, const Catalogue& t, const HomeSelection& shown, MustacheData& home) {
     const Content& c = v.content;
     MustacheData papers{MustacheData::type::list};
     MustacheData preprints{MustacheData::type::list};
@@ -67,12 +67,12 @@ void add_publications(const Views& v, const HomeSelection& shown, MustacheData& 
     std::size_t listed_papers = 0, listed_preprints = 0;
     for (std::size_t i : shown.publications) {
         const Publication& p = c.publications[i];
-        if (p.selected) append(selected, publication_data(p, v));
+        if (p.selected) append(selected, publication_data(p, v, t));
         bool preprint = kind_row(p.kind).preprint;
         std::size_t& listed = preprint ? listed_preprints : listed_papers;
         if (listed < home_publication_limit) {
             ++listed;
-            append((preprint ? preprints : papers), publication_data(p, v));
+            append((preprint ? preprints : papers), publication_data(p, v, t));
         }
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
@@ -85,13 +85,16 @@ void add_publications(const Views& v, const HomeSelection& shown, MustacheData& 
     put(home, "has_equal_contribution", equal_contribution);
     // More than the home page lists: "All N publications" links to the full list.
     put(home, "publication_count", std::to_string(c.publications.size()));
+    put(home, "all_publications_count", t.format("all_publications_count", {{"n", std::to_string(c.publications.size())}}));
     put(home, "more_publications", listed_papers < paper_count || listed_preprints < preprint_count);
 }
 
-void add_sections(const Content& c, MustacheData& home) {
+void add_sections(const Views& v, const Catalogue& t, MustacheData& home) {
+    const Content& c = v.content;
     put(home, "has_education", !c.education.empty());
-    put(home, "education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
-                 return fields({{"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
+    put(home, "education", list_of(c.education, [&v](const Education& e, std::size_t i, std::size_t) {
+                 return fields({{"lang", view_data::lang_data(v.lang_at("education", i))},
+                               {"years", std::to_string(e.start_year) + " - " + std::to_string(e.end_year)},
                                {"start_year", std::to_string(e.start_year)},
                                {"end_year", std::to_string(e.end_year)},
                                {"degree", e.degree},
@@ -99,21 +102,22 @@ void add_sections(const Content& c, MustacheData& home) {
                                {"institution", e.institution}});
              }));
     put(home, "has_teaching", !c.teaching.empty());
-    put(home, "teaching", list_of(c.teaching, [](const Teaching& t, std::size_t, std::size_t) {
-                 return fields({{"course", t.course}, {"title", t.title}, {"term", t.term}});
+    put(home, "teaching", list_of(c.teaching, [&v](const Teaching& x, std::size_t i, std::size_t) {
+                 return fields({{"lang", view_data::lang_data(v.lang_at("teaching", i))}, {"course", x.course}, {"title", x.title}, {"term", x.term}});
              }));
     put(home, "has_services", !c.services.empty());
-    put(home, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
-                 return fields({{"role", s.role}, {"venue", s.venue}});
+    put(home, "services", list_of(c.services, [&v](const Service& s, std::size_t i, std::size_t) {
+                 return fields({{"lang", view_data::lang_data(v.lang_at("service", i))}, {"role", s.role}, {"venue", s.venue}});
              }));
     put(home, "has_experiences", !c.experiences.empty());
-    put(home, "experiences", list_of(c.experiences, [](const Experience& e, std::size_t, std::size_t) {
-                 return fields({{"organization", e.organization},
+    put(home, "experiences", list_of(c.experiences, [&v, &t](const Experience& e, std::size_t i, std::size_t) {
+                 return fields({{"lang", view_data::lang_data(v.lang_at("experience", i))},
+                               {"organization", e.organization},
                                {"location", e.location},
                                {"role", e.role},
-                               {"start", display_date(e.start_month)},
+                               {"start", t.date(e.start_month)},
                                {"start_iso", e.start_month},
-                               {"end", display_date(e.end_month)},
+                               {"end", t.date(e.end_month)},
                                {"end_iso", e.end_month},
                                {"has_end", !e.end_month.empty()}});
              }));
@@ -139,31 +143,32 @@ void add_photo(const Content& c, MustacheData& home) {
     put(home, "photo", std::move(data));
 }
 
-MustacheData home_view(const Views& v) {
+MustacheData home_view(const Views& v, const Catalogue& t) {
     const Content& c = v.content;
     const HomeSelection shown = home_selection(c);
     MustacheData home = fields({{"name", c.name}});
-    put(home, "bio", list_of(c.bio_markdown, [](const std::string& md, std::size_t, std::size_t) {
-                 return fields({{"html", markdown_to_html(md)}});
+    put(home, "bio", list_of(c.bio_markdown, [&v](const std::string& md, std::size_t i, std::size_t) {
+                 return fields({{"html", markdown_to_html(md)}, {"lang", view_data::lang_data(v.lang_at("paragraph", i))}});
              }));
-    put(home, "emails", list_of(c.emails, [](const Email& e, std::size_t i, std::size_t n) {
+    put(home, "emails", list_of(c.emails, [&t](const Email& e, std::size_t i, std::size_t n) {
                  return fields({{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
-                               {"joiner", joiner(i, n)}});
+                               {"joiner", t.joiner(i, n)}});
              }));
     put(home, "has_emails", !c.emails.empty());
     put(home, "emails_plural", c.emails.size() > 1);
-    put(home, "links", list_of(c.links, link_data));
+    put(home, "links", list_of(c.links, [&t](const Link& l, std::size_t i, std::size_t n) { return link_data(l, t.joiner(i, n)); }));
     put(home, "has_links", !c.links.empty());
     MustacheData posts{MustacheData::type::list};
-    for (std::size_t i : shown.posts) append(posts, post_data(c.posts[i]));
+    for (std::size_t i : shown.posts) append(posts, post_data(c.posts[i], v, t));
     put(home, "has_posts", !c.posts.empty());
     put(home, "posts", std::move(posts));
     put(home, "post_count", std::to_string(c.posts.size()));
+    put(home, "all_posts_count", t.format("all_posts_count", {{"n", std::to_string(c.posts.size())}}));
     put(home, "more_posts", shown.posts.size() < c.posts.size());
-    add_publications(v, shown, home);
+    add_publications(v, t, shown, home);
     add_photo(c, home);
-    add_sections(c, home);
-    add_news(c, home);
+    add_sections(v, t, home);
+    add_news(v, t, home);
     return home;
 }
 
@@ -191,18 +196,42 @@ HomeSelection home_selection(const Content& c) {
     return shown;
 }
 
-MustacheData home_data(const Views& v) { return home_view(v); }
+MustacheData home_data(const Views& v, const Catalogue& t) { return home_view(v, t); }
 
+// Made for one catalogue: a template reload with new strings makes it again.
 struct Views::HomeMemo {
-    std::once_flag once;
-    MustacheData data;
+    std::mutex mutex;
+    std::uint64_t catalogue = 0;
+    std::shared_ptr<const MustacheData> data;
 };
 
 std::shared_ptr<Views::HomeMemo> Views::new_home_memo() { return std::make_shared<HomeMemo>(); }
 
-const MustacheData& Views::home() const {
-    std::call_once(home_memo_->once, [this] { home_memo_->data = home_data(*this); });
+std::shared_ptr<const MustacheData> Views::home(const Catalogue& t) const {
+    std::lock_guard lock(home_memo_->mutex);
+    if (!home_memo_->data || home_memo_->catalogue != t.id()) {
+        home_memo_->data = std::make_shared<const MustacheData>(home_data(*this, t));
+        home_memo_->catalogue = t.id();
+    }
     return home_memo_->data;
+}
+
+std::string Views::lang_of(std::string_view item, std::string_view key) const {
+    if (locale.is_default()) return {};
+    std::string id = std::string(item) + ":" + std::string(key);
+    return content.translated.contains(id) ? std::string() : locale.default_code;
+}
+
+std::string Views::lang_at(std::string_view item, std::size_t index) const {
+    if (locale.is_default()) return {};
+    std::string id = std::string(item) + "#" + std::to_string(index);
+    return content.translated.contains(id) ? std::string() : locale.default_code;
+}
+
+std::string Locale::path_in(const Language& other, std::string_view path) const {
+    std::string_view rest = path.substr(std::min(prefix.size(), path.size()));
+    bool other_default = !languages.empty() && languages.front().code == other.code;
+    return (other_default ? std::string() : "/" + other.code) + std::string(rest);
 }
 
 
@@ -217,25 +246,11 @@ int reading_minutes(std::string_view text) {
     return std::max(1, words / 200);
 }
 
-std::string display_date(std::string_view iso) {
-    static constexpr std::array<std::string_view, 12> months = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                                 "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-    if (iso.size() != 7 && iso.size() != 10) return std::string(iso);
-    int month = (iso[5] - '0') * 10 + (iso[6] - '0');
-    if (month < 1 || month > 12) return std::string(iso);
-    std::string out;
-    if (iso.size() == 10) {
-        out += iso[8] == '0' ? iso.substr(9, 1) : iso.substr(8, 2);
-        out += ' ';
-    }
-    out += months[static_cast<std::size_t>(month - 1)];
-    out += ' ';
-    out += iso.substr(0, 4);
-    return out;
-}
+std::string display_date(std::string_view iso) { return Catalogues::builtin_english().english().date(iso); }
 
-Views build_views(Content c, std::string_view today) {
+Views build_views(Content c, std::string_view today, Locale locale) {
     Views v;
+    v.locale = std::move(locale);
     v.today = today;
     split_posts(c, v);
     v.people = people_of(c);
@@ -246,6 +261,24 @@ Views build_views(Content c, std::string_view today) {
     v.tag_index = posts_by_tag(c);
     v.content = std::move(c);
     return v;
+}
+
+std::vector<Views> build_language_views(const Content& all, std::string_view today) {
+    std::vector<Language> languages = site_languages(all);
+    std::vector<Views> out;
+    out.reserve(languages.size());
+    for (std::size_t i = 0; i < languages.size(); ++i) {
+        Locale locale;
+        locale.code = languages[i].code;
+        locale.default_code = languages.front().code;
+        locale.prefix = i == 0 ? std::string() : "/" + languages[i].code;
+        locale.not_found_page = "404" + locale.prefix;
+        locale.rtl = is_rtl(languages[i].code);
+        locale.index = i;
+        locale.languages = languages;
+        out.push_back(build_views(i == 0 ? all : translated(all, languages[i].code), today, std::move(locale)));
+    }
+    return out;
 }
 
 }  // namespace vitae

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "catalogue.hpp"
 #include "content.hpp"
 
 namespace vitae {
@@ -39,6 +40,23 @@ struct HomeSelection {
 };
 HomeSelection home_selection(const Content& content);
 
+// The language a Views is in and where its pages live: the default
+// language at /, every other under /<code>/ (issue #13).
+struct Locale {
+    std::string code{"en"};        // BCP 47, as the site names it
+    std::string prefix;            // "" for the default language, "/zh" for others
+    std::string default_code{"en"};
+    bool rtl = false;
+    std::size_t index = 0;             // in languages: 0 is the default
+    std::vector<Language> languages;   // the site's, default first (switcher, hreflang)
+    std::string not_found_page{"404"};  // the 404 page's cache key: "404", "404/zh"
+
+    bool is_default() const { return index == 0; }
+    std::string home_url() const { return prefix + "/"; }
+    // The same page in another language: `path` is this language's (prefix included).
+    std::string path_in(const Language& other, std::string_view path) const;
+};
+
 // A loaded version of the content with what finding a page needs: its name,
 // indexes by slug, the co-authors' pages. Cheap to build (no page data): the
 // Mustache data of a page is made when that page is rendered, so memory
@@ -50,7 +68,8 @@ struct Views {
     Views(const Views&) = delete;  // the home page's data is made once per version: one owner
     Views& operator=(const Views&) = delete;
 
-    Content content;  // as loaded, but for its posts: only those listed (published, dated today or earlier)
+    Content content;  // as loaded (in locale's language), but for its posts: only those listed (published, dated today or earlier)
+    Locale locale;
     std::string site_name;
     std::string home_description;
     People people;
@@ -67,10 +86,16 @@ struct Views {
     std::string today;         // the UTC day (YYYY-MM-DD) the lists were made for
     std::string next_release;  // the earliest date after `today` a post waits for; "" when none
 
-    // The home page's data, made once per version when first asked for: the
-    // page asked for most, whose data costs the most to make per render
-    // (bio, sections, listed papers). Shared read-only between threads.
-    const MustacheData& home() const;
+    // The home page's data, made once per version (and interface strings)
+    // when first asked for: the page asked for most, whose data costs the
+    // most to make per render (bio, sections, listed papers). Shared
+    // read-only between threads.
+    std::shared_ptr<const MustacheData> home(const Catalogue& t) const;
+
+    // "" when a row is shown in this page's language; the default language's
+    // code when it has no translation (its element then carries that lang).
+    std::string lang_of(std::string_view item, std::string_view key) const;
+    std::string lang_at(std::string_view item, std::size_t index) const;  // a row keyed by position
 
 private:
     struct HomeMemo;
@@ -80,26 +105,31 @@ private:
 
 // `today` (UTC, YYYY-MM-DD) decides which posts are listed: those not drafts
 // and dated today or earlier. Without it, every post but drafts is.
-Views build_views(Content content, std::string_view today = "9999-12-31");
+Views build_views(Content content, std::string_view today = "9999-12-31", Locale locale = {});
 
-// Each page's Mustache data (templates/README.md), made on demand.
-MustacheData home_data(const Views& views);
-MustacheData blog_data(const Views& views);
-MustacheData post_page_data(const Views& views, std::size_t post);
+// Each language's Views of `all` (translated()), the default language's
+// first; one Views when the site has one language.
+std::vector<Views> build_language_views(const Content& all, std::string_view today);
+
+// Each page's Mustache data (templates/README.md), made on demand; `t` is
+// the page's language's interface strings.
+MustacheData home_data(const Views& views, const Catalogue& t);
+MustacheData blog_data(const Views& views, const Catalogue& t);
+MustacheData post_page_data(const Views& views, const Catalogue& t, std::size_t post);
 // A draft's preview (views.unlisted[post]): the post page without neighbours, marked as a preview.
-MustacheData preview_page_data(const Views& views, std::size_t post);
+MustacheData preview_page_data(const Views& views, const Catalogue& t, std::size_t post);
 // The posts with `tag`, newest first (none for an unknown tag).
-MustacheData tag_page_data(const Views& views, std::string_view tag);
-// "/blog/tag/<tag>/": a tag page's path.
+MustacheData tag_page_data(const Views& views, const Catalogue& t, std::string_view tag);
+// "/blog/tag/<tag>/": a tag page's path (after the language's prefix).
 std::string tag_url(std::string_view tag);
-MustacheData paper_page_data(const Views& views, std::size_t publication);
+MustacheData paper_page_data(const Views& views, const Catalogue& t, std::size_t publication);
 // Schema v7 (section_views.cpp): one news item; the home page's latest
 // (has_news, news, news_count, more_news); /news/ (all, newest first);
 // /talks/ (years, newest first, each with its talks).
-MustacheData news_item_data(const News& news);
-void add_news(const Content& content, MustacheData& home);
-MustacheData news_page_data(const Views& views);
-MustacheData talks_page_data(const Views& views);
+MustacheData news_item_data(const Views& views, const Catalogue& t, const News& news);
+void add_news(const Views& views, const Catalogue& t, MustacheData& home);
+MustacheData news_page_data(const Views& views, const Catalogue& t);
+MustacheData talks_page_data(const Views& views, const Catalogue& t);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor
@@ -114,11 +144,14 @@ struct PublicationList {
     MustacheData data;
 };
 // Every publication, or those of one kind.
-PublicationList publication_list(const Views& views, std::optional<PublicationKind> kind);
-std::string list_heading(std::optional<PublicationKind> kind);
+PublicationList publication_list(const Views& views, const Catalogue& t, std::optional<PublicationKind> kind);
+std::string list_heading(const Catalogue& t, std::optional<PublicationKind> kind);
+// A kind's name on a paper's page ("Conference paper") and over its list ("Conference papers").
+const std::string& kind_label(const Catalogue& t, PublicationKind kind);
+const std::string& kind_heading(const Catalogue& t, PublicationKind kind);
 
 // "Authors. Venue Year.": a paper page's description.
-std::string publication_description(const Publication& publication);
+std::string publication_description(const Publication& publication, const Catalogue& t);
 
 // Google Scholar's tags for a paper page: list of {name, content}.
 // `stored`, if given, turns a link's URL into the one to publish (a stored
@@ -133,7 +166,7 @@ std::string link_target(const Views& views, const std::string& url, std::string_
 // "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);
 
-// "2026-07-25" -> "25 Jul 2026"; "2024-07" -> "Jul 2024". Bad input passes through.
+// "2026-07-25" -> "25 Jul 2026"; "2024-07" -> "Jul 2024", in English. Bad input passes through.
 std::string display_date(std::string_view iso);
 
 // Words in `text` / 200, at least 1: the minutes a post takes to read.

@@ -206,34 +206,48 @@ Stamp template_stamp(const InputStamps& s, std::string_view name) {
     return it == s.templates.end() ? 0 : it->second;
 }
 
-// An HTML page: its own inputs, the owner's name and the nav in the layout, its template and the layout.
+// An HTML page: its own inputs, the owner's name and the nav in the layout,
+// its template and the layout, its language's interface strings.
 Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
-    return std::max({own, s.owner_name, s.nav, template_stamp(s, template_name), template_stamp(s, "layout")});
+    return std::max({own, s.owner_name, s.nav, s.strings, template_stamp(s, template_name), template_stamp(s, "layout")});
 }
 
-}  // namespace
-
-std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
-    auto s = std::make_shared<InputStamps>();
+InputStamps first_language_stamps(const Site& site, std::size_t language) {
+    InputStamps stamps;
+    InputStamps* s = &stamps;
+    const Views& views = site.views(language);
     Stamp g = site.generation;
     s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->sitemap = s->bibtex_all = g;
+    s->strings = g;
     s->lists.fill(g);
-    s->posts.assign(site.views().content.posts.size(), g);
-    for (const auto& [tag, posts] : site.views().tag_index) s->tags.emplace(tag, g);
-    for (const auto& [token, index] : site.views().preview_index) s->previews.emplace(token, g);
-    s->papers.assign(site.views().content.publications.size(), g);
+    s->posts.assign(views.content.posts.size(), g);
+    for (const auto& [tag, posts] : views.tag_index) s->tags.emplace(tag, g);
+    for (const auto& [token, index] : views.preview_index) s->previews.emplace(token, g);
+    s->papers.assign(views.content.publications.size(), g);
     s->citations = s->papers;
-    s->files.assign(site.views().content.files.size(), g);
+    s->files.assign(views.content.files.size(), g);
     for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
-    return s;
+    return stamps;
 }
 
-std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& after) {
-    const InputStamps& old = *before.stamps;
-    const Versions v(before.views(), after.views(), after.generation);
+// The text of the catalogue a language's pages use, and of English (which fills its gaps).
+std::pair<std::string_view, std::string_view> strings_text(const Site& site, std::size_t language) {
+    const auto& sources = site.templates->catalogues().sources();
+    auto text = [&sources](const std::string& code) {
+        auto it = sources.find(code);
+        return it == sources.end() ? std::string_view() : std::string_view(it->second);
+    };
+    return {text(site.strings(language).code()), text("en")};
+}
+
+InputStamps next_language_stamps(const Site& before, const Site& after, std::size_t language) {
+    const InputStamps& old = (*before.stamps)[language];
+    const Versions v(before.views(language), after.views(language), after.generation);
     const Content& a = v.before.content;
     const Content& b = v.after.content;
-    auto s = std::make_shared<InputStamps>();
+    InputStamps stamps;
+    InputStamps* s = &stamps;
+    s->strings = v.stamp(strings_text(before, language) == strings_text(after, language), old.strings);
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
     s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty(), old.nav);
     s->home = v.stamp(same_home(v), old.home);
@@ -275,11 +289,32 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
         auto o = old_text.find(name);
         s->templates.emplace(name, v.stamp(o != old_text.end() && o->second == text, template_stamp(old, name)));
     }
+    return stamps;
+}
+
+std::vector<std::string> language_codes(const Site& site) {
+    std::vector<std::string> codes;
+    for (const auto& l : site.views().locale.languages) codes.push_back(l.code + "\n" + l.name);
+    return codes;
+}
+
+}  // namespace
+
+std::shared_ptr<const SiteStamps> first_stamps(const Site& site) {
+    auto s = std::make_shared<SiteStamps>();
+    for (std::size_t l = 0; l < site.language_count(); ++l) s->languages.push_back(first_language_stamps(site, l));
+    return s;
+}
+
+std::shared_ptr<const SiteStamps> next_stamps(const Site& before, const Site& after) {
+    if (language_codes(before) != language_codes(after)) return first_stamps(after);  // every page's switcher changed
+    auto s = std::make_shared<SiteStamps>();
+    for (std::size_t l = 0; l < after.language_count(); ++l) s->languages.push_back(next_language_stamps(before, after, l));
     return s;
 }
 
 std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
-    const InputStamps& s = *site.stamps;
+    const InputStamps& s = (*site.stamps)[ref.language];
     switch (ref.kind) {
     case RouteKind::home: return html_stamp(s, s.home, ref.template_name);
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
@@ -287,13 +322,13 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::talks: return html_stamp(s, s.talks, ref.template_name);
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
-    case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views().unlisted[ref.index].preview_token), ref.template_name);
-    case RouteKind::tag_feed: return std::max(old_stamp(s.tags, ref.tag), s.owner_name);  // the author's name
+    case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views(ref.language).unlisted[ref.index].preview_token), ref.template_name);
+    case RouteKind::tag_feed: return std::max({old_stamp(s.tags, ref.tag), s.owner_name, s.strings});  // the author's name
     case RouteKind::publications: return html_stamp(s, s.lists[list_slot(ref.filter)], ref.template_name);
     case RouteKind::publication: return html_stamp(s, s.papers[ref.index], ref.template_name);
     case RouteKind::citation: return s.citations[ref.index];
     case RouteKind::publications_bib: return s.bibtex_all;
-    case RouteKind::feed: return s.feed;
+    case RouteKind::feed: return std::max(s.feed, s.strings);
     case RouteKind::sitemap: return s.sitemap;
     case RouteKind::robots: return 0;  // the base URL alone, fixed for the process
     case RouteKind::file: return s.files[ref.index];

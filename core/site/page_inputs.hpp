@@ -41,13 +41,22 @@ struct InputStamps {
     std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
     std::vector<std::uint64_t> files;       // a stored file's bytes: its row (name, type, digest...)
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
+    std::uint64_t strings = 0;     // every page of this language: its interface strings (and English's, their fallback)
+};
+
+// One language's stamps per site language (Site::views(i)), the default
+// language's first. A change to the list of languages (the switcher and
+// hreflang of every page, the sitemap) makes every stamp new.
+struct SiteStamps {
+    std::vector<InputStamps> languages;
+    const InputStamps& operator[](std::size_t language) const { return languages[language]; }
 };
 
 // Every input as new: the first version a process loads.
-std::shared_ptr<const InputStamps> first_stamps(const Site& site);
+std::shared_ptr<const SiteStamps> first_stamps(const Site& site);
 
 // `after`'s stamps: `before`'s, moved to after.generation where an input differs.
-std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& after);
+std::shared_ptr<const SiteStamps> next_stamps(const Site& before, const Site& after);
 
 // The generation at which the page `ref` names last changed on `site`.
 std::uint64_t page_stamp(const PageRef& ref, const Site& site);

@@ -29,18 +29,19 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     auto page = std::make_shared<Page>();
     page->status = ref.status;
     page->content_type = ref.content_type;
+    const Views& views = site.views(ref.language);
+    const Catalogue& t = site.strings(ref.language);
     if (ref.kind == RouteKind::home)  // its data is kept per version (Views::home)
-        page->body = renderer.render(*site.templates, ref.template_name, site.views().home(),
-                                     layout_for(ref, site.views(), base_url));
+        page->body = renderer.render(*site.templates, ref.template_name, *views.home(t), layout_for(ref, views, t, base_url), t);
     else if (ref.template_name)
-        page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, site.views()),
-                                     layout_for(ref, site.views(), base_url));
+        page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, views, t),
+                                     layout_for(ref, views, t, base_url), t);
     else
         page->body = generated_body(ref, site, base_url);
     page->body.shrink_to_fit();  // kept as long as the page is cached: without a render's spare capacity
     page->vary_accept = ref.vary_accept;
     page->unlisted = ref.unlisted;
-    page->link = link_for(ref, site.views(), base_url);
+    page->link = link_for(ref, views, base_url);
     page->etag = etag_for(page->body);
     if (ref.immutable) page->cache_control = "public, max-age=31536000, immutable";  // a new version, a new URL
     page->accept_ranges = ref.kind == RouteKind::file;

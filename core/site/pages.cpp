@@ -27,11 +27,13 @@ PageRef generated(std::string_view key, RouteKind kind, const char* content_type
     return PageRef{key, nullptr, kind, content_type};
 }
 
-PageRef not_found() {
-    PageRef ref = html("404", "not_found", RouteKind::not_found);
+PageRef not_found(const Views& v) {
+    PageRef ref = html(v.locale.not_found_page, "not_found", RouteKind::not_found);
     ref.status = 404;
     return ref;
 }
+
+
 
 const char* citation_type(CitationFormat format) {
     switch (format) {
@@ -44,10 +46,12 @@ const char* citation_type(CitationFormat format) {
 
 }  // namespace
 
-PageRef page_ref(const Route& route, const Site& site) {
-    const Views& v = site.views();
+namespace {
+
+PageRef page_ref_in(const Route& route, const Site& site, std::size_t language) {
+    const Views& v = site.views(language);
     std::string_view path = route.path;
-    PageRef ref = not_found();
+    PageRef ref = not_found(v);
     switch (route.kind) {
     case RouteKind::home: return html(path, "home", route.kind);
     case RouteKind::blog_index: return html(path, "blog", route.kind);
@@ -109,76 +113,118 @@ PageRef page_ref(const Route& route, const Site& site) {
     return ref;
 }
 
-MustacheData page_data(const PageRef& ref, const Views& v) {
+// The same page in each of the site's languages, for the switcher and hreflang.
+MustacheData alternates(const Locale& locale, std::string_view path, std::string_view base_url) {
+    MustacheData out{MustacheData::type::list};
+    if (locale.languages.size() < 2) return out;
+    for (const auto& l : locale.languages) {
+        std::string there = locale.path_in(l, path);
+        out.push_back(kainjow::mustache::object{{"code", l.code},
+                                                {"name", l.name},
+                                                {"path", there},
+                                                {"url", std::string(base_url) + there},
+                                                {"current", l.code == locale.code}});
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<std::size_t> language_of(const Route& route, const Site& site) {
+    if (route.language.empty()) return 0;
+    for (std::size_t i = 1; i < site.language_count(); ++i)
+        if (site.views(i).locale.code == route.language) return i;
+    return std::nullopt;  // the default language's code, or one the site lacks
+}
+
+PageRef page_ref(const Route& route, const Site& site) {
+    auto language = language_of(route, site);
+    if (!language) return not_found(site.views());
+    PageRef ref = page_ref_in(route, site, *language);
+    ref.language = *language;
+    return ref;
+}
+
+MustacheData page_data(const PageRef& ref, const Views& v, const Catalogue& t) {
     switch (ref.kind) {
-    case RouteKind::home: return home_data(v);
-    case RouteKind::blog_index: return blog_data(v);
-    case RouteKind::post: return post_page_data(v, ref.index);
-    case RouteKind::tag: return tag_page_data(v, ref.tag);
-    case RouteKind::preview: return preview_page_data(v, ref.index);
-    case RouteKind::publications: return publication_list(v, ref.filter).data;
-    case RouteKind::publication: return paper_page_data(v, ref.index);
-    case RouteKind::news: return news_page_data(v);
-    case RouteKind::talks: return talks_page_data(v);
+    case RouteKind::home: return home_data(v, t);
+    case RouteKind::blog_index: return blog_data(v, t);
+    case RouteKind::post: return post_page_data(v, t, ref.index);
+    case RouteKind::tag: return tag_page_data(v, t, ref.tag);
+    case RouteKind::preview: return preview_page_data(v, t, ref.index);
+    case RouteKind::publications: return publication_list(v, t, ref.filter).data;
+    case RouteKind::publication: return paper_page_data(v, t, ref.index);
+    case RouteKind::news: return news_page_data(v, t);
+    case RouteKind::talks: return talks_page_data(v, t);
     default: return kainjow::mustache::object{};
     }
 }
 
-LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view base_url) {
+LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, std::string_view base_url) {
     LayoutFields f;
+    const std::string& name = v.site_name;
+    std::string base = std::string(base_url) + v.locale.prefix;  // this language's pages
     f.current_path = ref.key;  // the path; the 404 page's is cleared below
-    f.site_name = v.site_name;
-    f.feed_url = std::string(base_url) + "/feed.xml";
+    f.site_name = name;
+    f.feed_url = base + "/feed.xml";
+    f.feed_title = feed_title(v.content, t);
     f.has_news = !v.content.news.empty();
     f.has_talks = !v.content.talks.empty();
+    f.lang = v.locale.code;
+    f.rtl = v.locale.rtl;
+    f.prefix = v.locale.prefix;
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
-    if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
+    if (ref.status == 200 && !ref.unlisted) {
+        f.canonical_url = std::string(base_url) + std::string(ref.key);
+        f.alternates = alternates(v.locale, ref.key, base_url);
+        f.x_default_url = std::string(base_url) + std::string(ref.key).substr(v.locale.prefix.size());
+    }
     switch (ref.kind) {
     case RouteKind::home:
-        f.title = v.site_name;
+        f.title = name;
         f.description = v.home_description;
         f.og_type = "profile";
-        f.json_ld = person_json_ld(v.content, base_url);
+        f.json_ld = person_json_ld(v.content, base);
         break;
     case RouteKind::blog_index:
-        f.title = "Blog — " + v.site_name;
-        f.description = "Posts by " + v.site_name;
+        f.title = t("blog_heading") + " — " + name;
+        f.description = t.format("description_blog", {{"name", name}});
         break;
     case RouteKind::post: {
         const Post& post = v.content.posts[ref.index];
-        f.title = post.title + " — " + v.site_name;
+        f.title = post.title + " — " + name;
         f.description = post.title;
         f.og_type = "article";
         break;
     }
     case RouteKind::preview:
-        f.title = "Preview: " + v.unlisted[ref.index].title + " — " + v.site_name;
+        f.title = t.format("preview_title", {{"title", v.unlisted[ref.index].title}}) + " — " + name;
         break;
     case RouteKind::tag:
-        f.title = "Posts tagged " + std::string(ref.tag) + " — " + v.site_name;
-        f.description = "Posts by " + v.site_name + " tagged " + std::string(ref.tag);
+        f.title = t.format("posts_tagged_title", {{"tag", ref.tag}}) + " — " + name;
+        f.description = t.format("description_tag", {{"name", name}, {"tag", ref.tag}});
         f.feed_url = std::string(base_url) + std::string(ref.key) + "feed.xml";
-        f.feed_title = "Posts tagged " + std::string(ref.tag);
+        f.feed_title = t.format("posts_tagged_title", {{"tag", ref.tag}});
         break;
     case RouteKind::news:
-        f.title = "News — " + v.site_name;
-        f.description = "News from " + v.site_name + ", newest first.";
+        f.title = t("news_heading") + " — " + name;
+        f.description = t.format("description_news", {{"name", name}});
         break;
     case RouteKind::talks:
-        f.title = "Talks — " + v.site_name;
-        f.description = "Talks by " + v.site_name + ", by year.";
-        f.json_ld = talks_json_ld(v.content, base_url);
+        f.title = t("talks_heading") + " — " + name;
+        f.description = t.format("description_talks", {{"name", name}});
+        f.json_ld = talks_json_ld(v.content, base);
         break;
     case RouteKind::publications: {
-        std::string heading = list_heading(ref.filter);
-        f.title = heading + " — " + v.site_name;
-        f.description = heading + " by " + v.site_name + ", by year, with citations.";
+        std::string heading = list_heading(t, ref.filter);
+        f.title = heading + " — " + name;
+        f.description = t.format("description_publications", {{"heading", heading}, {"name", name}});
         break;
     }
     case RouteKind::publication: {
         const Publication& p = v.content.publications[ref.index];
-        f.title = p.title + " — " + v.site_name;
-        f.description = publication_description(p);
+        f.title = p.title + " — " + name;
+        f.description = publication_description(p, t);
         f.og_type = "article";
         f.meta = scholar_meta(p, [&v, base_url](const std::string& url) { return link_target(v, url, base_url); });
         f.json_ld = article_json_ld(p, f.canonical_url);
@@ -188,7 +234,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         break;
     }
     default:
-        f.title = "Page not found — " + v.site_name;
+        f.title = t("not_found_title") + " — " + name;
         f.current_path = "";
         break;
     }
@@ -211,7 +257,10 @@ std::string stored_file_bytes(const Site& site, const StoredFile& file) {
 }
 
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url) {
-    const Content& c = site.views().content;
+    const Views& v = site.views(ref.language);
+    const Content& c = v.content;
+    std::string base = std::string(base_url) + v.locale.prefix;
+    FeedPlace place{base, site.content->modified_unix, site.strings(ref.language), v.locale.code};
     switch (ref.kind) {
     case RouteKind::citation: {
         const Publication& p = c.publications[ref.index];
@@ -223,10 +272,9 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
         return {};
     }
     case RouteKind::publications_bib: return bibtex_file(c.publications);
-    case RouteKind::feed: return atom_feed(c, base_url, site.content->modified_unix);
-    case RouteKind::tag_feed:
-        return tag_feed(c, ref.tag, site.views().tag_index.find(ref.tag)->second, base_url, site.content->modified_unix);
-    case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url);
+    case RouteKind::feed: return atom_feed(c, place);
+    case RouteKind::tag_feed: return tag_feed(c, ref.tag, v.tag_index.find(ref.tag)->second, place);
+    case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url, v.locale.languages);
     case RouteKind::robots: return robots_txt(base_url);
     case RouteKind::file: return stored_file_bytes(site, c.files[ref.index]);
     default: return {};
@@ -236,11 +284,16 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
 std::vector<std::string> site_paths(const Site& site) {
     const Content& c = site.views().content;
     std::vector<std::string> paths;
-    for (auto& entry : sitemap_entries(c)) paths.push_back(std::move(entry.path));
-    for (const auto& [tag, posts] : site.views().tag_index) paths.push_back(tag_url(tag) + "feed.xml");
-    for (const auto& p : c.publications)
-        for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + p.slug + ext);
-    for (const char* path : {"/publications.bib", "/feed.xml", "/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
+    // Each language's pages, the default language's first (HTML pages first within each).
+    for (std::size_t l = 0; l < site.language_count(); ++l) {
+        const std::string& prefix = site.views(l).locale.prefix;
+        for (auto& entry : sitemap_entries(c)) paths.push_back(prefix + entry.path);
+        for (const auto& [tag, posts] : site.views(l).tag_index) paths.push_back(prefix + tag_url(tag) + "feed.xml");
+        for (const auto& p : c.publications)
+            for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back(prefix + "/publications/" + p.slug + ext);
+        for (const char* path : {"/publications.bib", "/feed.xml"}) paths.push_back(prefix + path);
+    }
+    for (const char* path : {"/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
     for (const auto& f : c.files) {
         paths.push_back(f.url());
         paths.push_back("/files/" + f.name);

@@ -25,6 +25,7 @@ struct PageRef {
     RouteKind kind;
     const char* content_type;
     std::size_t index = 0;  // post, publication, citation: into the content's posts or publications; preview: unlisted
+    std::size_t language = 0;  // the site's language it is in (Site::views(language)); 0: the default
     std::optional<PublicationKind> filter{};  // publications: one kind, or all
     std::string_view tag{};  // tag, tag_feed: a tag some post has (points into the path)
     CitationFormat format = CitationFormat::bibtex;  // citation
@@ -36,11 +37,16 @@ struct PageRef {
 
 PageRef page_ref(const Route& route, const Site& site);
 
-// The Mustache data of a page with a template.
-MustacheData page_data(const PageRef& ref, const Views& views);
+// The site's language a route's prefix names (0: none, the default); none
+// when the site has no such language (or it is the default's own code).
+std::optional<std::size_t> language_of(const Route& route, const Site& site);
 
-// <title>, description, canonical URL, Open Graph, JSON-LD and meta tags.
-LayoutFields layout_for(const PageRef& ref, const Views& views, std::string_view base_url);
+// The Mustache data of a page with a template, in its language (`views`, `t`: the ref's language's).
+MustacheData page_data(const PageRef& ref, const Views& views, const Catalogue& t);
+
+// <title>, description, canonical URL, Open Graph, JSON-LD and meta tags,
+// the language and its alternates.
+LayoutFields layout_for(const PageRef& ref, const Views& views, const Catalogue& t, std::string_view base_url);
 
 // The Link header of a page (Signposting for a paper's); empty for others.
 std::string link_for(const PageRef& ref, const Views& views, std::string_view base_url);

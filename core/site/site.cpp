@@ -46,9 +46,9 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 
 // The views of `all` as of `now_unix`, and when they next change.
 void list_as_of(LoadedContent& loaded, Content all, std::int64_t now_unix) {
-    loaded.all = all;  // the rows are shared, not copied
-    loaded.views = build_views(std::move(all), utc_day(now_unix));
-    loaded.release_unix = utc_day_start(loaded.views.next_release).value_or(0);
+    loaded.views_by_language = build_language_views(all, utc_day(now_unix));
+    loaded.all = std::move(all);
+    loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 
 }  // namespace

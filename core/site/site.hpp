@@ -39,7 +39,9 @@ struct SiteSource {
 // What one read transaction of the database produced, listed as of one day.
 struct LoadedContent {
     Content all;  // the rows as loaded, every post included
-    Views views;  // what the pages show on `views.today`
+    // What the pages show on `today`, per language: the default one first
+    // (site_languages()), each other one with its translations applied.
+    std::vector<Views> views_by_language;
     FileId db_file;
     std::string db_path;  // where it was read from: stored files' bytes are read from there when served
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
@@ -48,19 +50,25 @@ struct LoadedContent {
     std::int64_t release_unix = 0;  // 00:00 UTC of views.next_release: the lists change then; 0: never
 
     const Content& content() const { return all; }
+    const Views& views(std::size_t language = 0) const { return views_by_language[language]; }
     bool release_due(std::int64_t now_unix) const { return release_unix != 0 && now_unix >= release_unix; }
 };
 
-struct InputStamps;  // page_inputs.hpp
+struct SiteStamps;  // page_inputs.hpp
 
 struct Site {
     std::uint64_t generation = 0;  // increases with every published change
     std::shared_ptr<const LoadedContent> content;
     std::shared_ptr<const Templates> templates;
-    std::shared_ptr<const InputStamps> stamps;  // when each page's inputs last changed
+    std::shared_ptr<const SiteStamps> stamps;  // when each page's inputs last changed, per language
     std::int64_t last_modified_unix = 0;  // for Last-Modified: newest of content and templates
 
-    const Views& views() const { return content->views; }
+    const Views& views(std::size_t language = 0) const { return content->views(language); }
+    std::size_t language_count() const { return content->views_by_language.size(); }
+    // The interface strings of a language's pages.
+    const Catalogue& strings(std::size_t language = 0) const {
+        return templates->catalogues().for_language(views(language).locale.code);
+    }
 };
 
 // Each throws Error naming the file and the problem. Given the version

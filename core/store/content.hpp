@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -214,6 +215,30 @@ struct StoredFile {
     bool operator==(const StoredFile&) const = default;
 };
 
+// Schema v8: a language the site is written in. The default one is served
+// at /, every other under /<code>/.
+struct Language {
+    std::string code;  // BCP 47: "en", "zh-Hant", "ar"
+    std::string name;  // as its readers write it: "English", "中文"
+    bool is_default = false;
+
+    bool operator==(const Language&) const = default;
+};
+
+// Schema v8: one field of one row in one language. `index` is the row's
+// place in its list (bio paragraphs, education...: rows keyed by position),
+// -1 for rows keyed by slug or id, or when no row has that position.
+struct Translation {
+    std::string language;
+    std::string item;   // "post", "publication", "paragraph", ...
+    std::string key;    // the row: a slug, an id or a position, as text
+    std::string field;  // "title", "markdown", ...
+    std::string text;
+    std::int64_t index = -1;
+
+    bool operator==(const Translation&) const = default;
+};
+
 struct Content {
     std::string name;
     std::vector<std::string> name_variants;  // other spellings of `name` in author lists
@@ -233,6 +258,13 @@ struct Content {
     std::vector<Talk> talks;  // newest first (v7)
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)
+    std::vector<Language> languages;        // v8: in the switcher's order; empty: English only
+    std::vector<Translation> translations;  // v8: every language's, by language, item, key, field
+    // What translated() made of this content: the language its rows are in
+    // ("" for the rows as stored) and the rows it translated, as "item:key",
+    // or "item#index" for rows keyed by position (the others carry their own lang).
+    std::string language;
+    std::set<std::string, std::less<>> translated;
 
     bool operator==(const Content&) const = default;
 

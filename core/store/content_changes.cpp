@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "content_rows.hpp"
+#include "language_rows.hpp"
 #include "schema_sql.hpp"
 
 namespace vitae {
@@ -125,6 +126,7 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
         if (next.name != previous.name || next.name_variants != previous.name_variants) return std::nullopt;
     }
     if (changes.sections) rows::load_sections(db, next);
+    if (changes.sections || changes.profile) rows::load_languages(db, next);  // a paragraph's by its position
     if (changes.files) rows::load_files(db, next);
     if (!changes.publications.empty()) follow_publications(db, previous, since, changes, next, now);
     if (!changes.posts.empty()) follow_posts(db, previous, changes, next);

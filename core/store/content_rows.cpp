@@ -6,6 +6,7 @@
 #include "error.hpp"
 #include "log.hpp"
 #include "file_store.hpp"
+#include "language_rows.hpp"
 #include "publication_rows.hpp"
 #include "publication_store.hpp"
 #include "slug.hpp"
@@ -107,7 +108,12 @@ const std::vector<std::string>& all_queries() {
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
         sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk};
-    return queries;
+    static const std::vector<std::string> with_languages = [] {
+        auto all = queries;
+        all.insert(all.end(), language_queries().begin(), language_queries().end());
+        return all;
+    }();
+    return with_languages;
 }
 
 void load_profile(const Db& db, Content& c) {

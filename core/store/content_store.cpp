@@ -1,6 +1,7 @@
 #include "content_store.hpp"
 
 #include "content_rows.hpp"
+#include "language_rows.hpp"
 #include "error.hpp"
 #include "log.hpp"
 
@@ -40,17 +41,28 @@ void check_database(const Db& db, Integrity integrity) {
     }
 }
 
-Content load_content(const Db& db, const std::function<void()>& in_snapshot, ChangeMark* mark) {
+namespace {
+
+Content read_content(const Db& db, const std::function<void()>& in_snapshot, ChangeMark* mark) {
     Content content;
-    Transaction transaction(db, Transaction::Kind::read);  // one snapshot for every table
     rows::load_profile(db, content);
     if (in_snapshot) in_snapshot();
     auto ids = rows::load_publications(db, content);
     rows::load_posts(db, content);
     rows::load_sections(db, content);
+    rows::load_languages(db, content);
     rows::load_files(db, content);
     if (mark) *mark = change_mark(db, std::move(ids));
     return content;
 }
+
+}  // namespace
+
+Content load_content(const Db& db, const std::function<void()>& in_snapshot, ChangeMark* mark) {
+    Transaction transaction(db, Transaction::Kind::read);  // one snapshot for every table
+    return read_content(db, in_snapshot, mark);
+}
+
+Content load_content_in_transaction(const Db& db) { return read_content(db, {}, nullptr); }
 
 }  // namespace vitae

@@ -34,5 +34,7 @@ void check_database(const Db& db, Integrity integrity = Integrity::check);
 // `mark`, if given, gets where this state stands in the change log, for
 // load_changes (content_changes.hpp) to start from.
 Content load_content(const Db& db, const std::function<void()>& in_snapshot = {}, ChangeMark* mark = nullptr);
+// The same, inside the caller's transaction (a command checking what it is about to commit).
+Content load_content_in_transaction(const Db& db);
 
 }  // namespace vitae

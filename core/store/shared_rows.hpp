@@ -56,6 +56,7 @@ public:
     void push_back(T row) { rows_.push_back(std::make_shared<const T>(std::move(row))); }
     void push_back(Row row) { rows_.push_back(std::move(row)); }
     void reserve(std::size_t n) { rows_.reserve(n); }
+    void replace(std::size_t i, T row) { rows_[i] = std::make_shared<const T>(std::move(row)); }
     void clear() { rows_.clear(); }
 
     std::size_t size() const { return rows_.size(); }

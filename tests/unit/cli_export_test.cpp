@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(writes_every_page_and_a_gzip_of_each) {
     BOOST_TEST(out.find("ok: " + std::to_string(exported_pages) + " pages in ") != std::string::npos, out);
     BOOST_TEST(read_file(f.out / "publications/tidepool.bib").starts_with("@inproceedings{tidepool,"));
     BOOST_TEST(read_file(f.out / "robots.txt").find("Sitemap: https://cdn.example/sitemap.xml") != std::string::npos);
-    BOOST_TEST(read_file(f.out / "feed.xml").find("<feed xmlns=\"http://www.w3.org/2005/Atom\">") != std::string::npos);
+    BOOST_TEST(read_file(f.out / "feed.xml").find("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"en\">") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_second_export_replaces_files_and_leaves_no_temp_files) {

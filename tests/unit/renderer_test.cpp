@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_CASE(renders_the_page_inside_the_layout_with_its_fields) {
     layout.site_name = "Site";
     layout.current_path = "/publications/x";
     MustacheData data = object{{"name", "<b>"}};
-    auto html = renderer.render(*templates, "home", data, layout);
+    auto html = renderer.render(*templates, "home", data, layout, templates->catalogues().english());
     BOOST_TEST(html == "<title>T &amp; co</title>[Home][Publications*][Blog]|hello &lt;b&gt;");
 }
 
@@ -41,7 +41,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_page_throws_naming_it) {
     write_templates(dir, "home");
     auto templates = Templates::load(dir.path());
     PageRenderer renderer;
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}), std::runtime_error,
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}, templates->catalogues().english()), std::runtime_error,
                           [](const std::runtime_error& e) { return std::string(e.what()).find("nope") != std::string::npos; });
 }
 
@@ -54,9 +54,9 @@ BOOST_AUTO_TEST_CASE(a_failed_render_throws_and_the_next_render_works) {
     MustacheData bad = object{{"fail", kainjow::mustache::lambda{[](const std::string&) -> std::string {
                                    throw std::runtime_error("lambda failed");
                                }}}};
-    BOOST_CHECK_THROW(renderer.render(*templates, "home", bad, LayoutFields{}), std::exception);
+    BOOST_CHECK_THROW(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), std::exception);
     MustacheData good = object{{"fail", false}};
-    auto html = renderer.render(*templates, "home", good, LayoutFields{});
+    auto html = renderer.render(*templates, "home", good, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(html.ends_with("| ok"));
 }
 
@@ -86,9 +86,9 @@ BOOST_AUTO_TEST_CASE(a_streamed_list_renders_like_a_list_making_items_during_the
     }
     BOOST_TEST(made == 0);
     PageRenderer renderer;
-    auto a = renderer.render(*templates, "home", streamed, LayoutFields{});
+    auto a = renderer.render(*templates, "home", streamed, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(made == 3);
-    auto b = renderer.render(*templates, "home", plain, LayoutFields{});
+    auto b = renderer.render(*templates, "home", plain, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(a == b);
     BOOST_TEST(a.find("<G:(0&amp; of G, me)(1&amp; of G, me)(2&amp; of G, me)>-") != std::string::npos);
 }
@@ -102,8 +102,8 @@ BOOST_AUTO_TEST_CASE(a_streamed_item_that_throws_fails_the_render_and_the_next_r
                                    if (i == 1) throw std::runtime_error("item 1 is broken");
                                    return object{{"n", "ok"}};
                                })}};
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}), std::runtime_error,
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), std::runtime_error,
                           [](const std::runtime_error& e) { return std::string(e.what()).find("item 1 is broken") != std::string::npos; });
     MustacheData good = object{{"items", streamed_list(2, [](std::size_t) { return MustacheData(object{{"n", "ok"}}); })}};
-    BOOST_TEST(renderer.render(*templates, "home", good, LayoutFields{}).find("|okok") != std::string::npos);
+    BOOST_TEST(renderer.render(*templates, "home", good, LayoutFields{}, templates->catalogues().english()).find("|okok") != std::string::npos);
 }

@@ -10,6 +10,10 @@ using namespace vitae;
 
 namespace {
 
+FeedPlace place(std::int64_t fallback_unix) {
+    return FeedPlace{"https://example.org", fallback_unix, Catalogues::builtin_english().english(), "en"};
+}
+
 Content sample() {
     Content c;
     c.name = "Haoran Zhang";
@@ -30,8 +34,8 @@ bool has(const std::string& text, std::string_view part) { return text.find(part
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(feed_has_the_required_atom_elements) {
-    std::string feed = atom_feed(sample(), "https://example.org", 0);
-    BOOST_TEST(feed.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">"));
+    std::string feed = atom_feed(sample(), place(0));
+    BOOST_TEST(feed.starts_with("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"en\">"));
     BOOST_TEST(has(feed, "<id>https://example.org/blog/</id>"));
     BOOST_TEST(has(feed, "<updated>2026-07-25T00:00:00Z</updated>"));
     BOOST_TEST(has(feed, "<author>\n<name>Haoran Zhang</name>\n</author>"));
@@ -40,7 +44,7 @@ BOOST_AUTO_TEST_CASE(feed_has_the_required_atom_elements) {
 }
 
 BOOST_AUTO_TEST_CASE(feed_escapes_html_content_and_invents_none) {
-    std::string feed = atom_feed(sample(), "https://example.org", 0);
+    std::string feed = atom_feed(sample(), place(0));
     BOOST_TEST(has(feed, "<content type=\"html\">&lt;p&gt;Hello &lt;em&gt;world&lt;/em&gt;&lt;/p&gt;"));
     auto older = feed.substr(feed.find("<id>https://example.org/blog/older</id>"));
     BOOST_TEST(!has(older, "<content"));
@@ -50,7 +54,7 @@ BOOST_AUTO_TEST_CASE(feed_escapes_html_content_and_invents_none) {
 BOOST_AUTO_TEST_CASE(feed_without_posts_is_dated_by_the_content) {
     Content c = sample();
     c.posts.clear();
-    std::string feed = atom_feed(c, "https://example.org", 86400);
+    std::string feed = atom_feed(c, place(86400));
     BOOST_TEST(has(feed, "<updated>1970-01-02T00:00:00Z</updated>"));
     BOOST_TEST(!has(feed, "<entry>"));
 }
@@ -73,7 +77,7 @@ BOOST_AUTO_TEST_CASE(sitemap_lists_every_page_with_known_dates) {
 
 BOOST_AUTO_TEST_CASE(tag_feed_has_only_the_tags_posts_and_its_own_ids) {
     Content c = sample();
-    std::string xml = tag_feed(c, "systems", posts_by_tag(c).at("systems"), "https://example.org", 0);
+    std::string xml = tag_feed(c, "systems", posts_by_tag(c).at("systems"), place(0));
     BOOST_TEST(has(xml, "<id>https://example.org/blog/tag/systems/</id>"));
     BOOST_TEST(has(xml, "<title>Posts tagged systems — Haoran Zhang</title>"));
     BOOST_TEST(has(xml, "href=\"https://example.org/blog/tag/systems/feed.xml\""));
@@ -87,7 +91,7 @@ BOOST_AUTO_TEST_CASE(feed_has_news_and_talks_as_entries_merged_newest_first) {
     Content c = sample();
     c.news = {{7, "2026-08-01", "Paper *accepted*."}};
     c.talks = {{2, "2026-07-26", "Meshes & Causality", "DB Seminar", "Online", "", "", "", "We *met*."}};
-    std::string feed = atom_feed(c, "https://example.org", 0);
+    std::string feed = atom_feed(c, place(0));
     BOOST_TEST(has(feed, "<updated>2026-08-01T00:00:00Z</updated>"));
     auto news = feed.find("<id>https://example.org/news/#news-7</id>");
     auto talk = feed.find("<id>https://example.org/talks/#talk-2</id>\n<title>Talk: Meshes &amp; Causality</title>");
@@ -97,7 +101,7 @@ BOOST_AUTO_TEST_CASE(feed_has_news_and_talks_as_entries_merged_newest_first) {
     BOOST_TEST(has(feed, "<content type=\"html\">&lt;p&gt;Paper &lt;em&gt;accepted&lt;/em&gt;.&lt;/p&gt;\n</content>"));
     BOOST_TEST(has(feed, "<summary>DB Seminar, Online</summary>\n<content type=\"html\">&lt;p&gt;We &lt;em&gt;met&lt;/em&gt;.&lt;/p&gt;"));
     // A tag's feed is its posts alone.
-    BOOST_TEST(!has(tag_feed(c, "systems", {0}, "https://example.org", 0), "news-7"));
+    BOOST_TEST(!has(tag_feed(c, "systems", {0}, place(0)), "news-7"));
 }
 
 BOOST_AUTO_TEST_CASE(sitemap_names_news_and_talks_only_when_there_are_some) {
