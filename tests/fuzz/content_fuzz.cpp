@@ -54,9 +54,11 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
             VITAE_FUZZ_CHECK(ref.status == expected);
         }
         (void)page_stamp(ref, site);  // every page's inputs are found, whatever the content
-        if (ref.template_name)
-            renderer->render(*templates, ref.template_name, page_data(ref, site.views()),
-                             layout_for(ref, site.views(), base_url));
+        if (ref.template_name) {
+            const Views& views = site.views(ref.language);
+            const Catalogue& t = site.strings(ref.language);
+            renderer->render(*templates, ref.template_name, page_data(ref, views, t), layout_for(ref, views, t, base_url), t);
+        }
         else
             (void)generated_body(ref, site, base_url);
     }
@@ -86,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;  // refused, naming the file: what the worker should do
     }
     VITAE_FUZZ_CHECK(content != nullptr);
-    VITAE_FUZZ_CHECK(content->views.post_index.size() <= content->content().posts.size());  // by slug: duplicates collapse
+    VITAE_FUZZ_CHECK(content->views().post_index.size() <= content->content().posts.size());  // by slug: duplicates collapse
     try {
         render_all(content);
     } catch (const std::exception& e) {

@@ -63,9 +63,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     VITAE_FUZZ_CHECK(templates->pages().size() == std::size(required_templates));
     if (!cheap_to_render(layout)) return 0;
-    const Views& views = content->views;
+    const Views& views = content->views();
+    const Catalogue& t = templates->catalogues().english();
     try {
-        renderer->render(*templates, "home", home_data(views), {views.site_name, views.home_description, "/"});
+        renderer->render(*templates, "home", home_data(views, t), {views.site_name, views.home_description, "/"}, t);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "template_fuzz: accepted layout fails to render home: %s\n", e.what());
         __builtin_trap();
