@@ -40,9 +40,23 @@ def build_dir():
     return max(built, key=lambda d: os.path.getmtime(os.path.join(d, "vitae-fcgi")))
 
 
-def start_stack():
+# The proof site of issue #13: the shipped content with tests/fixtures/languages.sql (zh, ar).
+LANGUAGE_PAGES = [("lang-zh-home", "/zh/"), ("lang-zh-publications", "/zh/publications/"),
+                  ("lang-zh-post", "/zh/blog/linear-attention-visualized"), ("lang-ar-home", "/ar/")]
+
+
+def languages_db(directory):
+    """A copy of the shipped database with the languages fixture applied, in `directory`."""
+    db = os.path.join(directory, "languages.db")
+    shutil.copyfile(os.path.join(build_dir(), "site.db"), db)
+    with open(os.path.join(REPO, "tests", "fixtures", "languages.sql"), encoding="utf-8") as f:
+        subprocess.run(["sqlite3", db], input=f.read().encode("utf-8"), check=True)
+    return db
+
+
+def start_stack(db=None):
     d = build_dir()
-    s = stack.Stack(d, os.path.join(d, "site.db"), os.path.join(REPO, "templates"), threads=2)
+    s = stack.Stack(d, db or os.path.join(d, "site.db"), os.path.join(REPO, "templates"), threads=2)
     s.__enter__()
     return s
 

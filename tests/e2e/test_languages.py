@@ -77,7 +77,7 @@ class EnglishChineseArabic(unittest.TestCase):
         self.assertIn('<a href="/zh/blog/linear-attention-visualized">%s</a>' % TITLE_ZH, home.text)
         self.assertIn('<a href="/zh/publications/">论文</a>', home.text)  # the nav stays in the language
         # A paragraph without a translation is shown as written, marked as English.
-        self.assertIn('<div lang="en"><p>I obtained my Ph.D.', home.text)
+        self.assertIn('<div lang="en" dir="auto"><p>I obtained my Ph.D.', home.text)
         arabic = self.get("/ar/")
         self.assertIn('<html lang="ar" dir="rtl">', arabic.text)
         self.assertIn("المنشورات", arabic.text)
