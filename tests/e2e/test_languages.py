@@ -46,7 +46,8 @@ class EnglishChineseArabic(unittest.TestCase):
         # The fast path rewrites published copies right after a commit: wait until the last edit is out.
         deadline = time.monotonic() + WAIT_S
         while not all(text in fetch(cls.stack.port, path).text for path, text in
-                      (("/zh/publications/causalmesh", ABSTRACT_ZH), ("/zh/", BIO_ZH[:9]), ("/zh/", "العربية"))):
+                      (("/zh/publications/causalmesh", ABSTRACT_ZH), ("/zh/", BIO_ZH[:9]), ("/zh/", "العربية"),
+                       ("/sitemap.xml", 'hreflang="ar"'), ("/zh/feed.xml", TITLE_ZH))):
             assert time.monotonic() < deadline, "the published pages never showed the translations"
             time.sleep(0.05)
 
