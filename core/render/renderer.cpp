@@ -20,7 +20,7 @@ MustacheData nav_data(const LayoutFields& layout) {
     for (auto [href, label, shown] :
          {std::tuple{"/", "Home", true}, std::tuple{"/publications/", "Publications", true},
           std::tuple{"/blog/", "Blog", true}, std::tuple{"/news/", "News", layout.has_news},
-          std::tuple{"/talks/", "Talks", layout.has_talks}}) {
+          std::tuple{"/talks/", "Talks", layout.has_talks}, std::tuple{"/projects/", "Projects", layout.has_projects}}) {
         if (!shown) continue;
         std::string_view h = href;
         bool current = current_path == h || (h != "/" && current_path.starts_with(h));
@@ -67,7 +67,9 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
                                       {"json_ld", layout.json_ld},
                                       {"has_json_ld", !layout.json_ld.empty()},
                                       {"feed_url", layout.feed_url},
-                                      {"feed_title", layout.feed_title}};
+                                      {"feed_title", layout.feed_title},
+                                      {"og_image", layout.og_image},
+                                      {"has_og_image", !layout.og_image.empty()}};
     if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
     layout_data.set("head_links", layout.head_links);
     layout_data.set("content", render_one(page, data));

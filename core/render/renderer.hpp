@@ -27,6 +27,8 @@ struct LayoutFields {
     std::string site_name{};
     bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
     bool has_talks = false;
+    bool has_projects = false;  // and /projects/ (v8)
+    std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
 };
 
 class PageRenderer {

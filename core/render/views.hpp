@@ -100,6 +100,10 @@ MustacheData news_item_data(const News& news);
 void add_news(const Content& content, MustacheData& home);
 MustacheData news_page_data(const Views& views);
 MustacheData talks_page_data(const Views& views);
+// Schema v8 (project_views.cpp): /projects/ (each in the owner's order) and
+// one project's page (content.projects[project]).
+MustacheData projects_page_data(const Views& views);
+MustacheData project_page_data(const Views& views, std::size_t project);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor

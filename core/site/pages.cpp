@@ -33,6 +33,12 @@ PageRef not_found() {
     return ref;
 }
 
+// A stored picture's absolute content-addressed URL (og:image), "" for none.
+std::string picture_url(const Content& c, const std::string& name, std::string_view base_url) {
+    const StoredFile* f = name.empty() ? nullptr : c.file(name);
+    return f && f->is_picture() ? std::string(base_url) + f->url() : std::string();
+}
+
 const char* citation_type(CitationFormat format) {
     switch (format) {
     case CitationFormat::bibtex: return bibtex_type;
@@ -92,6 +98,14 @@ PageRef page_ref(const Route& route, const Site& site) {
     case RouteKind::news:  // a section without rows has no page (and no nav entry, no sitemap entry)
         return v.content.news.empty() ? ref : html(path, "news", route.kind);
     case RouteKind::talks: return v.content.talks.empty() ? ref : html(path, "talks", route.kind);
+    case RouteKind::projects: return v.content.projects.empty() ? ref : html(path, "projects", route.kind);
+    case RouteKind::project:
+        for (std::size_t i = 0; i < v.content.projects.size(); ++i)
+            if (v.content.projects[i].slug == route.slug) {
+                ref = html(path, "project", route.kind);
+                ref.index = i;
+            }
+        return ref;
     case RouteKind::file:
         for (std::size_t i = 0; i < v.content.files.size(); ++i) {
             const StoredFile& f = v.content.files[i];
@@ -120,6 +134,8 @@ MustacheData page_data(const PageRef& ref, const Views& v) {
     case RouteKind::publication: return paper_page_data(v, ref.index);
     case RouteKind::news: return news_page_data(v);
     case RouteKind::talks: return talks_page_data(v);
+    case RouteKind::projects: return projects_page_data(v);
+    case RouteKind::project: return project_page_data(v, ref.index);
     default: return kainjow::mustache::object{};
     }
 }
@@ -131,6 +147,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     f.feed_url = std::string(base_url) + "/feed.xml";
     f.has_news = !v.content.news.empty();
     f.has_talks = !v.content.talks.empty();
+    f.has_projects = !v.content.projects.empty();
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
@@ -169,6 +186,18 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.description = "Talks by " + v.site_name + ", by year.";
         f.json_ld = talks_json_ld(v.content, base_url);
         break;
+    case RouteKind::projects:
+        f.title = "Projects — " + v.site_name;
+        f.description = "Projects of " + v.site_name + ".";
+        break;
+    case RouteKind::project: {
+        const Project& p = v.content.projects[ref.index];
+        f.title = p.title + " — " + v.site_name;
+        f.description = p.title;
+        f.og_image = picture_url(v.content, p.image, base_url);
+        f.json_ld = project_json_ld(p, v.content, f.canonical_url, f.og_image);
+        break;
+    }
     case RouteKind::publications: {
         std::string heading = list_heading(ref.filter);
         f.title = heading + " — " + v.site_name;
@@ -182,6 +211,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.og_type = "article";
         f.meta = scholar_meta(p, [&v, base_url](const std::string& url) { return link_target(v, url, base_url); });
         f.json_ld = article_json_ld(p, f.canonical_url);
+        f.og_image = picture_url(v.content, p.preview, base_url);
         for (const auto& s : signposts(p, f.canonical_url))
             f.head_links.push_back(kainjow::mustache::object{
                 {"rel", s.rel}, {"href", s.href}, {"type", s.type}, {"has_type", !s.type.empty()}});
