@@ -3,6 +3,8 @@
 // picture, links, and the papers and posts it relates to). Also the stored
 // picture as a <picture>'s data, which a paper's preview shares. Only data
 // here: every word a visitor reads is in the templates.
+#include <algorithm>
+
 #include "markdown_math.hpp"
 #include "view_data.hpp"
 
@@ -10,23 +12,46 @@ namespace vitae {
 
 namespace view_data {
 
-MustacheData picture_data(const Content& c, const StoredFile& picture, std::string_view alt) {
-    MustacheData data = fields({{"url", picture.url()},
-                                {"width", std::to_string(picture.width)},
-                                {"height", std::to_string(picture.height)},
-                                {"alt", std::string(alt.empty() ? std::string_view(picture.alt) : alt)}});
-    // Its smaller copies (made when it was added), one srcset per format.
-    for (auto [key, type] : {std::pair{"avif_srcset", "image/avif"}, std::pair{"webp_srcset", "image/webp"}}) {
-        std::string srcset = srcset_of(c, picture, type);
-        put(data, std::string("has_") + key, !srcset.empty());
-        put(data, key, std::move(srcset));
+std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c) {
+    std::unordered_map<std::string_view, std::vector<const StoredFile*>> copies;
+    for (const auto& f : c.files)
+        if (!f.variant_of.empty()) copies[f.variant_of].push_back(&f);
+    std::unordered_map<std::string_view, StoredPicture> out;
+    for (const auto& f : c.files) {
+        if (!f.is_picture()) continue;
+        StoredPicture picture{&f, {}, {}};
+        if (auto it = copies.find(f.name); it != copies.end()) {
+            auto& smaller = it->second;
+            std::sort(smaller.begin(), smaller.end(), [](auto* x, auto* y) { return x->width < y->width; });
+            for (const auto* copy : smaller) {
+                std::string* srcset = copy->type == "image/avif"   ? &picture.avif_srcset
+                                      : copy->type == "image/webp" ? &picture.webp_srcset
+                                                                   : nullptr;
+                if (srcset) *srcset += (srcset->empty() ? "" : ", ") + copy->url() + " " + std::to_string(copy->width) + "w";
+            }
+        }
+        out.emplace(f.name, std::move(picture));
     }
+    return out;
+}
+
+MustacheData picture_data(const StoredPicture& picture, std::string_view alt) {
+    const StoredFile& f = *picture.file;
+    MustacheData data = fields({{"url", f.url()},
+                                {"width", std::to_string(f.width)},
+                                {"height", std::to_string(f.height)},
+                                {"alt", std::string(alt.empty() ? std::string_view(f.alt) : alt)}});
+    put(data, "has_avif_srcset", !picture.avif_srcset.empty());
+    put(data, "avif_srcset", picture.avif_srcset);
+    put(data, "has_webp_srcset", !picture.webp_srcset.empty());
+    put(data, "webp_srcset", picture.webp_srcset);
     return data;
 }
 
-const StoredFile* stored_picture(const Content& c, std::string_view name) {
-    const StoredFile* f = name.empty() ? nullptr : c.file(name);
-    return f && f->is_picture() ? f : nullptr;
+const StoredPicture* stored_picture(const Views& v, std::string_view name) {
+    if (name.empty()) return nullptr;
+    auto it = v.pictures.find(name);
+    return it == v.pictures.end() ? nullptr : &it->second;
 }
 
 }  // namespace view_data
@@ -55,9 +80,9 @@ std::string project_link(const Views& v, const std::string& url) {
 // file's, else the project's title).
 MustacheData project_head(const Views& v, const Project& p) {
     MustacheData d = fields({{"slug", p.slug}, {"title", p.title}, {"url", "/projects/" + p.slug}});
-    const StoredFile* image = stored_picture(v.content, p.image);
+    const StoredPicture* image = stored_picture(v, p.image);
     put(d, "has_image", image != nullptr);
-    if (image) put(d, "image", picture_data(v.content, *image, image->alt.empty() ? p.title : image->alt));
+    if (image) put(d, "image", picture_data(*image, image->file->alt.empty() ? p.title : image->file->alt));
     std::string summary = p.summary.empty() ? std::string() : markdown_with_math_to_html(p.summary);
     put(d, "has_summary", !summary.empty());
     put(d, "summary_html", std::move(summary));
