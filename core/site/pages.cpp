@@ -193,7 +193,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     case RouteKind::project: {
         const Project& p = v.content.projects[ref.index];
         f.title = p.title + " — " + v.site_name;
-        f.description = p.title;
+        f.description = p.summary.empty() ? p.title : p.summary;  // its Markdown as is, like the home page's bio
         f.og_image = picture_url(v.content, p.image, base_url);
         f.json_ld = project_json_ld(p, v.content, f.canonical_url, f.og_image);
         break;
