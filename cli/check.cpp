@@ -49,6 +49,29 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     for (const auto& t : content.talks)
         for (const auto& problem : markdown_math_problems(t.abstract))
             warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
+    // v8: pictures that show nothing, links the page cannot make.
+    auto picture = [&content](const std::string& name) {
+        const StoredFile* f = content.file(name);
+        return name.empty() || (f && f->is_picture());
+    };
+    for (const auto& p : content.publications)
+        if (!picture(p.preview))
+            warnings += "warning: publication " + in_quotes(p.slug) + " preview " + in_quotes(p.preview) +
+                        " is not a stored picture (vitae ls files); the paper shows none\n";
+    for (const auto& p : content.projects) {
+        if (!picture(p.image))
+            warnings += "warning: project " + in_quotes(p.slug) + " image " + in_quotes(p.image) +
+                        " is not a stored picture (vitae ls files); its pages show none\n";
+        for (const auto& l : p.links) {
+            bool web = l.url.starts_with("https://") || l.url.starts_with("http://");
+            bool stored = l.url.starts_with("/files/") && content.file(std::string_view(l.url).substr(7));
+            if (!web && !stored)
+                warnings += "warning: project " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
+                            in_quotes(l.url) + " is neither an http(s) URL nor a stored file (/files/NAME)\n";
+        }
+        for (const auto& problem : markdown_math_problems(p.markdown))
+            warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
+    }
     // Languages (schema v8): translations that name nothing are not shown;
     // an interface string a catalogue lacks is shown in English.
     for (const auto& problem : translation_problems(content))

@@ -21,6 +21,7 @@
 #include "lang_commands.hpp"
 #include "log.hpp"
 #include "schema.hpp"
+#include "project_commands.hpp"
 #include "section_commands.hpp"
 #include "db.hpp"
 #include "static_export.hpp"
@@ -348,6 +349,38 @@ const std::vector<Command>& commands() {
           "example:\n  vitae add talk site.db --title 'Linear Attention' --date 2026-07-25 --event 'MIT ML Seminar' \\\n"
           "      --place Cambridge --slides /files/linear-attention.pdf\n"},
          run_add_talk},
+        {{"add project",
+          "Add a project: /projects/ lists them in the order added, each with its own page.",
+          {"DB"},
+          {},
+          {{"--slug", "S", true, "URL name (/projects/S): a-z, 0-9 and '-'"},
+           {"--title", "T", true, "the project's name"},
+           {"--summary", "MARKDOWN", false, "a sentence or two for /projects/ and the top of its page"},
+           {"--text", "MARKDOWN", false, "the page's body, in Markdown (math allowed; raw HTML sanitized)"},
+           {"--text-file", "F", false, "the body from a file instead"},
+           {"--image", "FILE_NAME", false, "a stored picture (vitae add file ... --alt) shown on both pages"},
+           {"--link", "LABEL=URL", false, "a link: an http(s) URL or /files/NAME; repeat for more", true},
+           {"--paper", "PUB_SLUG", false, "a related publication; repeat for more", true},
+           {"--post", "POST_SLUG", false, "a related blog post; repeat for more", true}},
+          "example:\n  vitae add file site.db diagram.png --alt 'The system at a glance'\n"
+          "  vitae add project site.db --slug fastattn --title 'Fast attention' --summary 'Attention in linear time.' \\\n"
+          "      --image diagram.png --link Code=https://github.com/me/fastattn --paper zhang2024linear\n"},
+         run_add_project},
+        {{"rm project",
+          "Remove a project with its links and its lists of papers and posts (not the papers, posts or files).",
+          {"DB", "SLUG"},
+          {},
+          {},
+          "example:\n  vitae rm project site.db fastattn\n"},
+         run_rm_project},
+        {{"set preview",
+          "Show a stored picture beside a paper in the lists and on its page; without FILE_NAME, none.",
+          {"DB", "PUB_SLUG"},
+          {"FILE_NAME"},
+          {},
+          "The picture is a stored file (vitae add file ... --alt); its alt text, else the paper's title, describes it.\n"
+          "example:\n  vitae set preview site.db zhang2024linear linear-attention.png\n"},
+         run_set_preview},
         {{"add file",
           "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
           {"DB", "PATH"},
@@ -368,7 +401,7 @@ const std::vector<Command>& commands() {
           "example:\n  vitae ls files site.db\n"},
          run_ls_files},
         {{"rm file",
-          "Remove a stored file (and stop using it as the profile photo).",
+          "Remove a stored file (and stop using it as the profile photo, a project's picture or a paper's preview).",
           {"DB", "NAME"},
           {},
           {},
@@ -417,6 +450,7 @@ const std::vector<Command>& commands() {
           "  publication  title, abstract, note, venue  KEY its slug\n"
           "  news         markdown                      KEY its id\n"
           "  talk         title, event, place, abstract KEY its id\n"
+          "  project      title, summary, markdown      KEY its slug\n"
           "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
           "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n"},
          run_translate},

@@ -87,6 +87,12 @@ Route route_kind(std::string_view path) {
     if (path == "/news") return redirect_to("/news/");
     if (path == "/talks/") return of(RouteKind::talks);
     if (path == "/talks") return redirect_to("/talks/");
+    if (constexpr std::string_view projects = "/projects/"; path.starts_with(projects)) {
+        if (path == projects) return of(RouteKind::projects);
+        if (is_slug(path.substr(projects.size()))) return of(RouteKind::project, path.substr(projects.size()));
+        return {};
+    }
+    if (path == "/projects") return redirect_to("/projects/");
     if (path.starts_with("/files/")) return files_route(path.substr(7));
     return {};
 }
@@ -110,6 +116,8 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::robots: return "robots";
     case RouteKind::news: return "news";
     case RouteKind::talks: return "talks";
+    case RouteKind::projects: return "projects";
+    case RouteKind::project: return "project";
     case RouteKind::status: return "status";
     case RouteKind::metrics: return "metrics";
     case RouteKind::file: return "file";

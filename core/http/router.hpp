@@ -29,6 +29,8 @@ enum class RouteKind {
     robots,            // /robots.txt
     news,              // /news/ (schema v7): found only when there is news
     talks,             // /talks/ (schema v7): found only when there are talks
+    projects,          // /projects/ (schema v8): found only when there are projects
+    project,           // /projects/<slug>
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)
@@ -42,7 +44,7 @@ enum class CitationFormat { bibtex, ris, csl_json };
 struct Route {
     RouteKind kind = RouteKind::not_found;
     std::string_view path;      // what was routed: decoded, as requested
-    std::string_view slug;      // post, publication, citation, tag, file: the slug or name from the path (may be unknown)
+    std::string_view slug;      // post, publication, citation, tag, project, file: the slug or name from the path (may be unknown)
     std::string_view digest;    // file: the digest's first 12 hex digits in a content-addressed URL; empty: none
     std::string_view location;  // redirect: the canonical path (after `language`'s prefix)
     std::string_view language;  // "zh" of /zh/...: a language's prefix (the site may not have it); empty: the default

@@ -20,7 +20,7 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     for (auto [href, label, shown] :
          {std::tuple{"/", "nav_home", true}, std::tuple{"/publications/", "nav_publications", true},
           std::tuple{"/blog/", "nav_blog", true}, std::tuple{"/news/", "nav_news", layout.has_news},
-          std::tuple{"/talks/", "nav_talks", layout.has_talks}}) {
+          std::tuple{"/talks/", "nav_talks", layout.has_talks}, std::tuple{"/projects/", "nav_projects", layout.has_projects}}) {
         if (!shown) continue;
         std::string h = layout.prefix + href;
         bool current = current_path == h || (std::string_view(href) != "/" && current_path.starts_with(h));
@@ -69,7 +69,9 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
                                       {"json_ld", layout.json_ld},
                                       {"has_json_ld", !layout.json_ld.empty()},
                                       {"feed_url", layout.feed_url},
-                                      {"feed_title", layout.feed_title}};
+                                      {"feed_title", layout.feed_title},
+                                      {"og_image", layout.og_image},
+                                      {"has_og_image", !layout.og_image.empty()}};
     if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
     layout_data.set("head_links", layout.head_links);
     bool languages = !layout.alternates.is_empty_list();

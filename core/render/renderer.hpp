@@ -34,6 +34,8 @@ struct LayoutFields {
     std::string prefix{};  // "" for the default language, "/zh" for others
     MustacheData alternates{MustacheData::type::list};  // {code, name, path, url, current}; empty: one language
     std::string x_default_url{};  // absolute URL of the default language's page
+    bool has_projects = false;  // and /projects/ (v8)
+    std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
 };
 
 class PageRenderer {

@@ -114,4 +114,13 @@ std::string talks_json_ld(const Content& c, std::string_view base_url) {
     return out + "]}";
 }
 
+std::string project_json_ld(const Project& p, const Content& c, std::string_view page_url, std::string_view image_url) {
+    std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"ResearchProject\",\"name\":" + json_string(p.title);
+    out += ",\"url\":" + json_string(page_url);
+    if (!p.summary.empty()) out += ",\"description\":" + json_string(p.summary);
+    if (!image_url.empty()) out += ",\"image\":" + json_string(image_url);
+    out += ",\"member\":{\"@type\":\"Person\",\"name\":" + json_string(c.name) + "}";
+    return out + "}";
+}
+
 }  // namespace vitae

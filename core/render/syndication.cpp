@@ -151,6 +151,9 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     // v7's sections, only when they have rows (else they are not found), dated by their newest.
     if (!c.news.empty()) out.push_back({"/news/", c.news.front().date});
     if (!c.talks.empty()) out.push_back({"/talks/", c.talks.front().date});
+    // v8: projects are undated.
+    if (!c.projects.empty()) out.push_back({"/projects/", ""});
+    for (const auto& p : c.projects) out.push_back({"/projects/" + p.slug, ""});
     return out;
 }
 

@@ -55,6 +55,13 @@ bool any_equal_contribution(const Publication& p);
 
 // A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
 std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type);
+// Every stored picture by name with its copies' srcsets (project_views.cpp).
+std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c);
+// A stored picture as templates show it in a <picture>:
+// {url, width, height, alt, has_avif_srcset, avif_srcset, has_webp_srcset, webp_srcset}.
+MustacheData picture_data(const StoredPicture& picture, std::string_view alt);
+// The stored picture of this name, or none (no name, no such file, not a picture).
+const StoredPicture* stored_picture(const Views& v, std::string_view name);
 
 // One post as a list shows it (templates/README.md): title, date, tags.
 MustacheData post_data(const Post& post, const Views& v, const Catalogue& t);

@@ -260,6 +260,7 @@ Views build_views(Content c, std::string_view today, Locale locale) {
     for (std::size_t i = 0; i < c.publications.size(); ++i) v.publication_index.emplace(c.publications[i].slug, i);
     v.tag_index = posts_by_tag(c);
     v.content = std::move(c);
+    v.pictures = view_data::pictures_of(v.content);  // views the names in v.content.files, which moves keep in place
     return v;
 }
 

@@ -57,6 +57,13 @@ struct Locale {
     std::string path_in(const Language& other, std::string_view path) const;
 };
 
+// A stored picture with its smaller copies as srcsets, narrowest first ("" when none of a format).
+struct StoredPicture {
+    const StoredFile* file = nullptr;
+    std::string avif_srcset;
+    std::string webp_srcset;
+};
+
 // A loaded version of the content with what finding a page needs: its name,
 // indexes by slug, the co-authors' pages. Cheap to build (no page data): the
 // Mustache data of a page is made when that page is rendered, so memory
@@ -79,6 +86,10 @@ struct Views {
     std::unordered_map<std::string_view, std::size_t> post_index;
     std::unordered_map<std::string_view, std::size_t> publication_index;
     TagIndex tag_index;  // tag -> its posts, newest first
+    // Every stored picture by name, its srcsets made once per version: a list
+    // of 2,000 papers each with a preview took 8x as long to render when each
+    // paper walked all the files for its copies (build/dev, --render).
+    std::unordered_map<std::string_view, StoredPicture> pictures;
     // Drafts and posts dated after `today`: in no list, feed or sitemap, and
     // without a page of their own; a draft is served only at its preview URL.
     SharedRows<Post> unlisted;
@@ -130,6 +141,10 @@ MustacheData news_item_data(const Views& views, const Catalogue& t, const News& 
 void add_news(const Views& views, const Catalogue& t, MustacheData& home);
 MustacheData news_page_data(const Views& views, const Catalogue& t);
 MustacheData talks_page_data(const Views& views, const Catalogue& t);
+// Schema v8 (project_views.cpp): /projects/ (each in the owner's order) and
+// one project's page (content.projects[project]).
+MustacheData projects_page_data(const Views& views, const Catalogue& t);
+MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor

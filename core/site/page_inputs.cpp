@@ -42,6 +42,18 @@ bool links_file(const Publication& p, const std::set<std::string, std::less<>>& 
     return false;
 }
 
+// Whether the stored picture `name` or a smaller copy made of it is among the changed `files`.
+bool picture_touched(const std::set<std::string, std::less<>>& files, const Content& before, const Content& after,
+                     const std::string& name) {
+    if (name.empty()) return false;
+    for (const auto& changed : files) {
+        const StoredFile* f = after.file(changed);
+        if (!f) f = before.file(changed);
+        if (changed == name || (f && f->variant_of == name)) return true;
+    }
+    return false;
+}
+
 // The two versions side by side, with what several inputs share worked out once.
 struct Versions {
     const Views& before;
@@ -68,6 +80,7 @@ struct Versions {
             for (const auto& author : pubs[i].authors)
                 if (!people.empty() && people.contains(name_key(author.name))) people_touched[i] = true;
             if (links_file(pubs[i], files)) people_touched[i] = true;
+            if (picture_touched(files, b.content, a.content, pubs[i].preview)) people_touched[i] = true;
         }
     }
 
@@ -145,6 +158,46 @@ bool same_talks(const Versions& v) {
     return true;
 }
 
+// A project as /projects/ shows it: slug, title, summary, picture.
+bool same_project_head(const Versions& v, const Project& a, const Project& b) {
+    return a.slug == b.slug && a.title == b.title && a.summary == b.summary && a.image == b.image &&
+           !picture_touched(v.files, v.before.content, v.after.content, b.image);
+}
+
+bool same_projects(const Versions& v) {
+    const auto& a = v.before.content.projects;
+    const auto& b = v.after.content.projects;
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < b.size(); ++i)
+        if (!same_project_head(v, a[i], b[i])) return false;
+    return true;
+}
+
+// A project's page: the project, its files, and each paper and post it
+// shows as its page shows it (a paper's row and co-authors, a post's row).
+bool same_project(const Versions& v, const Project& now) {
+    const auto& old_projects = v.before.content.projects;
+    auto old = std::find_if(old_projects.begin(), old_projects.end(), [&](const Project& p) { return p.slug == now.slug; });
+    if (old == old_projects.end() || !(*old == now) || !same_project_head(v, *old, now)) return false;
+    for (const auto& l : now.links)
+        if (l.url.starts_with("/files/") && v.files.contains(std::string_view(l.url).substr(7))) return false;
+    for (const auto& slug : now.publications) {
+        auto i = v.after.publication_index.find(slug);
+        auto j = v.before.publication_index.find(slug);
+        if ((i == v.after.publication_index.end()) != (j == v.before.publication_index.end())) return false;
+        if (i != v.after.publication_index.end() && (v.row_changed[i->second] || v.people_touched[i->second]))
+            return false;
+    }
+    for (const auto& slug : now.posts) {
+        auto i = v.after.post_index.find(slug);
+        auto j = v.before.post_index.find(slug);
+        if ((i == v.after.post_index.end()) != (j == v.before.post_index.end())) return false;
+        if (i != v.after.post_index.end() && !v.after.content.posts.same(i->second, v.before.content.posts, j->second))
+            return false;
+    }
+    return true;
+}
+
 // A post page: the post, the stored pictures it shows, and the title and URL
 // of the one before and after it.
 bool same_post(const Versions& v, std::size_t i) {
@@ -198,6 +251,9 @@ bool same_sitemap(const Content& a, const Content& b) {
     shared = shared && a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
              (a.news.empty() || a.news.front().date == b.news.front().date) &&
              (a.talks.empty() || a.talks.front().date == b.talks.front().date);
+    shared = shared && a.projects.size() == b.projects.size() &&
+             std::equal(a.projects.begin(), a.projects.end(), b.projects.begin(),
+                        [](const Project& x, const Project& y) { return x.slug == y.slug; });
     return shared || sitemap_entries(a) == sitemap_entries(b);
 }
 
@@ -217,7 +273,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     InputStamps* s = &stamps;
     const Views& views = site.views(language);
     Stamp g = site.generation;
-    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->sitemap = s->bibtex_all = g;
+    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->sitemap = s->bibtex_all = g;
     s->strings = g;
     s->lists.fill(g);
     s->posts.assign(views.content.posts.size(), g);
@@ -226,6 +282,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     s->papers.assign(views.content.publications.size(), g);
     s->citations = s->papers;
     s->files.assign(views.content.files.size(), g);
+    for (const auto& p : views.content.projects) s->project_pages.emplace(p.slug, g);
     for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
     return stamps;
 }
@@ -249,11 +306,16 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     InputStamps* s = &stamps;
     s->strings = v.stamp(strings_text(before, language) == strings_text(after, language), old.strings);
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
-    s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty(), old.nav);
+    s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
+                         a.projects.empty() == b.projects.empty(),
+                     old.nav);
     s->home = v.stamp(same_home(v), old.home);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     s->news = v.stamp(a.news == b.news, old.news);
     s->talks = v.stamp(same_talks(v) && a.name == b.name, old.talks);
+    s->projects = v.stamp(same_projects(v), old.projects);
+    for (const auto& p : b.projects)
+        s->project_pages.emplace(p.slug, v.stamp(same_project(v, p) && a.name == b.name, old_stamp(old.project_pages, p.slug)));
     bool has_entries = !b.posts.empty() || !b.news.empty() || !b.talks.empty();
     bool same_feed_time = has_entries || before.content->modified_unix == after.content->modified_unix;
     s->feed = v.stamp(a.posts == b.posts && a.news == b.news && a.talks == b.talks && a.name == b.name && same_feed_time,
@@ -320,6 +382,9 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
     case RouteKind::news: return html_stamp(s, s.news, ref.template_name);
     case RouteKind::talks: return html_stamp(s, s.talks, ref.template_name);
+    case RouteKind::projects: return html_stamp(s, s.projects, ref.template_name);
+    case RouteKind::project:
+        return html_stamp(s, old_stamp(s.project_pages, site.views(ref.language).content.projects[ref.index].slug), ref.template_name);
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
     case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views(ref.language).unlisted[ref.index].preview_token), ref.template_name);

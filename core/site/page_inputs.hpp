@@ -25,12 +25,13 @@ namespace vitae {
 
 struct InputStamps {
     std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
-    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, whether there are talks
+    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, whether there are talks, projects
     std::uint64_t home = 0;        // profile (its photo's file too), sections, the latest news, and what home_selection() shows
     std::uint64_t blog = 0;        // every post (the index shows each one's data)
     std::uint64_t feed = 0;        // every post, news item and talk; the database's time when there is none
     std::uint64_t news = 0;        // /news/: every news item
     std::uint64_t talks = 0;       // /talks/: every talk, the owner's name (JSON-LD), the stored files it links
+    std::uint64_t projects = 0;    // /projects/: each project's slug, title, summary, picture (and its files)
     std::uint64_t sitemap = 0;     // the set of pages and their dates
     std::uint64_t bibtex_all = 0;  // every publication, in order
     std::array<std::uint64_t, 13> lists{};  // [0] every publication, then one per kind: its members, the filters
@@ -40,6 +41,9 @@ struct InputStamps {
     std::vector<std::uint64_t> papers;      // a paper page: the row, its co-authors' pages, the files it links
     std::vector<std::uint64_t> citations;   // a paper's .bib/.ris/.json: the row alone
     std::vector<std::uint64_t> files;       // a stored file's bytes: its row (name, type, digest...)
+    // A project's page, by slug: its rows, its picture's and linked files, the
+    // rows of the papers and posts it shows (and a paper's co-authors' pages).
+    std::map<std::string, std::uint64_t, std::less<>> project_pages;
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
     std::uint64_t strings = 0;     // every page of this language: its interface strings (and English's, their fallback)
 };

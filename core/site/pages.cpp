@@ -33,7 +33,11 @@ PageRef not_found(const Views& v) {
     return ref;
 }
 
-
+// A stored picture's absolute content-addressed URL (og:image), "" for none.
+std::string picture_url(const Content& c, const std::string& name, std::string_view base_url) {
+    const StoredFile* f = name.empty() ? nullptr : c.file(name);
+    return f && f->is_picture() ? std::string(base_url) + f->url() : std::string();
+}
 
 const char* citation_type(CitationFormat format) {
     switch (format) {
@@ -96,6 +100,14 @@ PageRef page_ref_in(const Route& route, const Site& site, std::size_t language) 
     case RouteKind::news:  // a section without rows has no page (and no nav entry, no sitemap entry)
         return v.content.news.empty() ? ref : html(path, "news", route.kind);
     case RouteKind::talks: return v.content.talks.empty() ? ref : html(path, "talks", route.kind);
+    case RouteKind::projects: return v.content.projects.empty() ? ref : html(path, "projects", route.kind);
+    case RouteKind::project:
+        for (std::size_t i = 0; i < v.content.projects.size(); ++i)
+            if (v.content.projects[i].slug == route.slug) {
+                ref = html(path, "project", route.kind);
+                ref.index = i;
+            }
+        return ref;
     case RouteKind::file:
         for (std::size_t i = 0; i < v.content.files.size(); ++i) {
             const StoredFile& f = v.content.files[i];
@@ -156,6 +168,8 @@ MustacheData page_data(const PageRef& ref, const Views& v, const Catalogue& t) {
     case RouteKind::publication: return paper_page_data(v, t, ref.index);
     case RouteKind::news: return news_page_data(v, t);
     case RouteKind::talks: return talks_page_data(v, t);
+    case RouteKind::projects: return projects_page_data(v, t);
+    case RouteKind::project: return project_page_data(v, t, ref.index);
     default: return kainjow::mustache::object{};
     }
 }
@@ -173,6 +187,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
     f.lang = v.locale.code;
     f.rtl = v.locale.rtl;
     f.prefix = v.locale.prefix;
+    f.has_projects = !v.content.projects.empty();
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) {
         f.canonical_url = std::string(base_url) + std::string(ref.key);
@@ -215,6 +230,18 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
         f.description = t.format("description_talks", {{"name", name}});
         f.json_ld = talks_json_ld(v.content, base);
         break;
+    case RouteKind::projects:
+        f.title = t("projects_heading") + " — " + name;
+        f.description = t.format("description_projects", {{"name", name}});
+        break;
+    case RouteKind::project: {
+        const Project& p = v.content.projects[ref.index];
+        f.title = p.title + " — " + name;
+        f.description = p.summary.empty() ? p.title : p.summary;  // its Markdown as is, like the home page's bio
+        f.og_image = picture_url(v.content, p.image, base_url);
+        f.json_ld = project_json_ld(p, v.content, f.canonical_url, f.og_image);  // its related work: the canonical URLs
+        break;
+    }
     case RouteKind::publications: {
         std::string heading = list_heading(t, ref.filter);
         f.title = heading + " — " + name;
@@ -228,6 +255,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
         f.og_type = "article";
         f.meta = scholar_meta(p, [&v, base_url](const std::string& url) { return link_target(v, url, base_url); });
         f.json_ld = article_json_ld(p, f.canonical_url);
+        f.og_image = picture_url(v.content, p.preview, base_url);
         for (const auto& s : signposts(p, f.canonical_url))
             f.head_links.push_back(kainjow::mustache::object{
                 {"rel", s.rel}, {"href", s.href}, {"type", s.type}, {"has_type", !s.type.empty()}});

@@ -103,6 +103,7 @@ struct Publication {
     std::string bibtex_key;   // "" means the slug
     std::string bibtex_type;  // "" means the kind's
     std::vector<Field> fields;
+    std::string preview;  // v8: a stored picture's name shown beside it, "" for none (not BibTeX)
 
     bool operator==(const Publication&) const = default;
 };
@@ -189,6 +190,22 @@ struct Talk {
     bool operator==(const Talk&) const = default;
 };
 
+// Schema v8: a project, with a page at /projects/<slug>. Its related
+// publications are named by slug (the loader resolves project_publication's
+// ids, and reads them again when a publication changes).
+struct Project {
+    std::string slug;
+    std::string title;
+    std::string summary;   // Markdown: a sentence or two for /projects/
+    std::string markdown;  // the page's body (math allowed)
+    std::string image;     // a stored picture's name, "" for none
+    std::vector<Link> links;                // in the owner's order: http(s) or /files/<name>
+    std::vector<std::string> publications;  // slugs, in the owner's order of publications
+    std::vector<std::string> posts;         // slugs, newest first
+
+    bool operator==(const Project&) const = default;
+};
+
 struct Coauthor {
     std::string name;
     std::string url;
@@ -256,6 +273,7 @@ struct Content {
     std::vector<Experience> experiences;
     std::vector<News> news;   // newest first (v7)
     std::vector<Talk> talks;  // newest first (v7)
+    std::vector<Project> projects;  // in the owner's order (v8)
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)
     std::vector<Language> languages;        // v8: in the switcher's order; empty: English only

@@ -130,6 +130,9 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
     if (changes.files) rows::load_files(db, next);
     if (!changes.publications.empty()) follow_publications(db, previous, since, changes, next, now);
     if (!changes.posts.empty()) follow_posts(db, previous, changes, next);
+    // A project names its papers and posts by slug, which their own edits may change.
+    if (!changes.sections && !next.projects.empty() && (!changes.publications.empty() || !changes.posts.empty()))
+        rows::load_projects(db, next);
     return next;
 }
 

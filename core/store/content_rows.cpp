@@ -45,6 +45,15 @@ constexpr const char* sql_news = "SELECT id, date, markdown FROM news ORDER BY d
 constexpr const char* sql_talk =
     "SELECT id, date, title, event, place, url_slides, url_video, url_event, abstract FROM talk ORDER BY date DESC, id DESC";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
+constexpr const char* sql_project = "SELECT slug, title, summary, markdown, image FROM project ORDER BY position";
+constexpr const char* sql_project_link = "SELECT project_slug, label, url FROM project_link ORDER BY project_slug, position";
+// By slug, not id: the page links /publications/<slug>; in the list's order.
+constexpr const char* sql_project_publication =
+    "SELECT r.project_slug, p.slug FROM project_publication r JOIN publication p ON p.id = r.publication_id "
+    "ORDER BY r.project_slug, p.position";
+constexpr const char* sql_project_post =
+    "SELECT r.project_slug, p.slug FROM project_post r JOIN post p ON p.slug = r.post_slug "
+    "ORDER BY r.project_slug, p.published DESC, p.slug";
 
 std::string sql_publications() { return "SELECT " + publication_columns() + " FROM publication ORDER BY position"; }
 std::string sql_posts() { return std::string(sql_post_columns) + sql_post_order; }
@@ -107,7 +116,8 @@ const std::vector<std::string>& all_queries() {
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
-        sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk};
+        sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk,
+        sql_project, sql_project_link, sql_project_publication, sql_project_post};
     static const std::vector<std::string> with_languages = [] {
         auto all = queries;
         all.insert(all.end(), language_queries().begin(), language_queries().end());
@@ -205,6 +215,32 @@ void load_sections(const Db& db, Content& c) {
     while (talks.step())
         c.talks.push_back({talks.int_at(0), talks.text_at(1), talks.text_at(2), talks.text_at(3), talks.text_at(4),
                            talks.text_at(5), talks.text_at(6), talks.text_at(7), talks.text_at(8)});
+    load_projects(db, c);
+}
+
+void load_projects(const Db& db, Content& c) {
+    c.projects.clear();
+    std::map<std::string, std::size_t, std::less<>> index;
+    auto projects = db.prepare(sql_project);
+    while (projects.step()) {
+        Project p;
+        p.slug = checked_slug(db, projects.text_at(0));
+        p.title = projects.text_at(1);
+        p.summary = projects.text_at(2);
+        p.markdown = projects.text_at(3);
+        p.image = projects.text_at(4);
+        index.emplace(p.slug, c.projects.size());
+        c.projects.push_back(std::move(p));
+    }
+    // Each child table in one pass, each row handed to its project.
+    auto each = [&](const char* sql, auto&& add) {
+        auto stmt = db.prepare(sql);
+        while (stmt.step())
+            if (auto it = index.find(stmt.text_at(0)); it != index.end()) add(c.projects[it->second], stmt);
+    };
+    each(sql_project_link, [](Project& p, const Stmt& s) { p.links.push_back({s.text_at(1), s.text_at(2)}); });
+    each(sql_project_publication, [](Project& p, const Stmt& s) { p.publications.push_back(s.text_at(1)); });
+    each(sql_project_post, [](Project& p, const Stmt& s) { p.posts.push_back(s.text_at(1)); });
 }
 
 void load_files(const Db& db, Content& c) { c.files = list_files(db); }

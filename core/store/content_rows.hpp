@@ -19,8 +19,11 @@ const std::vector<std::string>& all_queries();
 
 // The profile's fields, bio, e-mails, links, name variants and co-authors.
 void load_profile(const Db& db, Content& c);
-// Education, teaching, service, experience, news and talks (the small tables, read whole).
+// Education, teaching, service, experience, news, talks and projects (the small tables, read whole).
 void load_sections(const Db& db, Content& c);
+// The projects (v8) with their links and the slugs of their publications and
+// posts: also read again when a publication or post changes (its slug may have).
+void load_projects(const Db& db, Content& c);
 // Every publication, owner flags set from `c`'s names (so load the profile
 // first); returns their ids, in the same order.
 std::vector<std::int64_t> load_publications(const Db& db, Content& c);

@@ -31,7 +31,8 @@ std::string assignment(std::string_view name, int n) { return std::string(name) 
 }  // namespace
 
 const std::string& publication_columns() {
-    static const std::string list = "id, slug, " + value_list(name_only);
+    // preview (v8) is read, never written with the others: it is set on its own (vitae set preview).
+    static const std::string list = "id, slug, " + value_list(name_only) + ", preview";
     return list;
 }
 
@@ -65,6 +66,7 @@ std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p)
     p.selected = row.int_at(7) != 0;
     int column = 8;
     for (const auto& text : publication_text_columns) p.*text.member = row.text_at(column++);
+    p.preview = row.text_at(column);
     return row.int_at(0);
 }
 

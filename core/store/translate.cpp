@@ -70,6 +70,14 @@ std::string* keyed_field(Content& c, const Translation& t) {
         std::size_t i = find_row(c.news, [&](const News& n) { return n.id == *id; });
         if (i != npos && t.field == "markdown") return &c.news[i].markdown;
     }
+    if (t.item == "project") {
+        std::size_t i = find_row(c.projects, [&](const Project& x) { return x.slug == t.key; });
+        if (i == npos) return nullptr;
+        if (t.field == "title") return &c.projects[i].title;
+        if (t.field == "summary") return &c.projects[i].summary;
+        if (t.field == "markdown") return &c.projects[i].markdown;
+        return nullptr;
+    }
     if (t.item == "talk" && id) {
         std::size_t i = find_row(c.talks, [&](const Talk& x) { return x.id == *id; });
         if (i == npos) return nullptr;
@@ -136,6 +144,7 @@ const std::vector<TranslatableItem>& translatable_items() {
         {"publication", {"title", "abstract", "note", "venue"}, false},
         {"news", {"markdown"}, false},
         {"talk", {"title", "event", "place", "abstract"}, false},
+        {"project", {"title", "summary", "markdown"}, false},
     };
     return items;
 }

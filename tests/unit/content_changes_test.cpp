@@ -6,6 +6,7 @@
 #define BOOST_TEST_MODULE content_changes
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <set>
 
 #include "content_changes.hpp"
@@ -92,6 +93,15 @@ BOOST_AUTO_TEST_CASE(each_kind_of_edit_read_alone_equals_a_whole_load_and_shares
         {"INSERT INTO talk (date, title, event, place) VALUES ('2025-11-02', 'Tidepools', 'DB Seminar', 'Online')", {}},
         {"UPDATE talk SET url_slides = '/files/slides.pdf' WHERE title = 'Tidepools'", {}},
         {"DELETE FROM talk", {}},
+        {"UPDATE publication SET preview = 'reef.png' WHERE slug = 'tidepool'", {"tidepool"}},
+        {"INSERT INTO project (slug, position, title, summary, markdown, image) "
+         "VALUES ('reefs', 1, 'Reefs', 'Coral *reefs*.', 'Body.', 'reef.png')", {}},
+        {"INSERT INTO project_link (project_slug, position, label, url) VALUES ('reefs', 1, 'Code', 'https://c.example')", {}},
+        {"INSERT INTO project_publication (project_slug, publication_id) VALUES ('reefs', 4), ('reefs', 40)", {}},
+        {"INSERT INTO project_post (project_slug, post_slug) VALUES ('reefs', '2024')", {}},
+        {"UPDATE project SET title = 'Reef surveys' WHERE slug = 'reefs'", {}},
+        {"DELETE FROM publication WHERE id = 40", {}},
+        {"DELETE FROM project", {}},
     };
     Loaded before = whole(site.db);
     for (const auto& edit : edits) {
@@ -133,6 +143,40 @@ BOOST_AUTO_TEST_CASE(news_and_talks_are_read_newest_first_and_again_after_an_edi
     BOOST_TEST(after->content.talks[1].place == "Kyoto");
     BOOST_TEST((after->content.news == before.content.news));
     BOOST_TEST(after->content.publications.shared(0) == before.content.publications.shared(0));
+}
+
+BOOST_AUTO_TEST_CASE(projects_are_read_in_order_with_links_papers_and_posts) {
+    Site site;
+    exec_sql(site.db,
+             "INSERT INTO project (slug, position, title, image) VALUES ('second', 2, 'Second', ''), ('first', 1, 'First', 'a.png');"
+             "INSERT INTO project_link (project_slug, position, label, url) VALUES ('first', 2, 'Data', '/files/d.csv'),"
+             " ('first', 1, 'Code', 'https://c.example');"
+             "INSERT INTO project_publication (project_slug, publication_id) VALUES ('first', 4), ('first', 3);"
+             "INSERT INTO project_post (project_slug, post_slug) VALUES ('first', 'reading-list');"
+             "UPDATE publication SET preview = 'a.png' WHERE id = 3");
+    Loaded before = whole(site.db);
+    const auto& projects = before.content.projects;
+    BOOST_REQUIRE(projects.size() == 2u);
+    BOOST_TEST(projects[0].slug == "first");
+    BOOST_TEST(projects[0].image == "a.png");
+    BOOST_REQUIRE(projects[0].links.size() == 2u);
+    BOOST_TEST(projects[0].links[0].label == "Code");
+    // The papers by slug, in the publications' order.
+    std::vector<std::string> papers;
+    for (const auto& p : before.content.publications)
+        if (p.slug == "lattice-logs" || p.slug == "coral-reef-survey") papers.push_back(p.slug);
+    BOOST_TEST(projects[0].publications == papers);
+    BOOST_TEST(projects[0].posts == std::vector<std::string>{"reading-list"});
+    BOOST_TEST(projects[1].links.empty());
+    BOOST_TEST(before.content.publications[at(before.content.publications, "lattice-logs")].preview == "a.png");
+
+    // A paper's new slug reaches the project, though only the paper's row was logged.
+    exec_sql(site.db, "UPDATE publication SET slug = 'reef-survey' WHERE id = 4");
+    auto after = changes(site.db, before);
+    BOOST_REQUIRE(after.has_value());
+    BOOST_TEST((after->content == whole(site.db).content));
+    const auto& now = after->content.projects[0].publications;
+    BOOST_TEST((std::find(now.begin(), now.end(), "reef-survey") != now.end()));
 }
 
 BOOST_AUTO_TEST_CASE(a_changed_row_is_read_again_and_the_others_are_not) {

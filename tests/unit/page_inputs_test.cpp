@@ -294,3 +294,78 @@ BOOST_AUTO_TEST_CASE(the_photos_alt_text_changes_the_home_page_and_the_photo_alo
     BOOST_TEST(changed == (Paths{"/", "/files/bbbbbbbbbbbb/me.png", "/files/me.png", "/sitemap.xml"}),
                boost::test_tools::per_element());
 }
+
+namespace {
+
+// A picture and a project using it, linking coral-reef-survey and a post.
+const std::string with_project =
+    "INSERT INTO file (name, type, size, digest, width, height, alt, bytes) VALUES "
+    "('reef.png', 'image/png', 3, '" + hex64('d') + "', 10, 10, 'A reef', X'010203');"
+    "INSERT INTO project (slug, position, title, summary, image) VALUES ('reefs', 1, 'Reefs', 'Coral.', 'reef.png'),"
+    " ('other', 2, 'Other', '', '');"
+    "INSERT INTO project_publication (project_slug, publication_id) VALUES ('reefs', 4);"
+    "INSERT INTO project_post (project_slug, post_slug) VALUES ('reefs', 'reading-list');";
+
+const Paths project_pages = {"/projects/", "/projects/reefs", "/projects/other"};
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_first_project_adds_its_pages_and_nav_entry_to_every_html_page) {
+    Edits site;
+    auto first = site.changed_by([&] { site.sql("INSERT INTO project (slug, position, title) VALUES ('reefs', 1, 'Reefs')"); });
+    BOOST_TEST(first == (html_pages + Paths{"/projects/", "/projects/reefs", "/sitemap.xml"}), boost::test_tools::per_element());
+    auto second = site.changed_by([&] { site.sql("INSERT INTO project (slug, position, title) VALUES ('more', 2, 'More')"); });
+    BOOST_TEST(second == (Paths{"/projects/", "/projects/more", "/sitemap.xml"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_projects_body_changes_its_page_alone_and_its_title_the_list_too) {
+    Edits site(with_project);
+    auto body = site.changed_by([&] { site.sql("UPDATE project SET markdown = 'New text.' WHERE slug = 'reefs'"); });
+    BOOST_TEST(body == (Paths{"/projects/reefs"}), boost::test_tools::per_element());
+    auto title = site.changed_by([&] { site.sql("UPDATE project SET title = 'Reef surveys' WHERE slug = 'reefs'"); });
+    BOOST_TEST(title == (Paths{"/projects/", "/projects/reefs"}), boost::test_tools::per_element());
+    auto link = site.changed_by([&] {
+        site.sql("INSERT INTO project_link (project_slug, position, label, url) VALUES ('reefs', 1, 'Code', 'https://c.example')");
+    });
+    BOOST_TEST(link == (Paths{"/projects/reefs"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_related_papers_title_changes_the_project_page_too) {
+    Edits site(with_project);
+    auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Reefs II' WHERE id = 4"); });
+    Paths expected = Paths{"/publications/coral-reef-survey", "/", "/publications/", "/publications/journal/",
+                           "/publications.bib", "/projects/reefs"} +
+                     exports_of("coral-reef-survey");
+    BOOST_TEST(changed == expected, boost::test_tools::per_element());
+    // A post it names, too; a post it does not name leaves it alone.
+    auto post = site.changed_by([&] { site.sql("UPDATE post SET title = 'Reading, revised' WHERE slug = 'reading-list'"); });
+    BOOST_TEST(post.contains("/projects/reefs"));
+    BOOST_TEST(!post.contains("/projects/"));
+    auto other = site.changed_by([&] { site.sql("UPDATE post SET title = 'Sketches' WHERE slug = 'notes-on-sketches'"); });
+    BOOST_TEST(!other.contains("/projects/reefs"));
+}
+
+BOOST_AUTO_TEST_CASE(a_projects_picture_changes_both_project_pages_and_a_preview_the_papers_pages) {
+    Edits site(with_project);
+    auto alt = site.changed_by([&] { site.sql("UPDATE file SET alt = 'A coral reef' WHERE name = 'reef.png'"); });
+    BOOST_TEST(alt == (Paths{"/projects/", "/projects/reefs", "/files/dddddddddddd/reef.png", "/files/reef.png",
+                             "/sitemap.xml"}),
+               boost::test_tools::per_element());
+    auto preview = site.changed_by([&] { site.sql("UPDATE publication SET preview = 'reef.png' WHERE slug = 'tidepool'"); });
+    BOOST_TEST(preview == (Paths{"/publications/tidepool", "/", "/publications/", "/publications/conference/",
+                                 "/publications.bib"} + exports_of("tidepool")),
+               boost::test_tools::per_element());
+    auto bytes = site.changed_by([&] { site.sql("UPDATE file SET alt = 'Reef' WHERE name = 'reef.png'"); });
+    BOOST_TEST(bytes.contains("/publications/tidepool"));
+    BOOST_TEST(bytes.contains("/publications/"));
+}
+
+BOOST_AUTO_TEST_CASE(the_last_project_removed_takes_its_pages_and_nav_entry_with_it) {
+    Edits site(with_project);
+    auto removed = site.changed_by([&] { site.sql("DELETE FROM project"); });
+    // What is left: every HTML page (the nav), the sitemap; the project pages are not found now.
+    BOOST_TEST(removed == (html_pages + Paths{"/sitemap.xml"}), boost::test_tools::per_element());
+    auto after = site.sites->current();
+    BOOST_TEST(page_ref(route("/projects/"), *after).status == 404);
+    BOOST_TEST(page_ref(route("/projects/reefs"), *after).status == 404);
+}

@@ -116,3 +116,12 @@ BOOST_AUTO_TEST_CASE(routes_news_and_talks_and_redirects_them_without_slash) {
     for (std::string_view path : {"/news/1", "/talks/x", "/news//"})
         BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_projects_and_a_project_and_redirects_the_list_without_slash) {
+    BOOST_TEST(kind("/projects/") == static_cast<int>(RouteKind::projects));
+    BOOST_TEST(kind("/projects/reef-surveys") == static_cast<int>(RouteKind::project));
+    BOOST_TEST(route("/projects/reef-surveys").slug == "reef-surveys");
+    BOOST_TEST(route("/projects").location == "/projects/");
+    for (std::string_view path : {"/projects//", "/projects/Reefs", "/projects/reefs/", "/projects/a/b", "/projects/-x"})
+        BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
+}

@@ -129,6 +129,32 @@ BOOST_AUTO_TEST_CASE(talks_json_ld_is_one_event_per_talk_escaped) {
     BOOST_TEST(has(ld, "\"performer\":{\"@type\":\"Person\",\"name\":\"Haoran Zhang\""));
 }
 
+BOOST_AUTO_TEST_CASE(project_json_ld_is_a_research_project_escaped) {
+    Content c = sample();
+    Project p;
+    p.slug = "reefs";
+    p.title = "</script> reefs";
+    p.summary = "Counting *coral*.";
+    std::string ld = project_json_ld(p, c, "https://example.org/projects/reefs", "https://example.org/files/0123456789ab/r.png");
+    BOOST_TEST(ld.starts_with("{\"@context\":\"https://schema.org\",\"@type\":\"ResearchProject\""));
+    BOOST_TEST(!has(ld, "</script>"));
+    BOOST_TEST(has(ld, "\"url\":\"https://example.org/projects/reefs\""));
+    BOOST_TEST(has(ld, "\"description\":\"Counting *coral*.\""));
+    BOOST_TEST(has(ld, "\"image\":\"https://example.org/files/0123456789ab/r.png\""));
+    BOOST_TEST(has(ld, "\"member\":{\"@type\":\"Person\",\"name\":\"Haoran Zhang\"}"));
+    BOOST_TEST(!has(project_json_ld(p, c, "u", ""), "\"image\""));
+}
+
+BOOST_AUTO_TEST_CASE(sitemap_names_projects_only_when_there_are_some) {
+    Content c = sample();
+    auto none = sitemap_entries(c);
+    BOOST_TEST((std::find_if(none.begin(), none.end(), [](const SitemapEntry& e) { return e.path.starts_with("/projects/"); }) == none.end()));
+    c.projects.push_back(Project{"reefs", "Reefs", "", "", "", {}, {}, {}});
+    auto some = sitemap_entries(c);
+    BOOST_TEST((std::find(some.begin(), some.end(), SitemapEntry{"/projects/", ""}) != some.end()));
+    BOOST_TEST((std::find(some.begin(), some.end(), SitemapEntry{"/projects/reefs", ""}) != some.end()));
+}
+
 BOOST_AUTO_TEST_CASE(robots_allows_all_and_names_the_sitemap) {
     BOOST_TEST(robots_txt("https://example.org") == "User-agent: *\nAllow: /\n\nSitemap: https://example.org/sitemap.xml\n");
 }

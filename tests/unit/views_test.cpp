@@ -282,3 +282,78 @@ BOOST_AUTO_TEST_CASE(talks_are_grouped_by_year_newest_first_with_only_safe_links
     BOOST_TEST(newest.get("has_abstract")->is_true());
     BOOST_TEST(str(newest, "abstract_html").find("<math") != std::string::npos);
 }
+
+namespace {
+
+Content seed_with(const std::string& sql) {
+    TempDir dir;
+    auto db = Db::open(make_db(dir, fixture_content() + sql).string(), OpenMode::read_only);
+    return load_content(db);
+}
+
+// A picture with a WebP copy, a PDF, and a project using them.
+const std::string with_project =
+    "INSERT INTO file (name, type, size, digest, width, height, alt, bytes, variant_of) VALUES "
+    "('reef.png', 'image/png', 3, '" + std::string(64, 'a') + "', 1200, 800, '', X'010203', ''),"
+    "('reef-480.webp', 'image/webp', 3, '" + std::string(64, 'b') + "', 480, 320, '', X'010203', 'reef.png'),"
+    "('data.csv', 'text/csv', 3, '" + std::string(64, 'c') + "', 0, 0, '', X'010203', '');"
+    "INSERT INTO project (slug, position, title, summary, markdown, image) VALUES "
+    "('reefs', 1, 'Reef surveys', 'Counting *coral*.', 'Body with $x^2$ and <script>alert(1)</script>.', 'reef.png'),"
+    "('plain', 2, 'Plain', '', '', 'data.csv');"
+    "INSERT INTO project_link (project_slug, position, label, url) VALUES ('reefs', 1, 'Code', 'https://c.example'),"
+    " ('reefs', 2, 'Data', '/files/data.csv'), ('reefs', 3, 'Bad', 'javascript:alert(1)');"
+    "INSERT INTO project_publication (project_slug, publication_id) VALUES ('reefs', 4);"
+    "INSERT INTO project_post (project_slug, post_slug) VALUES ('reefs', 'reading-list');"
+    "UPDATE publication SET preview = 'reef.png' WHERE id = 4;";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_projects_page_lists_each_in_order_with_its_picture_and_summary) {
+    Views v = build_views(seed_with(with_project));
+    auto page = projects_page_data(v, en());
+    const auto& projects = page.get("projects")->list_value();
+    BOOST_REQUIRE(projects.size() == 2u);
+    BOOST_TEST(str(projects[0], "url") == "/projects/reefs");
+    BOOST_TEST(str(projects[0], "summary_html") == "<p>Counting <em>coral</em>.</p>\n");
+    BOOST_TEST(projects[0].get("has_image")->is_true());
+    const auto& image = *projects[0].get("image");
+    BOOST_TEST(str(image, "url") == "/files/aaaaaaaaaaaa/reef.png");
+    BOOST_TEST(str(image, "width") == "1200");
+    BOOST_TEST(str(image, "height") == "800");
+    BOOST_TEST(str(image, "alt") == "Reef surveys");  // the file has none: the title
+    BOOST_TEST(str(image, "webp_srcset") == "/files/bbbbbbbbbbbb/reef-480.webp 480w");
+    BOOST_TEST(!image.get("has_avif_srcset")->is_true());
+    BOOST_TEST(!projects[1].get("has_image")->is_true());  // a CSV is no picture
+    BOOST_TEST(!projects[1].get("has_summary")->is_true());
+}
+
+BOOST_AUTO_TEST_CASE(a_project_page_has_its_safe_body_links_papers_and_posts) {
+    Views v = build_views(seed_with(with_project));
+    auto page = project_page_data(v, en(), 0);
+    const auto& p = *page.get("project");
+    std::string body = str(p, "body_html");
+    BOOST_TEST(body.find("<math") != std::string::npos);
+    BOOST_TEST(body.find("<script") == std::string::npos);
+    const auto& links = p.get("links")->list_value();
+    BOOST_REQUIRE(links.size() == 2u);  // the javascript: URL is no link
+    BOOST_TEST(str(links[0], "url") == "https://c.example");
+    BOOST_TEST(str(links[1], "url") == "/files/cccccccccccc/data.csv");  // content-addressed
+    const auto& pubs = p.get("publications")->list_value();
+    BOOST_REQUIRE(pubs.size() == 1u);
+    BOOST_TEST(str(pubs[0], "url") == "/publications/coral-reef-survey");
+    const auto& posts = p.get("posts")->list_value();
+    BOOST_REQUIRE(posts.size() == 1u);
+    BOOST_TEST(str(posts[0], "url") == "/blog/reading-list");
+}
+
+BOOST_AUTO_TEST_CASE(a_paper_with_a_preview_shows_the_picture_in_lists_and_on_its_page) {
+    Views v = build_views(seed_with(with_project));
+    auto page = paper_page_data(v, en(), v.publication_index.at("coral-reef-survey"));
+    const auto& pub = *page.get("pub");
+    BOOST_REQUIRE(pub.get("has_preview")->is_true());
+    const auto& preview = *pub.get("preview");
+    BOOST_TEST(str(preview, "url") == "/files/aaaaaaaaaaaa/reef.png");
+    BOOST_TEST(str(preview, "alt") == str(pub, "title"));
+    auto other = paper_page_data(v, en(), v.publication_index.at("tidepool"));
+    BOOST_TEST(!other.get("pub")->get("has_preview")->is_true());
+}
