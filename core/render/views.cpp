@@ -99,9 +99,7 @@ void add_sections(const Content& c, MustacheData& home) {
                                {"institution", e.institution}});
              }));
     put(home, "has_teaching", !c.teaching.empty());
-    put(home, "teaching", list_of(c.teaching, [](const Teaching& t, std::size_t, std::size_t) {
-                 return fields({{"course", t.course}, {"title", t.title}, {"term", t.term}});
-             }));
+    put(home, "teaching_groups", teaching_groups(c));
     put(home, "has_services", !c.services.empty());
     put(home, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
                  return fields({{"role", s.role}, {"venue", s.venue}});
@@ -192,6 +190,25 @@ HomeSelection home_selection(const Content& c) {
 }
 
 MustacheData home_data(const Views& v) { return home_view(v); }
+
+MustacheData teaching_groups(const Content& c) {
+    std::vector<std::string> roles;  // in the order each first appears
+    for (const auto& t : c.teaching)
+        if (std::find(roles.begin(), roles.end(), t.role) == roles.end()) roles.push_back(t.role);
+    MustacheData groups{MustacheData::type::list};
+    for (std::size_t g = 0; g < roles.size(); ++g) {
+        MustacheData rows{MustacheData::type::list};
+        for (const auto& t : c.teaching)
+            if (t.role == roles[g])
+                append(rows, fields({{"course", t.course}, {"title", t.title}, {"term", t.term}}));
+        MustacheData group = fields({{"id", g == 0 ? std::string("teaching") : "teaching-" + std::to_string(g + 1)},
+                                     {"role", roles[g]},
+                                     {"has_role", !roles[g].empty()}});
+        put(group, "teaching", std::move(rows));
+        append(groups, std::move(group));
+    }
+    return groups;
+}
 
 struct Views::HomeMemo {
     std::once_flag once;

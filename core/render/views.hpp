@@ -100,6 +100,11 @@ MustacheData news_item_data(const News& news);
 void add_news(const Content& content, MustacheData& home);
 MustacheData news_page_data(const Views& views);
 MustacheData talks_page_data(const Views& views);
+// Schema v8: the teaching rows grouped by role, in the order each role
+// first appears: list of {id ("teaching", then "teaching-2", ...), role,
+// has_role, teaching: list of {course, title, term}}. The home page and
+// the CV show one heading per group.
+MustacheData teaching_groups(const Content& content);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor
