@@ -87,6 +87,10 @@ Route route_kind(std::string_view path) {
     if (path == "/news") return redirect_to("/news/");
     if (path == "/talks/") return of(RouteKind::talks);
     if (path == "/talks") return redirect_to("/talks/");
+    if (path == "/cv/") return of(RouteKind::cv);
+    if (path == "/cv") return redirect_to("/cv/");
+    if (path == "/cv.pdf") return of(RouteKind::cv_pdf);
+    if (path == "/cv.json") return of(RouteKind::cv_json);
     if (path.starts_with("/files/")) return files_route(path.substr(7));
     return {};
 }
@@ -110,6 +114,9 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::robots: return "robots";
     case RouteKind::news: return "news";
     case RouteKind::talks: return "talks";
+    case RouteKind::cv: return "cv";
+    case RouteKind::cv_pdf: return "cv_pdf";
+    case RouteKind::cv_json: return "cv_json";
     case RouteKind::status: return "status";
     case RouteKind::metrics: return "metrics";
     case RouteKind::file: return "file";

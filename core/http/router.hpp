@@ -29,6 +29,9 @@ enum class RouteKind {
     robots,            // /robots.txt
     news,              // /news/ (schema v7): found only when there is news
     talks,             // /talks/ (schema v7): found only when there are talks
+    cv,                // /cv/ (schema v8): found only when has_cv()
+    cv_pdf,            // /cv.pdf
+    cv_json,           // /cv.json (JSON Resume)
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)

@@ -20,7 +20,7 @@ MustacheData nav_data(const LayoutFields& layout) {
     for (auto [href, label, shown] :
          {std::tuple{"/", "Home", true}, std::tuple{"/publications/", "Publications", true},
           std::tuple{"/blog/", "Blog", true}, std::tuple{"/news/", "News", layout.has_news},
-          std::tuple{"/talks/", "Talks", layout.has_talks}}) {
+          std::tuple{"/talks/", "Talks", layout.has_talks}, std::tuple{"/cv/", "CV", layout.has_cv}}) {
         if (!shown) continue;
         std::string_view h = href;
         bool current = current_path == h || (h != "/" && current_path.starts_with(h));

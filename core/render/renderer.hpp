@@ -27,6 +27,7 @@ struct LayoutFields {
     std::string site_name{};
     bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
     bool has_talks = false;
+    bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
 };
 
 class PageRenderer {

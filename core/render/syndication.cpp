@@ -148,6 +148,7 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     // v7's sections, only when they have rows (else they are not found), dated by their newest.
     if (!c.news.empty()) out.push_back({"/news/", c.news.front().date});
     if (!c.talks.empty()) out.push_back({"/talks/", c.talks.front().date});
+    if (has_cv(c)) out.push_back({"/cv/", ""});  // v8: made from many tables, no one date
     return out;
 }
 

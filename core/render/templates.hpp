@@ -18,7 +18,8 @@ using Mustache = kainjow::mustache::mustache;
 
 // The pages the worker renders; layout wraps each of the others.
 inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
-                                                      "publications", "paper", "not_found", "news",  "talks"};
+                                                      "publications", "paper", "not_found", "news",  "talks",
+                                                      "cv"};
 
 class Templates {
 public:

@@ -100,6 +100,9 @@ MustacheData news_item_data(const News& news);
 void add_news(const Content& content, MustacheData& home);
 MustacheData news_page_data(const Views& views);
 MustacheData talks_page_data(const Views& views);
+// Schema v8 (cv_views.cpp): /cv/, made only when has_cv(views.content).
+MustacheData cv_page_data(const Views& views);
+
 // Schema v8: the teaching rows grouped by role, in the order each role
 // first appears: list of {id ("teaching", then "teaching-2", ...), role,
 // has_role, teaching: list of {course, title, term}}. The home page and

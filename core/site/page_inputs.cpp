@@ -145,6 +145,16 @@ bool same_talks(const Versions& v) {
     return true;
 }
 
+// The CV (/cv/, /cv.pdf, /cv.json, core/render/cv_*): the profile as it
+// shows it and the rows of its sections, every publication among them
+// (compared row by row, shared rows cheaply).
+bool same_cv(const Content& a, const Content& b) {
+    return a.name == b.name && a.affiliation == b.affiliation && a.job_title == b.job_title && a.emails == b.emails &&
+           a.links == b.links && a.education == b.education && a.experiences == b.experiences &&
+           a.talks == b.talks && a.teaching == b.teaching && a.services == b.services && a.awards == b.awards &&
+           a.publications == b.publications;
+}
+
 // A post page: the post, the stored pictures it shows, and the title and URL
 // of the one before and after it.
 bool same_post(const Versions& v, std::size_t i) {
@@ -196,6 +206,7 @@ bool same_sitemap(const Content& a, const Content& b) {
     for (std::size_t i = 0; shared && i < a.publications.size(); ++i)
         shared = a.publications.shared(i) == b.publications.shared(i);
     shared = shared && a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
+             has_cv(a) == has_cv(b) &&
              (a.news.empty() || a.news.front().date == b.news.front().date) &&
              (a.talks.empty() || a.talks.front().date == b.talks.front().date);
     return shared || sitemap_entries(a) == sitemap_entries(b);
@@ -216,7 +227,7 @@ Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
 std::shared_ptr<const InputStamps> first_stamps(const Site& site) {
     auto s = std::make_shared<InputStamps>();
     Stamp g = site.generation;
-    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->sitemap = s->bibtex_all = g;
+    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->cv = s->sitemap = s->bibtex_all = g;
     s->lists.fill(g);
     s->posts.assign(site.views().content.posts.size(), g);
     for (const auto& [tag, posts] : site.views().tag_index) s->tags.emplace(tag, g);
@@ -235,11 +246,13 @@ std::shared_ptr<const InputStamps> next_stamps(const Site& before, const Site& a
     const Content& b = v.after.content;
     auto s = std::make_shared<InputStamps>();
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
-    s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty(), old.nav);
+    s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() && has_cv(a) == has_cv(b),
+                     old.nav);
     s->home = v.stamp(same_home(v), old.home);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     s->news = v.stamp(a.news == b.news, old.news);
     s->talks = v.stamp(same_talks(v) && a.name == b.name, old.talks);
+    s->cv = v.stamp(same_cv(a, b), old.cv);
     bool has_entries = !b.posts.empty() || !b.news.empty() || !b.talks.empty();
     bool same_feed_time = has_entries || before.content->modified_unix == after.content->modified_unix;
     s->feed = v.stamp(a.posts == b.posts && a.news == b.news && a.talks == b.talks && a.name == b.name && same_feed_time,
@@ -285,6 +298,9 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
     case RouteKind::news: return html_stamp(s, s.news, ref.template_name);
     case RouteKind::talks: return html_stamp(s, s.talks, ref.template_name);
+    case RouteKind::cv: return html_stamp(s, s.cv, ref.template_name);
+    case RouteKind::cv_pdf:
+    case RouteKind::cv_json: return s.cv;
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
     case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views().unlisted[ref.index].preview_token), ref.template_name);

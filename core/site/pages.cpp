@@ -1,6 +1,8 @@
 #include "pages.hpp"
 
 #include "citation.hpp"
+#include "cv_json.hpp"
+#include "cv_pdf.hpp"
 #include "db.hpp"
 #include "error.hpp"
 #include "file_store.hpp"
@@ -18,6 +20,8 @@ constexpr const char* csl_type = "application/vnd.citationstyles.csl+json; chars
 constexpr const char* atom_type = "application/atom+xml; charset=utf-8";
 constexpr const char* xml_type = "application/xml; charset=utf-8";
 constexpr const char* text_type = "text/plain; charset=utf-8";
+constexpr const char* pdf_type = "application/pdf";
+constexpr const char* json_type = "application/json; charset=utf-8";
 
 PageRef html(std::string_view key, const char* template_name, RouteKind kind) {
     return PageRef{key, template_name, kind, html_type};
@@ -92,6 +96,9 @@ PageRef page_ref(const Route& route, const Site& site) {
     case RouteKind::news:  // a section without rows has no page (and no nav entry, no sitemap entry)
         return v.content.news.empty() ? ref : html(path, "news", route.kind);
     case RouteKind::talks: return v.content.talks.empty() ? ref : html(path, "talks", route.kind);
+    case RouteKind::cv: return has_cv(v.content) ? html(path, "cv", route.kind) : ref;
+    case RouteKind::cv_pdf: return has_cv(v.content) ? generated(path, route.kind, pdf_type) : ref;
+    case RouteKind::cv_json: return has_cv(v.content) ? generated(path, route.kind, json_type) : ref;
     case RouteKind::file:
         for (std::size_t i = 0; i < v.content.files.size(); ++i) {
             const StoredFile& f = v.content.files[i];
@@ -120,6 +127,7 @@ MustacheData page_data(const PageRef& ref, const Views& v) {
     case RouteKind::publication: return paper_page_data(v, ref.index);
     case RouteKind::news: return news_page_data(v);
     case RouteKind::talks: return talks_page_data(v);
+    case RouteKind::cv: return cv_page_data(v);
     default: return kainjow::mustache::object{};
     }
 }
@@ -131,6 +139,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
     f.feed_url = std::string(base_url) + "/feed.xml";
     f.has_news = !v.content.news.empty();
     f.has_talks = !v.content.talks.empty();
+    f.has_cv = has_cv(v.content);
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) f.canonical_url = std::string(base_url) + std::string(ref.key);
     switch (ref.kind) {
@@ -168,6 +177,11 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, std::string_view bas
         f.title = "Talks — " + v.site_name;
         f.description = "Talks by " + v.site_name + ", by year.";
         f.json_ld = talks_json_ld(v.content, base_url);
+        break;
+    case RouteKind::cv:
+        f.title = "CV — " + v.site_name;
+        f.description = "Curriculum vitae of " + v.site_name + ".";
+        f.og_type = "profile";
         break;
     case RouteKind::publications: {
         std::string heading = list_heading(ref.filter);
@@ -229,6 +243,8 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
     case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url);
     case RouteKind::robots: return robots_txt(base_url);
     case RouteKind::file: return stored_file_bytes(site, c.files[ref.index]);
+    case RouteKind::cv_pdf: return cv_pdf(site.views(), base_url, site.content->modified_unix);
+    case RouteKind::cv_json: return cv_json(site.views(), base_url);
     default: return {};
     }
 }
@@ -241,6 +257,8 @@ std::vector<std::string> site_paths(const Site& site) {
     for (const auto& p : c.publications)
         for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back("/publications/" + p.slug + ext);
     for (const char* path : {"/publications.bib", "/feed.xml", "/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
+    if (has_cv(c))
+        for (const char* path : {"/cv.pdf", "/cv.json"}) paths.emplace_back(path);
     for (const auto& f : c.files) {
         paths.push_back(f.url());
         paths.push_back("/files/" + f.name);

@@ -116,3 +116,12 @@ BOOST_AUTO_TEST_CASE(routes_news_and_talks_and_redirects_them_without_slash) {
     for (std::string_view path : {"/news/1", "/talks/x", "/news//"})
         BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_the_cv_its_pdf_and_json_and_redirects_cv_without_slash) {
+    BOOST_TEST(kind("/cv/") == static_cast<int>(RouteKind::cv));
+    BOOST_TEST(kind("/cv.pdf") == static_cast<int>(RouteKind::cv_pdf));
+    BOOST_TEST(kind("/cv.json") == static_cast<int>(RouteKind::cv_json));
+    BOOST_TEST(route("/cv").location == "/cv/");
+    for (std::string_view path : {"/cv/x", "/cv.PDF", "/cv.json/", "/cv//", "/cv.bib"})
+        BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
+}

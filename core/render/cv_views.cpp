@@ -1,0 +1,125 @@
+// The CV page (/cv/, schema v8): the profile's name, affiliation and contact,
+// then education, experience, publications (all, by year, one compact line
+// each), talks, teaching (by role), service and awards, each only when it has
+// rows. /cv.pdf (cv_pdf.cpp) and /cv.json (cv_json.cpp) are made from the
+// same rows; has_cv() in content.hpp says when any of the three exists.
+#include "math.hpp"
+#include "view_data.hpp"
+
+namespace vitae {
+
+using view_data::append;
+using view_data::fields;
+using view_data::joiner;
+using view_data::list_of;
+using view_data::put;
+
+namespace {
+
+// One line of the CV's publication list: authors (the owner marked), title,
+// venue and year, and the paper's page.
+MustacheData cv_publication(const Publication& p) {
+    std::string venue = venue_year(p);
+    std::string awards;
+    for (const auto& a : p.awards) awards += (awards.empty() ? "" : "; ") + a;
+    return fields({{"url", "/publications/" + p.slug},
+                   {"awards", awards},
+                   {"has_awards", !awards.empty()},
+                   {"title_html", text_with_math_html(p.title)},
+                   {"venue_year", venue},
+                   {"has_venue_year", !venue.empty()},
+                   {"authors", list_of(p.authors, [](const Author& a, std::size_t i, std::size_t n) {
+                        return fields({{"name", a.name},
+                                       {"is_owner", a.is_owner},
+                                       {"equal_contribution", a.equal_contribution},
+                                       {"joiner", joiner(i, n)}});
+                    })}});
+}
+
+MustacheData cv_publications(const Views& v) {
+    MustacheData years{MustacheData::type::list};
+    for (const auto& group : publication_list(v, std::nullopt).groups) {
+        MustacheData pubs{MustacheData::type::list};
+        for (const Publication* p : group.pubs) append(pubs, cv_publication(*p));
+        MustacheData g = fields({{"id", "cv-" + group.id}, {"heading", group.heading}});
+        put(g, "pubs", std::move(pubs));
+        append(years, std::move(g));
+    }
+    return years;
+}
+
+void add_profile(const Content& c, MustacheData& page) {
+    put(page, "affiliation", c.affiliation);
+    put(page, "has_affiliation", !c.affiliation.empty());
+    put(page, "job_title", c.job_title);
+    put(page, "has_job_title", !c.job_title.empty());
+    put(page, "emails", list_of(c.emails, [](const Email& e, std::size_t i, std::size_t n) {
+            return fields({{"address", e.address}, {"separator", i > 0 && n > 1}});
+        }));
+    put(page, "has_emails", !c.emails.empty());
+    // Only links with a target: a CV is read on paper too, where the URL is the link.
+    MustacheData links{MustacheData::type::list};
+    for (const auto& l : c.links)
+        if (l.url.starts_with("https://") || l.url.starts_with("http://"))
+            append(links, fields({{"label", l.label}, {"url", l.url}}));
+    put(page, "has_links", !links.is_empty_list());
+    put(page, "links", std::move(links));
+}
+
+void add_rows(const Content& c, MustacheData& page) {
+    put(page, "has_education", !c.education.empty());
+    put(page, "education", list_of(c.education, [](const Education& e, std::size_t, std::size_t) {
+            return fields({{"years", std::to_string(e.start_year) + "–" + std::to_string(e.end_year)},
+                           {"degree", e.degree},
+                           {"has_degree", !e.degree.empty()},
+                           {"institution", e.institution}});
+        }));
+    put(page, "has_experiences", !c.experiences.empty());
+    put(page, "experiences", list_of(c.experiences, [](const Experience& e, std::size_t, std::size_t) {
+            return fields({{"role", e.role},
+                           {"organization", e.organization},
+                           {"location", e.location},
+                           {"has_location", !e.location.empty()},
+                           {"start", display_date(e.start_month)},
+                           {"end", display_date(e.end_month)},
+                           {"has_end", !e.end_month.empty()}});
+        }));
+    put(page, "has_talks", !c.talks.empty());
+    put(page, "talks", list_of(c.talks, [](const Talk& t, std::size_t, std::size_t) {
+            return fields({{"title", t.title},
+                           {"event", t.event},
+                           {"has_event", !t.event.empty()},
+                           {"place", t.place},
+                           {"has_place", !t.place.empty()},
+                           {"date", display_date(t.date)},
+                           {"date_iso", t.date}});
+        }));
+    put(page, "has_teaching", !c.teaching.empty());
+    put(page, "teaching_groups", teaching_groups(c));
+    put(page, "has_services", !c.services.empty());
+    put(page, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
+            return fields({{"role", s.role}, {"venue", s.venue}});
+        }));
+    put(page, "has_awards", !c.awards.empty());
+    put(page, "awards", list_of(c.awards, [](const Award& a, std::size_t, std::size_t) {
+            return fields({{"name", a.name},
+                           {"issuer", a.issuer},
+                           {"has_issuer", !a.issuer.empty()},
+                           {"year", a.year ? std::to_string(*a.year) : std::string()},
+                           {"has_year", a.year.has_value()}});
+        }));
+}
+
+}  // namespace
+
+MustacheData cv_page_data(const Views& v) {
+    const Content& c = v.content;
+    MustacheData page = fields({{"name", v.site_name}});
+    add_profile(c, page);
+    add_rows(c, page);
+    put(page, "has_publications", !c.publications.empty());
+    put(page, "publication_years", cv_publications(v));
+    return page;
+}
+
+}  // namespace vitae
