@@ -7,6 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+
 #include "content_store.hpp"
 #include "cv_json.hpp"
 #include "cv_pdf.hpp"
@@ -136,10 +139,20 @@ BOOST_AUTO_TEST_CASE(a_long_cv_runs_over_pages_without_losing_a_line) {
     Publication p = c.publications[0];
     for (int i = 0; i < 200; ++i) {
         p.slug = "paper-" + std::to_string(i);
+        p.title = "Marker" + std::to_string(1000 + i);
         c.publications.push_back(p);
     }
     std::string pdf = cv_pdf(build_views(c), "https://ines.example", 0);
     std::size_t pages = 0;
     for (auto at = pdf.find("/Type /Page "); at != std::string::npos; at = pdf.find("/Type /Page ", at + 1)) ++pages;
     BOOST_TEST(pages > 5u);
+    // Every paper's line is in the text (poppler-utils, as the e2e test uses it).
+    if (!std::filesystem::exists("/usr/bin/pdftotext")) return;
+    TempDir dir;
+    write_file(dir / "cv.pdf", pdf);
+    std::string command = "/usr/bin/pdftotext -enc UTF-8 " + (dir / "cv.pdf").string() + " " + (dir / "cv.txt").string();
+    BOOST_REQUIRE(std::system(command.c_str()) == 0);
+    std::string text = read_file(dir / "cv.txt");
+    for (int i = 0; i < 200; ++i) BOOST_TEST(text.find("Marker" + std::to_string(1000 + i) + ".") != std::string::npos, i);
+    BOOST_TEST(text.find("Inès Moreau — CV · " + std::to_string(pages)) != std::string::npos);  // the last page's number
 }
