@@ -12,6 +12,7 @@
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
 
+#include <algorithm>
 #include <ctime>
 #include <memory>
 #include <mutex>
@@ -184,6 +185,20 @@ void profile(Flow& f, const Content& c, std::string_view base_url) {
     f.block(contact, 8.5, 6);
 }
 
+// One subheading per role, in the order roles first appear, as on /cv/.
+void teaching(Flow& f, const Content& c) {
+    f.heading("Teaching");
+    std::vector<std::string> roles;
+    for (const auto& t : c.teaching)
+        if (std::find(roles.begin(), roles.end(), t.role) == roles.end()) roles.push_back(t.role);
+    for (const auto& role : roles) {
+        f.subheading(role.empty() ? "Courses" : role);
+        for (const auto& t : c.teaching)
+            if (t.role == role)
+                f.block("<b>" + escaped(t.course) + "</b>: " + escaped(t.title), body_size_pt, 3, 8, t.term);
+    }
+}
+
 void sections(Flow& f, const Views& v) {
     const Content& c = v.content;
     if (!c.education.empty()) f.heading("Education");
@@ -217,10 +232,7 @@ void sections(Flow& f, const Views& v) {
         f.block("<b>" + escaped(t.title) + "</b>" + (where.empty() ? "" : ". " + escaped(where)), body_size_pt, 3, 0,
                 display_date(t.date));
     }
-    if (!c.teaching.empty()) f.heading("Teaching");
-    for (const auto& t : c.teaching)
-        f.block((t.role.empty() ? "" : escaped(t.role) + ", ") + "<b>" + escaped(t.course) + "</b>: " + escaped(t.title),
-                body_size_pt, 3, 0, t.term);
+    if (!c.teaching.empty()) teaching(f, c);
     if (!c.services.empty()) f.heading("Service");
     for (const auto& s : c.services) f.block("<b>" + escaped(s.role) + "</b>, " + escaped(s.venue), body_size_pt, 3);
     if (!c.awards.empty()) f.heading("Awards");
