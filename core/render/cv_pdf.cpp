@@ -39,8 +39,14 @@ template <typename T, auto Free>
 using Owned = std::unique_ptr<T, Deleter<Free>>;
 using Layout = Owned<PangoLayout, g_object_unref>;
 
+// Text as Pango markup. A control character (a stray \x01 from an old BibTeX
+// file) becomes a space: escaped as &#x1; it would make Pango refuse the
+// whole block's markup, and the block would be blank.
 std::string escaped(std::string_view text) {
-    Owned<char, g_free> out(g_markup_escape_text(text.data(), static_cast<gssize>(text.size())));
+    std::string clean(text);
+    for (char& ch : clean)
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
+    Owned<char, g_free> out(g_markup_escape_text(clean.data(), static_cast<gssize>(clean.size())));
     return out.get();
 }
 

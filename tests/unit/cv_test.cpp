@@ -142,6 +142,7 @@ BOOST_AUTO_TEST_CASE(a_long_cv_runs_over_pages_without_losing_a_line) {
         p.title = "Marker" + std::to_string(1000 + i);
         c.publications.push_back(p);
     }
+    c.awards = {{2020, "<Tides> & \"Currents\"", ""}, {2021, "Bell\x07ringing", "<b>"}};
     std::string pdf = cv_pdf(build_views(c), "https://ines.example", 0);
     std::size_t pages = 0;
     for (auto at = pdf.find("/Type /Page "); at != std::string::npos; at = pdf.find("/Type /Page ", at + 1)) ++pages;
@@ -154,5 +155,7 @@ BOOST_AUTO_TEST_CASE(a_long_cv_runs_over_pages_without_losing_a_line) {
     BOOST_REQUIRE(std::system(command.c_str()) == 0);
     std::string text = read_file(dir / "cv.txt");
     for (int i = 0; i < 200; ++i) BOOST_TEST(text.find("Marker" + std::to_string(1000 + i) + ".") != std::string::npos, i);
+    BOOST_TEST(text.find("<Tides> & \"Currents\"") != std::string::npos);  // markup characters as text
+    BOOST_TEST(text.find("Bell ringing") != std::string::npos);  // a control character is a space, not a blank line
     BOOST_TEST(text.find("Inès Moreau — CV · " + std::to_string(pages)) != std::string::npos);  // the last page's number
 }
