@@ -100,14 +100,8 @@ void add_rows(const Content& c, MustacheData& page) {
     put(page, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
             return fields({{"role", s.role}, {"venue", s.venue}});
         }));
-    put(page, "has_awards", !c.awards.empty());
-    put(page, "awards", list_of(c.awards, [](const Award& a, std::size_t, std::size_t) {
-            return fields({{"name", a.name},
-                           {"issuer", a.issuer},
-                           {"has_issuer", !a.issuer.empty()},
-                           {"year", a.year ? std::to_string(*a.year) : std::string()},
-                           {"has_year", a.year.has_value()}});
-        }));
+    put(page, "has_owner_awards", !c.awards.empty());
+    put(page, "owner_awards", awards_data(c));
 }
 
 }  // namespace

@@ -100,6 +100,8 @@ void add_sections(const Content& c, MustacheData& home) {
              }));
     put(home, "has_teaching", !c.teaching.empty());
     put(home, "teaching_groups", teaching_groups(c));
+    put(home, "has_owner_awards", !c.awards.empty());
+    put(home, "owner_awards", awards_data(c));
     put(home, "has_services", !c.services.empty());
     put(home, "services", list_of(c.services, [](const Service& s, std::size_t, std::size_t) {
                  return fields({{"role", s.role}, {"venue", s.venue}});
@@ -190,6 +192,16 @@ HomeSelection home_selection(const Content& c) {
 }
 
 MustacheData home_data(const Views& v) { return home_view(v); }
+
+MustacheData awards_data(const Content& c) {
+    return list_of(c.awards, [](const Award& a, std::size_t, std::size_t) {
+        return fields({{"name", a.name},
+                       {"issuer", a.issuer},
+                       {"has_issuer", !a.issuer.empty()},
+                       {"year", a.year ? std::to_string(*a.year) : std::string()},
+                       {"has_year", a.year.has_value()}});
+    });
+}
 
 MustacheData teaching_groups(const Content& c) {
     std::vector<std::string> roles;  // in the order each first appears

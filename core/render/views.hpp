@@ -108,6 +108,8 @@ MustacheData cv_page_data(const Views& views);
 // has_role, teaching: list of {course, title, term}}. The home page and
 // the CV show one heading per group.
 MustacheData teaching_groups(const Content& content);
+// Schema v8: the awards, in order: list of {name, issuer, has_issuer, year, has_year}.
+MustacheData awards_data(const Content& content);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor

@@ -117,7 +117,7 @@ bool same_home(const Versions& v) {
     const Content& b = v.after.content;
     if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
         a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
-        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences ||
+        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences || a.awards != b.awards ||
         a.photo != b.photo || photo_changed(v, b.photo))
         return false;
     // The latest news and their count ("All N news").

@@ -103,10 +103,11 @@ class WithCv(unittest.TestCase):
         self.assertNotIn("<script", text)
         self.assertIn(fetch(self.stack.port, "/cv").status, (200, 301))
 
-    def test_the_home_page_heads_teaching_by_role(self):
+    def test_the_home_page_heads_teaching_by_role_and_lists_the_awards(self):
         home = fetch(self.stack.port, "/").text
         self.assertIn('<h2 id="teaching">Teaching Assistant</h2>', home)
         self.assertIn('<h2 id="teaching-2">Instructor</h2>', home)
+        self.assertIn('<span class="head">Best Paper Award</span><span class="sub">VLDB 2025</span>', home)
         self.assertIn('<a href="/cv/">CV</a>', nav_of(home))
 
     @unittest.skipUnless(shutil.which("pdftotext") and shutil.which("pdffonts"),

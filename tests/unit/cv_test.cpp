@@ -70,11 +70,11 @@ BOOST_AUTO_TEST_CASE(the_cv_page_has_every_section_with_rows_and_publications_by
     BOOST_TEST(str(page, "name") == "Inès Moreau");
     BOOST_TEST(str(page, "affiliation") == "Institut Fictif de Recherche");
     for (const char* key : {"has_education", "has_experiences", "has_publications", "has_teaching", "has_services",
-                            "has_awards", "has_links"})
+                            "has_owner_awards", "has_links"})
         BOOST_TEST(page.get(key)->is_true(), key);
     BOOST_TEST(!page.get("has_talks")->is_true());
     BOOST_TEST(items(page, "links").size() == 1u);  // the link without a URL is left out
-    const auto& awards = items(page, "awards");
+    const auto& awards = items(page, "owner_awards");
     BOOST_TEST(str(awards[0], "year") == "2025");
     BOOST_TEST(!awards[1].get("has_year")->is_true());
     // Every publication once, grouped as /publications/ groups them; the owner marked.
