@@ -22,6 +22,7 @@
 #include "log.hpp"
 #include "schema.hpp"
 #include "project_commands.hpp"
+#include "cv_commands.hpp"
 #include "section_commands.hpp"
 #include "db.hpp"
 #include "static_export.hpp"
@@ -381,6 +382,26 @@ const std::vector<Command>& commands() {
           "The picture is a stored file (vitae add file ... --alt); its alt text, else the paper's title, describes it.\n"
           "example:\n  vitae set preview site.db zhang2024linear linear-attention.png\n"},
          run_set_preview},
+        {{"add award",
+          "Add an award: the CV (/cv/, /cv.pdf, /cv.json) lists them in the order added.",
+          {"DB"},
+          {},
+          {{"--name", "N", true, "the award: 'Best Paper Award', 'NSF CAREER Award'"},
+           {"--year", "YYYY", false, "the year it was given"},
+           {"--issuer", "I", false, "who gave it: 'OSDI 2024', 'National Science Foundation'"}},
+          "example:\n  vitae add award site.db --name 'Best Paper Award' --year 2024 --issuer 'OSDI 2024'\n"},
+         run_add_award},
+        {{"add teaching",
+          "Add a course taught: the home page and the CV head each role's courses with the role.",
+          {"DB"},
+          {},
+          {{"--course", "C", true, "the course's number: 'CIS 455/555'"},
+           {"--title", "T", true, "its title: 'Internet and Web Systems'"},
+           {"--term", "TERM", true, "when: 'Spring 2022'"},
+           {"--role", "R", false, "the owner's role: 'Teaching Assistant', 'Instructor' (default: none, headed 'Teaching')"}},
+          "example:\n  vitae add teaching site.db --course 'CIS 548' --title 'Operating Systems' --term 'Spring 2021' \\\n"
+          "      --role Instructor\n"},
+         run_add_teaching},
         {{"add file",
           "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
           {"DB", "PATH"},
@@ -444,7 +465,8 @@ const std::vector<Command>& commands() {
           "  paragraph    markdown                      KEY its position (profile_paragraph.position)\n"
           "  education    degree, institution           KEY its position\n"
           "  experience   role, organization, location  KEY its position\n"
-          "  teaching     title, term                   KEY its position\n"
+          "  teaching     role, title, term             KEY its position\n"
+          "  award        name, issuer                  KEY its position\n"
           "  service      role, venue                   KEY its position\n"
           "  post         title, body                   KEY its slug\n"
           "  publication  title, abstract, note, venue  KEY its slug\n"

@@ -136,9 +136,9 @@ INSERT INTO publication_award (publication_id, position, name) VALUES
  (1, 1, 'Best Paper Award Nominee'),
  (1, 2, 'ACM SIGMOD Research Highlight Award');
 
-INSERT INTO teaching (position, course, title, term) VALUES
- (1, 'CIS 455/555', 'Internet and Web Systems', 'Spring 2022'),
- (2, 'CIS 548', 'Operating Systems Design and Implementation', 'Spring 2021');
+INSERT INTO teaching (position, course, title, term, role) VALUES
+ (1, 'CIS 455/555', 'Internet and Web Systems', 'Spring 2022', 'Teaching Assistant'),
+ (2, 'CIS 548', 'Operating Systems Design and Implementation', 'Spring 2021', 'Teaching Assistant');
 
 INSERT INTO service (position, role, venue) VALUES
  (1, 'Program Committee', 'APSys 2025'),

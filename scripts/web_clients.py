@@ -21,7 +21,8 @@ CLIENTS_PREFIX = os.environ.get("CLIENTS_PREFIX", "/tmp/web-clients")  # where `
 
 # One page of each type: (name, path).
 PAGES = [("home", "/"), ("publications", "/publications/"), ("paper", "/publications/causalmesh"),
-         ("blog", "/blog/"), ("post", "/blog/linear-attention-visualized"), ("not-found", "/no-such-page")]
+         ("blog", "/blog/"), ("post", "/blog/linear-attention-visualized"), ("not-found", "/no-such-page"),
+         ("cv", "/cv/")]
 
 
 def require(path, hint):

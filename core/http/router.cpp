@@ -93,6 +93,10 @@ Route route_kind(std::string_view path) {
         return {};
     }
     if (path == "/projects") return redirect_to("/projects/");
+    if (path == "/cv/") return of(RouteKind::cv);
+    if (path == "/cv") return redirect_to("/cv/");
+    if (path == "/cv.pdf") return of(RouteKind::cv_pdf);
+    if (path == "/cv.json") return of(RouteKind::cv_json);
     if (path.starts_with("/files/")) return files_route(path.substr(7));
     return {};
 }
@@ -118,6 +122,9 @@ std::string_view route_kind_name(RouteKind kind) {
     case RouteKind::talks: return "talks";
     case RouteKind::projects: return "projects";
     case RouteKind::project: return "project";
+    case RouteKind::cv: return "cv";
+    case RouteKind::cv_pdf: return "cv_pdf";
+    case RouteKind::cv_json: return "cv_json";
     case RouteKind::status: return "status";
     case RouteKind::metrics: return "metrics";
     case RouteKind::file: return "file";

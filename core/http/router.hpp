@@ -31,6 +31,9 @@ enum class RouteKind {
     talks,             // /talks/ (schema v7): found only when there are talks
     projects,          // /projects/ (schema v8): found only when there are projects
     project,           // /projects/<slug>
+    cv,                // /cv/ (schema v8): found only when has_cv()
+    cv_pdf,            // /cv.pdf
+    cv_json,           // /cv.json (JSON Resume)
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)

@@ -20,7 +20,8 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     for (auto [href, label, shown] :
          {std::tuple{"/", "nav_home", true}, std::tuple{"/publications/", "nav_publications", true},
           std::tuple{"/blog/", "nav_blog", true}, std::tuple{"/news/", "nav_news", layout.has_news},
-          std::tuple{"/talks/", "nav_talks", layout.has_talks}, std::tuple{"/projects/", "nav_projects", layout.has_projects}}) {
+          std::tuple{"/talks/", "nav_talks", layout.has_talks}, std::tuple{"/projects/", "nav_projects", layout.has_projects},
+          std::tuple{"/cv/", "nav_cv", layout.has_cv}}) {
         if (!shown) continue;
         std::string h = layout.prefix + href;
         bool current = current_path == h || (std::string_view(href) != "/" && current_path.starts_with(h));
@@ -80,7 +81,7 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
     layout_data.set("has_x_default", languages && !layout.canonical_url.empty());
     layout_data.set("x_default_url", layout.x_default_url);
     // Under every template: where this language's pages live ({{prefix}}/blog/).
-    const MustacheData language = object{{"lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
+    const MustacheData language = object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
                                          {"home_url", layout.prefix + "/"}};
     layout_data.set("content", render_one(page, data, t, language));
     return render_one("layout", layout_data, t, language);

@@ -36,6 +36,7 @@ struct LayoutFields {
     std::string x_default_url{};  // absolute URL of the default language's page
     bool has_projects = false;  // and /projects/ (v8)
     std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
+    bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
 };
 
 class PageRenderer {

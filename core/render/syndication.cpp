@@ -154,6 +154,7 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     // v8: projects are undated.
     if (!c.projects.empty()) out.push_back({"/projects/", ""});
     for (const auto& p : c.projects) out.push_back({"/projects/" + p.slug, ""});
+    if (has_cv(c)) out.push_back({"/cv/", ""});  // v8: made from many tables, no one date
     return out;
 }
 

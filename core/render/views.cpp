@@ -102,9 +102,9 @@ void add_sections(const Views& v, const Catalogue& t, MustacheData& home) {
                                {"institution", e.institution}});
              }));
     put(home, "has_teaching", !c.teaching.empty());
-    put(home, "teaching", list_of(c.teaching, [&v](const Teaching& x, std::size_t i, std::size_t) {
-                 return fields({{"lang", view_data::lang_data(v.lang_at("teaching", i))}, {"course", x.course}, {"title", x.title}, {"term", x.term}});
-             }));
+    put(home, "teaching_groups", teaching_groups(v));
+    put(home, "has_owner_awards", !c.awards.empty());
+    put(home, "owner_awards", awards_data(c));
     put(home, "has_services", !c.services.empty());
     put(home, "services", list_of(c.services, [&v](const Service& s, std::size_t i, std::size_t) {
                  return fields({{"lang", view_data::lang_data(v.lang_at("service", i))}, {"role", s.role}, {"venue", s.venue}});
@@ -197,6 +197,39 @@ HomeSelection home_selection(const Content& c) {
 }
 
 MustacheData home_data(const Views& v, const Catalogue& t) { return home_view(v, t); }
+
+MustacheData awards_data(const Content& c) {
+    return list_of(c.awards, [](const Award& a, std::size_t, std::size_t) {
+        return fields({{"name", a.name},
+                       {"issuer", a.issuer},
+                       {"has_issuer", !a.issuer.empty()},
+                       {"year", a.year ? std::to_string(*a.year) : std::string()},
+                       {"has_year", a.year.has_value()}});
+    });
+}
+
+MustacheData teaching_groups(const Views& v) {
+    const Content& c = v.content;
+    std::vector<std::string> roles;  // in the order each first appears
+    for (const auto& t : c.teaching)
+        if (std::find(roles.begin(), roles.end(), t.role) == roles.end()) roles.push_back(t.role);
+    MustacheData groups{MustacheData::type::list};
+    for (std::size_t g = 0; g < roles.size(); ++g) {
+        MustacheData rows{MustacheData::type::list};
+        for (std::size_t i = 0; i < c.teaching.size(); ++i)
+            if (const Teaching& t = c.teaching[i]; t.role == roles[g])
+                append(rows, fields({{"lang", view_data::lang_data(v.lang_at("teaching", i))},
+                                     {"course", t.course},
+                                     {"title", t.title},
+                                     {"term", t.term}}));
+        MustacheData group = fields({{"id", g == 0 ? std::string("teaching") : "teaching-" + std::to_string(g + 1)},
+                                     {"role", roles[g]},
+                                     {"has_role", !roles[g].empty()}});
+        put(group, "teaching", std::move(rows));
+        append(groups, std::move(group));
+    }
+    return groups;
+}
 
 // Made for one catalogue: a template reload with new strings makes it again.
 struct Views::HomeMemo {

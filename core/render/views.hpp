@@ -145,6 +145,16 @@ MustacheData talks_page_data(const Views& views, const Catalogue& t);
 // one project's page (content.projects[project]).
 MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
+// Schema v8 (cv_views.cpp): /cv/, made only when has_cv(views.content).
+MustacheData cv_page_data(const Views& views, const Catalogue& t);
+
+// Schema v8: the teaching rows grouped by role, in the order each role
+// first appears: list of {id ("teaching", then "teaching-2", ...), role,
+// has_role, teaching: list of {course, title, term}}. The home page and
+// the CV show one heading per group.
+MustacheData teaching_groups(const Views& views);
+// Schema v8: the awards, in order: list of {name, issuer, has_issuer, year, has_year}.
+MustacheData awards_data(const Content& content);
 
 struct PublicationGroup {
     std::string id;       // "y2024", "preprints", "undated": the section's anchor

@@ -130,7 +130,7 @@ bool same_home(const Versions& v) {
     const Content& b = v.after.content;
     if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
         a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
-        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences ||
+        a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences || a.awards != b.awards ||
         a.photo != b.photo || photo_changed(v, b.photo))
         return false;
     // The latest news and their count ("All N news").
@@ -198,6 +198,16 @@ bool same_project(const Versions& v, const Project& now) {
     return true;
 }
 
+// The CV (/cv/, /cv.pdf, /cv.json, core/render/cv_*): the profile as it
+// shows it and the rows of its sections, every publication among them
+// (compared row by row, shared rows cheaply).
+bool same_cv(const Content& a, const Content& b) {
+    return a.name == b.name && a.affiliation == b.affiliation && a.job_title == b.job_title && a.emails == b.emails &&
+           a.links == b.links && a.education == b.education && a.experiences == b.experiences &&
+           a.talks == b.talks && a.teaching == b.teaching && a.services == b.services && a.awards == b.awards &&
+           a.publications == b.publications;
+}
+
 // A post page: the post, the stored pictures it shows, and the title and URL
 // of the one before and after it.
 bool same_post(const Versions& v, std::size_t i) {
@@ -249,6 +259,7 @@ bool same_sitemap(const Content& a, const Content& b) {
     for (std::size_t i = 0; shared && i < a.publications.size(); ++i)
         shared = a.publications.shared(i) == b.publications.shared(i);
     shared = shared && a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
+             has_cv(a) == has_cv(b) &&
              (a.news.empty() || a.news.front().date == b.news.front().date) &&
              (a.talks.empty() || a.talks.front().date == b.talks.front().date);
     shared = shared && a.projects.size() == b.projects.size() &&
@@ -273,7 +284,8 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     InputStamps* s = &stamps;
     const Views& views = site.views(language);
     Stamp g = site.generation;
-    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->sitemap = s->bibtex_all = g;
+    s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->cv = s->sitemap =
+        s->bibtex_all = g;
     s->strings = g;
     s->lists.fill(g);
     s->posts.assign(views.content.posts.size(), g);
@@ -307,7 +319,7 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     s->strings = v.stamp(strings_text(before, language) == strings_text(after, language), old.strings);
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
     s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
-                         a.projects.empty() == b.projects.empty(),
+                         a.projects.empty() == b.projects.empty() && has_cv(a) == has_cv(b),
                      old.nav);
     s->home = v.stamp(same_home(v), old.home);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
@@ -316,6 +328,7 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     s->projects = v.stamp(same_projects(v), old.projects);
     for (const auto& p : b.projects)
         s->project_pages.emplace(p.slug, v.stamp(same_project(v, p) && a.name == b.name, old_stamp(old.project_pages, p.slug)));
+    s->cv = v.stamp(same_cv(a, b), old.cv);
     bool has_entries = !b.posts.empty() || !b.news.empty() || !b.talks.empty();
     bool same_feed_time = has_entries || before.content->modified_unix == after.content->modified_unix;
     s->feed = v.stamp(a.posts == b.posts && a.news == b.news && a.talks == b.talks && a.name == b.name && same_feed_time,
@@ -385,6 +398,9 @@ std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     case RouteKind::projects: return html_stamp(s, s.projects, ref.template_name);
     case RouteKind::project:
         return html_stamp(s, old_stamp(s.project_pages, site.views(ref.language).content.projects[ref.index].slug), ref.template_name);
+    case RouteKind::cv: return html_stamp(s, s.cv, ref.template_name);
+    case RouteKind::cv_pdf:
+    case RouteKind::cv_json: return std::max(s.cv, s.strings);  // the PDF's headings and dates are the language's
     case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
     case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
     case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views(ref.language).unlisted[ref.index].preview_token), ref.template_name);

@@ -25,13 +25,14 @@ namespace vitae {
 
 struct InputStamps {
     std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
-    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, whether there are talks, projects
+    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, talks, projects, a CV
     std::uint64_t home = 0;        // profile (its photo's file too), sections, the latest news, and what home_selection() shows
     std::uint64_t blog = 0;        // every post (the index shows each one's data)
     std::uint64_t feed = 0;        // every post, news item and talk; the database's time when there is none
     std::uint64_t news = 0;        // /news/: every news item
     std::uint64_t talks = 0;       // /talks/: every talk, the owner's name (JSON-LD), the stored files it links
     std::uint64_t projects = 0;    // /projects/: each project's slug, title, summary, picture (and its files)
+    std::uint64_t cv = 0;          // /cv/, /cv.pdf, /cv.json: the profile and every row of the CV's sections
     std::uint64_t sitemap = 0;     // the set of pages and their dates
     std::uint64_t bibtex_all = 0;  // every publication, in order
     std::array<std::uint64_t, 13> lists{};  // [0] every publication, then one per kind: its members, the filters

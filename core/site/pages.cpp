@@ -1,6 +1,8 @@
 #include "pages.hpp"
 
 #include "citation.hpp"
+#include "cv_json.hpp"
+#include "cv_pdf.hpp"
 #include "db.hpp"
 #include "error.hpp"
 #include "file_store.hpp"
@@ -18,6 +20,8 @@ constexpr const char* csl_type = "application/vnd.citationstyles.csl+json; chars
 constexpr const char* atom_type = "application/atom+xml; charset=utf-8";
 constexpr const char* xml_type = "application/xml; charset=utf-8";
 constexpr const char* text_type = "text/plain; charset=utf-8";
+constexpr const char* pdf_type = "application/pdf";
+constexpr const char* json_type = "application/json; charset=utf-8";
 
 PageRef html(std::string_view key, const char* template_name, RouteKind kind) {
     return PageRef{key, template_name, kind, html_type};
@@ -108,6 +112,9 @@ PageRef page_ref_in(const Route& route, const Site& site, std::size_t language) 
                 ref.index = i;
             }
         return ref;
+    case RouteKind::cv: return has_cv(v.content) ? html(path, "cv", route.kind) : ref;
+    case RouteKind::cv_pdf: return has_cv(v.content) ? generated(path, route.kind, pdf_type) : ref;
+    case RouteKind::cv_json: return has_cv(v.content) ? generated(path, route.kind, json_type) : ref;
     case RouteKind::file:
         for (std::size_t i = 0; i < v.content.files.size(); ++i) {
             const StoredFile& f = v.content.files[i];
@@ -170,6 +177,7 @@ MustacheData page_data(const PageRef& ref, const Views& v, const Catalogue& t) {
     case RouteKind::talks: return talks_page_data(v, t);
     case RouteKind::projects: return projects_page_data(v, t);
     case RouteKind::project: return project_page_data(v, t, ref.index);
+    case RouteKind::cv: return cv_page_data(v, t);
     default: return kainjow::mustache::object{};
     }
 }
@@ -188,6 +196,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
     f.rtl = v.locale.rtl;
     f.prefix = v.locale.prefix;
     f.has_projects = !v.content.projects.empty();
+    f.has_cv = has_cv(v.content);
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) {
         f.canonical_url = std::string(base_url) + std::string(ref.key);
@@ -242,6 +251,11 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
         f.json_ld = project_json_ld(p, v.content, f.canonical_url, f.og_image);  // its related work: the canonical URLs
         break;
     }
+    case RouteKind::cv:
+        f.title = t("cv_heading") + " — " + name;
+        f.description = t.format("description_cv", {{"name", name}});
+        f.og_type = "profile";
+        break;
     case RouteKind::publications: {
         std::string heading = list_heading(t, ref.filter);
         f.title = heading + " — " + name;
@@ -305,6 +319,8 @@ std::string generated_body(const PageRef& ref, const Site& site, std::string_vie
     case RouteKind::sitemap: return sitemap_xml(sitemap_entries(c), base_url, v.locale.languages);
     case RouteKind::robots: return robots_txt(base_url);
     case RouteKind::file: return stored_file_bytes(site, c.files[ref.index]);
+    case RouteKind::cv_pdf: return cv_pdf(v, site.strings(ref.language), base, site.content->modified_unix);
+    case RouteKind::cv_json: return cv_json(v, base);
     default: return {};
     }
 }
@@ -320,6 +336,8 @@ std::vector<std::string> site_paths(const Site& site) {
         for (const auto& p : c.publications)
             for (const char* ext : {".bib", ".ris", ".json"}) paths.push_back(prefix + "/publications/" + p.slug + ext);
         for (const char* path : {"/publications.bib", "/feed.xml"}) paths.push_back(prefix + path);
+        if (has_cv(c))
+            for (const char* path : {"/cv.pdf", "/cv.json"}) paths.push_back(prefix + path);
     }
     for (const char* path : {"/sitemap.xml", "/robots.txt"}) paths.emplace_back(path);
     for (const auto& f : c.files) {

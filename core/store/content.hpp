@@ -145,6 +145,7 @@ struct Teaching {
     std::string course;
     std::string title;
     std::string term;
+    std::string role;  // v8: "Teaching Assistant", "Instructor"; "" unnamed
 
     bool operator==(const Teaching&) const = default;
 };
@@ -204,6 +205,15 @@ struct Project {
     std::vector<std::string> posts;         // slugs, newest first
 
     bool operator==(const Project&) const = default;
+};
+
+// Schema v8: a line of the CV's awards.
+struct Award {
+    std::optional<int> year;  // none when undated
+    std::string name;         // "Best Paper Award"
+    std::string issuer;       // "OSDI 2024", may be empty
+
+    bool operator==(const Award&) const = default;
 };
 
 struct Coauthor {
@@ -274,6 +284,7 @@ struct Content {
     std::vector<News> news;   // newest first (v7)
     std::vector<Talk> talks;  // newest first (v7)
     std::vector<Project> projects;  // in the owner's order (v8)
+    std::vector<Award> awards;  // in the owner's order (v8)
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)
     std::vector<Language> languages;        // v8: in the switcher's order; empty: English only
@@ -319,6 +330,13 @@ struct OwnerNames {
 
 inline bool is_owner_name(const Content& content, std::string_view author) {
     return OwnerNames(content.name, content.name_variants).match(author);
+}
+
+// Whether the site has a CV (/cv/, /cv.pdf, /cv.json): any row of the
+// sections it is made from. The profile alone is not a CV.
+inline bool has_cv(const Content& c) {
+    return !c.education.empty() || !c.experiences.empty() || !c.publications.empty() || !c.talks.empty() ||
+           !c.teaching.empty() || !c.services.empty() || !c.awards.empty();
 }
 
 // The kinds that have at least one publication, in kind_rows() order: the

@@ -37,7 +37,8 @@ constexpr const char* sql_post_columns =
 constexpr const char* sql_post_order = " ORDER BY published DESC, slug";
 constexpr const char* sql_post_tags = "SELECT post_slug, tag FROM post_tag ORDER BY post_slug, position";
 constexpr const char* sql_one_post_tags = "SELECT tag FROM post_tag WHERE post_slug = ? ORDER BY position";
-constexpr const char* sql_teaching = "SELECT course, title, term FROM teaching ORDER BY position";
+constexpr const char* sql_teaching = "SELECT course, title, term, role FROM teaching ORDER BY position";
+constexpr const char* sql_award = "SELECT year, name, issuer FROM award ORDER BY position";
 constexpr const char* sql_service = "SELECT role, venue FROM service ORDER BY position";
 constexpr const char* sql_experience =
     "SELECT organization, location, role, start_month, end_month FROM experience ORDER BY position";
@@ -116,7 +117,7 @@ const std::vector<std::string>& all_queries() {
         sql_profile, sql_profile_paragraph, sql_profile_email, sql_profile_link, sql_name_variant, sql_coauthor,
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
-        sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk,
+        sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk, sql_award,
         sql_project, sql_project_link, sql_project_publication, sql_project_post};
     static const std::vector<std::string> with_languages = [] {
         auto all = queries;
@@ -197,12 +198,13 @@ void load_sections(const Db& db, Content& c) {
     c.experiences.clear();
     c.news.clear();
     c.talks.clear();
+    c.awards.clear();
     auto education = db.prepare(sql_education);
     while (education.step())
         c.education.push_back({static_cast<int>(education.int_at(0)), static_cast<int>(education.int_at(1)),
                                education.text_at(2), education.text_at(3)});
     auto teaching = db.prepare(sql_teaching);
-    while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2)});
+    while (teaching.step()) c.teaching.push_back({teaching.text_at(0), teaching.text_at(1), teaching.text_at(2), teaching.text_at(3)});
     auto services = db.prepare(sql_service);
     while (services.step()) c.services.push_back({services.text_at(0), services.text_at(1)});
     auto experiences = db.prepare(sql_experience);
@@ -215,6 +217,12 @@ void load_sections(const Db& db, Content& c) {
     while (talks.step())
         c.talks.push_back({talks.int_at(0), talks.text_at(1), talks.text_at(2), talks.text_at(3), talks.text_at(4),
                            talks.text_at(5), talks.text_at(6), talks.text_at(7), talks.text_at(8)});
+    auto awards = db.prepare(sql_award);
+    while (awards.step()) {
+        auto year = awards.optional_int_at(0);
+        c.awards.push_back({year ? std::optional<int>(static_cast<int>(*year)) : std::nullopt, awards.text_at(1),
+                            awards.text_at(2)});
+    }
     load_projects(db, c);
 }
 

@@ -49,8 +49,13 @@ std::string* positional_field(Content& c, const Translation& t) {
         if (t.field == "location") return &c.experiences[i].location;
     }
     if (t.item == "teaching" && i < c.teaching.size()) {
+        if (t.field == "role") return &c.teaching[i].role;
         if (t.field == "title") return &c.teaching[i].title;
         if (t.field == "term") return &c.teaching[i].term;
+    }
+    if (t.item == "award" && i < c.awards.size()) {
+        if (t.field == "name") return &c.awards[i].name;
+        if (t.field == "issuer") return &c.awards[i].issuer;
     }
     if (t.item == "service" && i < c.services.size()) {
         if (t.field == "role") return &c.services[i].role;
@@ -138,7 +143,8 @@ const std::vector<TranslatableItem>& translatable_items() {
         {"paragraph", {"markdown"}, true},
         {"education", {"degree", "institution"}, true},
         {"experience", {"role", "organization", "location"}, true},
-        {"teaching", {"title", "term"}, true},
+        {"teaching", {"role", "title", "term"}, true},
+        {"award", {"name", "issuer"}, true},
         {"service", {"role", "venue"}, true},
         {"post", {"title", "body"}, false},
         {"publication", {"title", "abstract", "note", "venue"}, false},

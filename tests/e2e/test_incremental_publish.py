@@ -99,6 +99,7 @@ class IncrementalPublish(unittest.TestCase):
             "publications/%s.bib" % slug, "publications/%s.ris" % slug, "publications/%s.json" % slug,
             "publications/index.html", "publications/%s/index.html" % kind, "publications.bib",
             "index.html",  # the shipped home page lists every paper
+            "cv/index.html", "cv.pdf", "cv.json",  # and so does the CV
         }
         self.assertEqual(changed, expected)
         with open(os.path.join(self.stack.publish_dir, "publications", slug, "index.html"), encoding="utf-8") as f:

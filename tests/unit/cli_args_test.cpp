@@ -210,3 +210,35 @@ BOOST_AUTO_TEST_CASE(add_news_and_add_talk_name_the_bad_argument) {
     expect_usage_error({"add", "talk", "db", "--title", "T", "--date", "2026-02-03", "--slides", "javascript:alert(1)"},
                        "--slides");
 }
+
+BOOST_AUTO_TEST_CASE(add_award_and_add_teaching_append_rows_the_worker_reads) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content());
+    auto award = vitae_cli({"add", "award", db.string(), "--name", "Best Paper Award", "--year", "2024", "--issuer",
+                            "OSDI 2024"});
+    BOOST_TEST(award.status == 0, award.err);
+    BOOST_TEST(award.out == "added award 1 (Best Paper Award) to " + db.string() + "\n");
+    BOOST_TEST(vitae_cli({"add", "award", db.string(), "--name", "Fellowship"}).status == 0);
+    auto taught = vitae_cli({"add", "teaching", db.string(), "--course", "CS 9", "--title", "Databases", "--term",
+                             "Fall 2026", "--role", "Instructor"});
+    BOOST_TEST(taught.status == 0, taught.err);
+    BOOST_TEST(vitae_cli({"add", "teaching", db.string(), "--course", "CS 10", "--title", "T", "--term", "Fall 2027"}).status == 0);
+    auto reader = Db::open(db.string(), OpenMode::read_only);
+    check_database(reader);
+    Content c = load_content(reader);
+    BOOST_REQUIRE(c.awards.size() == 2u);
+    BOOST_TEST((c.awards[0] == Award{2024, "Best Paper Award", "OSDI 2024"}));
+    BOOST_TEST((c.awards[1] == Award{std::nullopt, "Fellowship", ""}));
+    BOOST_REQUIRE(c.teaching.size() == 4u);  // after the fixture's two
+    BOOST_TEST((c.teaching[2] == Teaching{"CS 9", "Databases", "Fall 2026", "Instructor"}));
+    BOOST_TEST(c.teaching[3].role == "");
+}
+
+BOOST_AUTO_TEST_CASE(add_award_and_add_teaching_name_the_bad_argument) {
+    expect_usage_error({"add", "award", "db"}, "missing option --name N");
+    expect_usage_error({"add", "award", "db", "--name", ""}, "--name is empty");
+    expect_usage_error({"add", "award", "db", "--name", "X", "--year", "24"}, "--year \"24\"");
+    expect_usage_error({"add", "award", "db", "--name", "X", "--year", "2024x"}, "--year");
+    expect_usage_error({"add", "teaching", "db", "--course", "C", "--title", "T"}, "missing option --term TERM");
+    expect_usage_error({"add", "teaching", "db", "--course", "", "--title", "T", "--term", "F"}, "--course is empty");
+}

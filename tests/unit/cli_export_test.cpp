@@ -64,8 +64,9 @@ const char* expected_files[] = {"index.html",
                                 "404.html"};
 
 // Home and blog index + each post + 4 publication lists + each paper x (page,
-// .bib, .ris, .json) + publications.bib, feed, sitemap, robots + the 404 page.
-constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publications * 4 + 4 + 1;
+// .bib, .ris, .json) + publications.bib, feed, sitemap, robots + the 404 page
+// + the CV, its PDF and its JSON Resume.
+constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publications * 4 + 4 + 1 + 3;
 
 }  // namespace
 

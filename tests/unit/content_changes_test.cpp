@@ -102,6 +102,10 @@ BOOST_AUTO_TEST_CASE(each_kind_of_edit_read_alone_equals_a_whole_load_and_shares
         {"UPDATE project SET title = 'Reef surveys' WHERE slug = 'reefs'", {}},
         {"DELETE FROM publication WHERE id = 40", {}},
         {"DELETE FROM project", {}},
+        {"INSERT INTO award (position, year, name, issuer) VALUES (1, 2025, 'Best Paper', 'VLDB'), (2, NULL, 'Fellowship', '')", {}},
+        {"UPDATE award SET issuer = 'NSF' WHERE position = 2", {}},
+        {"UPDATE teaching SET role = 'Instructor' WHERE position = 1", {}},
+        {"DELETE FROM award WHERE position = 1", {}},
     };
     Loaded before = whole(site.db);
     for (const auto& edit : edits) {
@@ -268,4 +272,23 @@ BOOST_AUTO_TEST_CASE(the_log_keeps_its_latest_entries_only) {
     auto count = db.prepare("SELECT count(*) FROM change_log");
     BOOST_REQUIRE(count.step());
     BOOST_TEST(count.int_at(0) <= 4096 + 1024);
+}
+
+BOOST_AUTO_TEST_CASE(awards_and_teaching_roles_are_read_in_order_and_again_after_an_edit) {
+    Site site;
+    exec_sql(site.db, "INSERT INTO award (position, year, name, issuer) VALUES (2, NULL, 'Fellowship', ''),"
+                      " (1, 2025, 'Best Paper', 'VLDB 2025'); UPDATE teaching SET role = 'Instructor' WHERE position = 2");
+    Loaded before = whole(site.db);
+    BOOST_REQUIRE(before.content.awards.size() == 2u);
+    BOOST_TEST(before.content.awards[0].name == "Best Paper");  // by position
+    BOOST_TEST((before.content.awards[0].year == std::optional<int>(2025)));
+    BOOST_TEST(!before.content.awards[1].year.has_value());
+    BOOST_TEST(before.content.teaching[0].role == "");
+    BOOST_TEST(before.content.teaching[1].role == "Instructor");
+    exec_sql(site.db, "UPDATE award SET year = 2020 WHERE position = 2; UPDATE teaching SET role = 'TA' WHERE position = 1");
+    auto after = changes(site.db, before);
+    BOOST_REQUIRE(after.has_value());
+    BOOST_TEST((after->content.awards[1].year == std::optional<int>(2020)));
+    BOOST_TEST(after->content.teaching[0].role == "TA");
+    BOOST_TEST(after->content.publications.shared(0) == before.content.publications.shared(0));
 }

@@ -65,8 +65,9 @@ Paths operator+(Paths a, const Paths& b) {
 const Paths paper_pages = {"/publications/tidepool",          "/publications/fast-and-fair", "/publications/lattice-logs",
                            "/publications/coral-reef-survey", "/publications/quorum-games",  "/publications/sketchbook"};
 const Paths lists = {"/publications/", "/publications/conference/", "/publications/journal/", "/publications/preprint/"};
-const Paths html_pages = Paths{"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page"} +
+const Paths html_pages = Paths{"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/cv/"} +
                          paper_pages + lists;
+const Paths cv_pages = {"/cv/", "/cv.pdf", "/cv.json"};
 
 }  // namespace
 
@@ -75,7 +76,7 @@ BOOST_AUTO_TEST_CASE(a_paper_title_changes_its_page_exports_lists_and_the_home_p
     auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Tidepool II' WHERE slug = 'tidepool'"); });
     Paths expected = Paths{"/publications/tidepool", "/", "/publications/", "/publications/conference/",
                            "/publications.bib"} +
-                     exports_of("tidepool");
+                     exports_of("tidepool") + cv_pages;
     BOOST_TEST(changed == expected, boost::test_tools::per_element());
 }
 
@@ -88,7 +89,7 @@ BOOST_AUTO_TEST_CASE(a_bio_paragraph_changes_the_home_page_alone) {
 BOOST_AUTO_TEST_CASE(the_owners_name_changes_every_html_page_and_the_feed_but_no_export) {
     Edits site;
     auto changed = site.changed_by([&] { site.sql("UPDATE profile SET name = 'Inès M. Moreau' WHERE id = 1"); });
-    BOOST_TEST(changed == html_pages + Paths{"/feed.xml"}, boost::test_tools::per_element());
+    BOOST_TEST(changed == html_pages + Paths{"/feed.xml"} + cv_pages, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_coauthors_page_changes_the_pages_that_name_them) {
@@ -152,12 +153,13 @@ BOOST_AUTO_TEST_CASE(news_past_the_home_pages_latest_five_leaves_the_home_page_a
 BOOST_AUTO_TEST_CASE(a_talk_changes_the_talks_page_and_feed_and_the_first_one_the_nav) {
     Edits site;
     auto first = site.changed_by([&] { site.sql("INSERT INTO talk (date, title) VALUES ('2025-06-01', 'Tidepools')"); });
-    BOOST_TEST(first == (html_pages + Paths{"/talks/", "/feed.xml", "/sitemap.xml"}), boost::test_tools::per_element());
+    BOOST_TEST(first == (html_pages + Paths{"/talks/", "/feed.xml", "/sitemap.xml"} + cv_pages),
+               boost::test_tools::per_element());
     auto edited = site.changed_by([&] { site.sql("UPDATE talk SET place = 'Online'"); });
-    BOOST_TEST(edited == (Paths{"/talks/", "/feed.xml"}), boost::test_tools::per_element());
+    BOOST_TEST(edited == (Paths{"/talks/", "/feed.xml"} + cv_pages), boost::test_tools::per_element());
     // The last one gone: /talks/ is not found again, and the nav loses it.
     auto removed = site.changed_by([&] { site.sql("DELETE FROM talk"); });
-    BOOST_TEST(removed == (html_pages + Paths{"/feed.xml", "/sitemap.xml"}), boost::test_tools::per_element());
+    BOOST_TEST(removed == (html_pages + Paths{"/feed.xml", "/sitemap.xml"} + cv_pages), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(a_draft_changes_only_its_preview_until_it_is_published) {
@@ -231,7 +233,7 @@ BOOST_AUTO_TEST_CASE(a_paper_past_the_home_pages_limit_leaves_the_home_page_alon
     auto last = "extra-" + std::to_string(100 + home_publication_limit + 4);
     auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Edited' WHERE slug = '" + last + "'"); });
     BOOST_TEST(changed == (Paths{"/publications/" + last, "/publications/", "/publications/journal/", "/publications.bib"} +
-                           exports_of(last)),
+                           exports_of(last) + cv_pages),  // the CV lists every paper
                boost::test_tools::per_element());
 }
 
@@ -239,7 +241,8 @@ BOOST_AUTO_TEST_CASE(removing_a_paper_changes_the_pages_that_listed_it) {
     Edits site;
     auto changed = site.changed_by([&] { site.sql("DELETE FROM publication WHERE slug = 'quorum-games'"); });
     // Its own page is gone (not in the list); the preprints list keeps sketchbook.
-    BOOST_TEST(changed == (Paths{"/", "/publications/", "/publications/preprint/", "/publications.bib", "/sitemap.xml"}),
+    BOOST_TEST(changed == (Paths{"/", "/publications/", "/publications/preprint/", "/publications.bib", "/sitemap.xml"} +
+                           cv_pages),
                boost::test_tools::per_element());
 }
 
@@ -335,7 +338,7 @@ BOOST_AUTO_TEST_CASE(a_related_papers_title_changes_the_project_page_too) {
     auto changed = site.changed_by([&] { site.sql("UPDATE publication SET title = 'Reefs II' WHERE id = 4"); });
     Paths expected = Paths{"/publications/coral-reef-survey", "/", "/publications/", "/publications/journal/",
                            "/publications.bib", "/projects/reefs"} +
-                     exports_of("coral-reef-survey");
+                     exports_of("coral-reef-survey") + cv_pages;
     BOOST_TEST(changed == expected, boost::test_tools::per_element());
     // A post it names, too; a post it does not name leaves it alone.
     auto post = site.changed_by([&] { site.sql("UPDATE post SET title = 'Reading, revised' WHERE slug = 'reading-list'"); });
@@ -352,8 +355,9 @@ BOOST_AUTO_TEST_CASE(a_projects_picture_changes_both_project_pages_and_a_preview
                              "/sitemap.xml"}),
                boost::test_tools::per_element());
     auto preview = site.changed_by([&] { site.sql("UPDATE publication SET preview = 'reef.png' WHERE slug = 'tidepool'"); });
+    // The CV follows every publication row whole (it shows no preview, but compares the rows).
     BOOST_TEST(preview == (Paths{"/publications/tidepool", "/", "/publications/", "/publications/conference/",
-                                 "/publications.bib"} + exports_of("tidepool")),
+                                 "/publications.bib"} + exports_of("tidepool") + cv_pages),
                boost::test_tools::per_element());
     auto bytes = site.changed_by([&] { site.sql("UPDATE file SET alt = 'Reef' WHERE name = 'reef.png'"); });
     BOOST_TEST(bytes.contains("/publications/tidepool"));
@@ -368,4 +372,37 @@ BOOST_AUTO_TEST_CASE(the_last_project_removed_takes_its_pages_and_nav_entry_with
     auto after = site.sites->current();
     BOOST_TEST(page_ref(route("/projects/"), *after).status == 404);
     BOOST_TEST(page_ref(route("/projects/reefs"), *after).status == 404);
+}
+
+BOOST_AUTO_TEST_CASE(an_award_changes_the_home_page_and_the_cv_alone) {
+    Edits site;
+    auto added = site.changed_by([&] { site.sql("INSERT INTO award (position, year, name) VALUES (1, 2025, 'Best Paper')"); });
+    BOOST_TEST(added == (Paths{"/"} + cv_pages), boost::test_tools::per_element());
+    auto edited = site.changed_by([&] { site.sql("UPDATE award SET issuer = 'VLDB 2025'"); });
+    BOOST_TEST(edited == (Paths{"/"} + cv_pages), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_teaching_role_changes_the_home_page_and_the_cv) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("UPDATE teaching SET role = 'Instructor' WHERE position = 1"); });
+    BOOST_TEST(changed == (Paths{"/"} + cv_pages), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(the_cv_exists_only_with_rows_and_its_first_row_adds_it_to_the_nav_and_sitemap) {
+    Edits site("DELETE FROM publication; DELETE FROM education; DELETE FROM experience; DELETE FROM teaching;"
+               " DELETE FROM service;");
+    BOOST_TEST(page_ref(route("/cv/"), *site.sites->current()).status == 404);
+    BOOST_TEST(page_ref(route("/cv.pdf"), *site.sites->current()).status == 404);
+    BOOST_TEST(page_ref(route("/cv.json"), *site.sites->current()).status == 404);
+    auto first = site.changed_by([&] { site.sql("INSERT INTO award (position, name) VALUES (1, 'Fellowship')"); });
+    // Every HTML page's nav gains "CV"; the sitemap gains /cv/.
+    Paths html_now = {"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/publications/"};
+    // (The home page changes anyway: it lists the award.)
+    BOOST_TEST(first == (html_now + cv_pages + Paths{"/sitemap.xml"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_bio_or_a_post_leaves_the_cv_alone) {
+    Edits site;
+    auto post = site.changed_by([&] { site.sql("UPDATE post SET body = 'Rewritten.' WHERE slug = 'reading-list'"); });
+    for (const auto& path : cv_pages) BOOST_TEST(!post.contains(path), path);
 }

@@ -125,3 +125,12 @@ BOOST_AUTO_TEST_CASE(routes_projects_and_a_project_and_redirects_the_list_withou
     for (std::string_view path : {"/projects//", "/projects/Reefs", "/projects/reefs/", "/projects/a/b", "/projects/-x"})
         BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_the_cv_its_pdf_and_json_and_redirects_cv_without_slash) {
+    BOOST_TEST(kind("/cv/") == static_cast<int>(RouteKind::cv));
+    BOOST_TEST(kind("/cv.pdf") == static_cast<int>(RouteKind::cv_pdf));
+    BOOST_TEST(kind("/cv.json") == static_cast<int>(RouteKind::cv_json));
+    BOOST_TEST(route("/cv").location == "/cv/");
+    for (std::string_view path : {"/cv/x", "/cv.PDF", "/cv.json/", "/cv//", "/cv.bib"})
+        BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
+}
