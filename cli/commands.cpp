@@ -96,7 +96,7 @@ int run_import_site(const Args& args, std::ostream& out) {
         << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
         << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
-        << c.talks << " talks; " << counts[1]
+        << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
         << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
     return 0;
 }
