@@ -29,10 +29,13 @@ std::string file_text(const fs::path& file) {
     }
 }
 
+constexpr const char* config_files[] = {"config/_default/hugo.yaml", "config/_default/config.yaml",
+                                        "config/_default/params.yaml", "config/_default/hugo.toml",
+                                        "config/_default/config.toml", "config/_default/params.toml",
+                                        "config.toml", "config.yaml", "hugo.toml", "hugo.yaml"};
+
 bool has_config(const fs::path& dir) {
-    for (const char* name : {"config/_default/hugo.yaml", "config/_default/config.yaml", "config/_default/params.yaml",
-                             "config/_default/hugo.toml", "config/_default/config.toml", "config/_default/params.toml",
-                             "config.toml", "config.yaml", "hugo.toml", "hugo.yaml"})
+    for (const char* name : config_files)
         if (fs::exists(dir / name)) return true;
     return false;
 }
@@ -193,6 +196,9 @@ bool is_hugo_site(const fs::path& dir) {
 }
 
 void read_hugo_profile(SitePlan& plan) {
+    for (const char* name : config_files)
+        if (fs::exists(plan.dir / name))
+            plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
     fs::path file = owner_file(plan.dir);
     if (file.empty()) return plan.note(SiteNote::Kind::warning, plan.dir / "content/authors", "no author page: no bio imported");
     if (file.extension() == ".md") {
