@@ -181,9 +181,12 @@ fs::path owner_file(const fs::path& dir) {
         if (file.stem() == "me") me = file;
     }
     if (!me.empty()) return me;
-    for (const auto& file : site_files(dir / "content/authors", {".md"}))
-        if (file.filename() == "_index.md" && file.parent_path() != dir / "content/authors") return file;
-    return {};
+    std::vector<fs::path> authors;  // site_files leaves _index.md out, as Jekyll's readers want
+    if (fs::is_directory(dir / "content/authors"))
+        for (const auto& entry : fs::directory_iterator(dir / "content/authors"))
+            if (fs::is_regular_file(entry.path() / "_index.md")) authors.push_back(entry.path() / "_index.md");
+    std::sort(authors.begin(), authors.end());
+    return authors.empty() ? fs::path() : authors.front();
 }
 
 }  // namespace

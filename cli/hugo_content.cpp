@@ -1,7 +1,7 @@
 // import-site: Hugo Blox content, one page bundle (<section>/<slug>/index.md)
 // or page (<section>/<slug>.md) at a time: content/publication (its
 // cite.bib through import-bibtex when present, else the front matter),
-// content/post and content/blog, content/event and content/talk,
+// content/post(s) and content/blog, content/event(s) and content/talk(s),
 // content/project(s). Shortcodes are Hugo's Liquid: removed and reported by
 // line, the text around them kept. Every other page under content/ is
 // reported as not read.
@@ -162,8 +162,8 @@ void read_project(SitePlan& plan, const fs::path& file) {
 
 void read_hugo_content(SitePlan& plan) {
     for (const auto& file : pages(plan, {"publication", "publications"})) read_hugo_publication(plan, file);
-    for (const auto& file : pages(plan, {"post", "blog"})) read_post(plan, file);
-    for (const auto& file : pages(plan, {"event", "talk"})) read_talk(plan, file);
+    for (const auto& file : pages(plan, {"post", "posts", "blog"})) read_post(plan, file);
+    for (const auto& file : pages(plan, {"event", "events", "talk", "talks"})) read_talk(plan, file);
     for (const auto& file : pages(plan, {"project", "projects"})) read_project(plan, file);
     // Every other page: said not read, so that each file has its line.
     std::set<std::string> said;
@@ -177,12 +177,12 @@ void read_hugo_content(SitePlan& plan) {
             rest.push_back(entry.path());
     std::sort(rest.begin(), rest.end());
     for (const auto& file : rest) {
-        bool author = file.lexically_relative(content).generic_string().starts_with("authors/");
+        bool author = file.lexically_relative(content).generic_string().starts_with("authors/") &&
+                      file.parent_path() != content / "authors";
         std::string why = author                          ? "another author's page: Vitae keeps the owner's only"
                           : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
                           : file.extension() == ".bib"   ? "not beside a publication's index.md"
-                                                         : "not a section Vitae imports (" +
-                                                               file.parent_path().lexically_relative(content).generic_string() + ")";
+                                                         : "not in a section Vitae imports (a page of its own)";
         plan.note(SiteNote::Kind::skipped, file, why);
     }
 }

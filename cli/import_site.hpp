@@ -2,8 +2,9 @@
 // al-folio or academicpages theme, or a Hugo Blox (Wowchemy) site.
 // Everything is read and mapped first, file by file, each outcome reported
 // (imported, skipped and why, demo content, warnings with their line); one
-// bad file never stops the others. Then the rows are written in one transaction into a new database (or one `vitae
-// init` just made): all of it, or on a database error nothing.
+// bad file never stops the others. Then the rows are written in one
+// transaction into a new database (or one `vitae init` just made): all of
+// it, or on a database error nothing.
 #pragma once
 
 #include <filesystem>

@@ -21,7 +21,13 @@ namespace fs = std::filesystem;
 
 std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) {
     try {
-        FrontMatterFile read = split_front_matter(read_site_file(file));
+        std::string text = read_site_file(file);
+        if (text.starts_with("+++")) {  // Hugo's TOML front matter: no TOML reader here
+            plan.note(SiteNote::Kind::skipped, file,
+                      "TOML front matter (+++) is not read; convert the site to YAML first (hugo convert toYAML)");
+            return std::nullopt;
+        }
+        FrontMatterFile read = split_front_matter(text);
         if (!read.has_front) {
             plan.note(SiteNote::Kind::skipped, file, "no front matter: Jekyll does not render it either");
             return std::nullopt;

@@ -199,3 +199,20 @@ BOOST_AUTO_TEST_CASE(leaves_out_the_starters_demo_author) {
     BOOST_TEST(notes_of(report, "content/authors/admin/_index.md", SiteNote::Kind::demo) == 1u);
     BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 0);
 }
+
+// No content/authors/admin: the first author is the owner; the section's
+// list page is said to be one; a TOML page is reported, not misread.
+BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site", db = dir.path() / "site.db";
+    write(site / "config.toml", "theme = 'academic'\n");
+    write(site / "content/authors/_index.md", "---\ntitle: People\n---\n");
+    write(site / "content/authors/amin/_index.md", "---\ntitle: Amin K\nrole: PhD student\n---\nAmin works on storage.\n");
+    write(site / "content/talk/old/index.md", "+++\ntitle = \"An old talk\"\ndate = 2019-01-01\n+++\nText.\n");
+    auto report = import_site(site, db.string());
+    std::string all = all_notes(report);
+    BOOST_TEST(all.find("imported content/authors/amin/_index.md: owner \"Amin K\"") != std::string::npos);
+    BOOST_TEST(all.find("skipped content/authors/_index.md: a section's list page") != std::string::npos);
+    BOOST_TEST(all.find("skipped content/talk/old/index.md: TOML front matter (+++) is not read") != std::string::npos);
+    every_file_accounted_for(site, report);
+}
