@@ -56,6 +56,15 @@ std::string label_of_icon(std::string icon) {
     return icon;
 }
 
+// `email:` and a links list's mailto: often name the same address: once.
+void add_email(SitePlan& plan, std::string_view address) {
+    std::string a(trim(address));
+    if (a.empty()) return;
+    for (const auto& e : plan.profile.emails)
+        if (e.address == a) return;
+    plan.profile.emails.push_back({a, ""});
+}
+
 // social: [{icon, link}] (Academic), profiles: or links: [{icon, url, label}] (Hugo Blox).
 void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
     if (!list.IsSequence()) return;
@@ -63,7 +72,7 @@ void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
         std::string url(trim(yaml_text(item, "url").empty() ? yaml_text(item, "link") : yaml_text(item, "url")));
         std::string icon = yaml_text(item, "icon");
         if (url.starts_with("mailto:")) {
-            plan.profile.emails.push_back({url.substr(7), ""});
+            add_email(plan, url.substr(7));
             continue;
         }
         if (!url.starts_with("http://") && !url.starts_with("https://")) {
@@ -145,8 +154,9 @@ void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std:
     }
     plan.profile.name = std::string(trim(sanitized_text(name)));
     plan.profile.job_title = std::string(trim(sanitized_text(yaml_text(a, "role"))));
-    plan.profile.affiliation = sanitized_text(first_org(yaml_child(a, "organizations")).empty() ? first_org(yaml_child(a, "affiliations")) : first_org(yaml_child(a, "organizations")));
-    if (auto email = std::string(trim(yaml_text(a, "email"))); !email.empty()) plan.profile.emails.push_back({email, ""});
+    std::string organization = first_org(yaml_child(a, "organizations"));
+    plan.profile.affiliation = sanitized_text(organization.empty() ? first_org(yaml_child(a, "affiliations")) : organization);
+    add_email(plan, yaml_text(a, "email"));
     for (const char* key : {"social", "profiles", "links"}) add_links(plan, file, yaml_child(a, key));
     add_education(plan, file, yaml_child(a, "education"));
     add_experience(plan, a);

@@ -54,9 +54,13 @@ std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YA
     auto add = [&](std::string label, std::string url) {
         url = std::string(trim(url));
         if (url.empty()) return;
-        if (!url.starts_with("http://") && !url.starts_with("https://"))
-            return plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL (a file of the site is not imported); left out");
-        out.push_back({label, url});
+        if (url.starts_with("http://") || url.starts_with("https://")) return out.push_back({label, url});
+        // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
+        auto start = url.find_first_not_of('/');
+        std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
+        for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
+            if (!path.empty() && fs::is_regular_file(at)) return out.push_back({label, "file:" + at.string()});
+        plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
     };
     for (auto [key, label] : keys) add(label, yaml_text(f, key));
     if (yaml_child(f, "links").IsSequence())

@@ -113,9 +113,10 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 // Writing what the readers above found (site_sections.cpp), inside the
 // import's transaction, after the publications and posts.
 void write_sections(const Db& db, SitePlan& plan);
-// Stores a picture of the tree; its stored name, or "" (reported) when it cannot be.
+// Stores a file of the tree (only a picture when `picture_only`); its stored
+// name, or "" (reported) when it cannot be.
 std::string store_site_picture(const Db& db, SitePlan& plan, const std::filesystem::path& picture,
-                               const std::string& alt, const std::string& what);
+                               const std::string& alt, const std::string& what, bool picture_only);
 
 // Demo content the themes ship (site_demo.cpp).
 bool is_demo_name(std::string_view name);

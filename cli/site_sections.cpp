@@ -3,8 +3,9 @@
 // awards, teaching roles, publications' preview pictures), inside the
 // import's transaction and after publications and posts, whose ids and
 // slugs they name. Pictures go through the one file store (store_file),
-// with their smaller copies; a picture that cannot be stored is reported
-// and the row goes in without it.
+// with their smaller copies, and so do the files a link names (a paper's
+// PDF in its Hugo bundle); one that cannot be stored is reported and the
+// row goes in without it.
 #include <algorithm>
 
 #include "error.hpp"
@@ -35,8 +36,16 @@ bool is_link_target(const std::string& url) {
     return url.starts_with("https://") || url.starts_with("http://") || url.starts_with("/files/");
 }
 
+// A link to a file of the site ("file:" + its path, as the readers found
+// it): the file stored, the link /files/<name>; "" when it cannot be.
+std::string link_target(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
+    if (!url.starts_with("file:")) return url;
+    std::string name = store_site_picture(db, plan, url.substr(5), "", what, false);
+    return name.empty() ? "" : "/files/" + name;
+}
+
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int64_t position) {
-    std::string image = p.image.empty() ? "" : store_site_picture(db, plan, p.image, p.title, "project picture");
+    std::string image = p.image.empty() ? "" : store_site_picture(db, plan, p.image, p.title, "project picture", true);
     auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
     insert.bind(1, p.slug);
     insert.bind(2, position);
@@ -47,7 +56,9 @@ void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int6
     insert.step();
     auto link = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
     std::int64_t n = 0;
-    for (const auto& l : p.links) {
+    for (auto l : p.links) {
+        l.url = link_target(db, plan, l.url, l.label + " of project " + p.slug);
+        if (l.url.empty()) continue;  // reported by link_target
         if (trim(l.label).empty() || !is_link_target(l.url)) {
             plan.note(SiteNote::Kind::warning, p.file, "link " + in_quotes(l.url) + ": not an http(s) URL; left out");
             continue;
@@ -130,7 +141,7 @@ void write_previews(const Db& db, SitePlan& plan) {
     for (const auto& preview : plan.previews) {
         auto id = publication_id(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
-        std::string name = store_site_picture(db, plan, preview.picture, "", "preview of " + preview.publication);
+        std::string name = store_site_picture(db, plan, preview.picture, "", "preview of " + preview.publication, true);
         if (name.empty()) continue;
         set.bind(1, name);
         set.bind(2, *id);
@@ -153,9 +164,11 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
                                "SELECT ?1, (SELECT coalesce(max(position), 0) + 1 FROM publication_link WHERE publication_id = ?1), ?2, ?3 "
                                "WHERE NOT EXISTS (SELECT 1 FROM publication_link WHERE publication_id = ?1 AND url = ?3)");
         for (const auto& l : extra.links) {
+            std::string url = link_target(db, plan, l.url, l.label + " of " + extra.publication);
+            if (url.empty()) continue;
             link.bind(1, *id);
             link.bind(2, l.label);
-            link.bind(3, l.url);
+            link.bind(3, url);
             link.step();
             link.reset();
         }
@@ -191,11 +204,16 @@ std::string free_name(const Db& db, const fs::path& picture) {
 }  // namespace
 
 std::string store_site_picture(const Db& db, SitePlan& plan, const fs::path& picture, const std::string& alt,
-                               const std::string& what) {
+                               const std::string& what, bool picture_only) {
     for (const auto& [path, name] : plan.stored_pictures)
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
         auto stored = store_file(db, free_name(db, picture), read_file_to_add(picture.string()), alt, false);
+        if (!stored.file.is_picture() && !picture_only) {
+            plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
+            plan.stored_pictures.emplace_back(picture, stored.file.name);
+            return stored.file.name;
+        }
         if (!stored.file.is_picture()) {
             remove_file(db, stored.file.name);
             plan.note(SiteNote::Kind::skipped, picture, what + ": not a picture (" + stored.file.type + ")");

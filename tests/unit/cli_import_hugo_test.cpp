@@ -163,7 +163,9 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
           "url_slides: https://example.org/s.pdf\nabstract: About systems.\n---\n");
     write(site / "content/publication/paper-a/index.md",
           "---\ntitle: Paper A\nauthors: [admin, Bo Chen]\ndate: '2023-06-01'\npublication_types: ['paper-conference']\n"
-          "publication: '*OSDI*'\nfeatured: true\nurl_code: https://github.com/annlee/a\nprojects: [proj]\n---\n");
+          "publication: '*OSDI*'\nfeatured: true\nurl_code: https://github.com/annlee/a\nurl_pdf: paper-a.pdf\n"
+          "url_slides: /uploads/missing.pdf\nprojects: [proj]\n---\n");
+    write(site / "content/publication/paper-a/paper-a.pdf", "%PDF-1.4\n%%EOF\n");  // the bundle's own PDF: stored
     write(site / "content/publication/paper-a/featured.png", test::tiny_png());
     write(site / "content/project/proj/index.md", "---\ntitle: The project\nsummary: What it does.\nweight: 1\n---\nBody.\n");
     write(site / "content/project/proj/featured.png", test::tiny_png());
@@ -182,7 +184,10 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
                "SOSP 2025|Seoul|2025-10-13|https://sosp.org|About systems.");
     BOOST_TEST(text(db, "SELECT selected || '|' || preview || '|' || venue FROM publication WHERE slug = 'paper-a'") ==
                "1|paper-a-featured.png|OSDI");
-    BOOST_TEST(text(db, "SELECT label || ' ' || url FROM publication_link") == "Code https://github.com/annlee/a");
+    BOOST_TEST(text(db, "SELECT group_concat(label || ' ' || url, '; ') FROM (SELECT * FROM publication_link ORDER BY position)") ==
+               "PDF /files/paper-a.pdf; Code https://github.com/annlee/a");
+    BOOST_TEST(all.find("warning content/publication/paper-a/index.md: Slides \"/uploads/missing.pdf\": not an http(s) URL nor a file") !=
+               std::string::npos);
     BOOST_TEST(text(db, "SELECT image FROM project WHERE slug = 'proj'") == "proj-featured.png");
     BOOST_TEST(count(db, "SELECT count(*) FROM project_publication WHERE project_slug = 'proj'") == 1);
     BOOST_TEST(text(db, "SELECT year || '|' || name || '|' || issuer FROM award") == "2024|Best Paper Award|OSDI");
