@@ -175,6 +175,16 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
     }
 }
 
+// Hugo Blox lists publications newest first, and its folders come in name
+// order (and cite.bib ones after the others): ordered by year here, ties
+// as read. Positions are unique, so they are moved out of the way first.
+void order_hugo_publications(const Db& db, const SitePlan& plan) {
+    if (plan.theme != "hugo-blox") return;
+    db.exec("UPDATE publication SET position = -position");
+    db.exec("UPDATE publication SET position = r.n FROM (SELECT id, row_number() OVER "
+            "(ORDER BY year IS NULL, year DESC, position DESC) AS n FROM publication) AS r WHERE publication.id = r.id");
+}
+
 void write_teaching_roles(const Db& db, const SitePlan& plan) {
     auto set = db.prepare("UPDATE teaching SET role = ? WHERE position = ?");
     for (std::size_t i = 0; i < plan.teaching_roles.size(); ++i) {
@@ -235,6 +245,7 @@ void write_sections(const Db& db, SitePlan& plan) {
     write_relations(db, plan);
     write_awards(db, plan);
     write_publication_extras(db, plan);
+    order_hugo_publications(db, plan);
     find_bib_previews(db, plan);
     write_previews(db, plan);
 }

@@ -129,6 +129,9 @@ BOOST_AUTO_TEST_CASE(maps_data_authors_cite_bib_and_project_relations) {
     // From cite.bib through import-bibtex: its key, its fields.
     BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'chamon2019matroid'") ==
                "Matroid-constrained approximately supermodular optimization for near-optimal actuator scheduling");
+    // Newest first, as the theme lists them (the folders come in name order).
+    BOOST_TEST(text(db, "SELECT slug FROM publication ORDER BY position LIMIT 1") == "cohn-2026-framework");
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication a JOIN publication b ON a.position < b.position AND a.year < b.year") == 0);
     // Without a cite.bib: the front matter, the owner found among the authors.
     BOOST_TEST(text(db, "SELECT kind || '|' || venue || '|' || year FROM publication WHERE slug = 'cohn-2026-framework'") ==
                "preprint|arXiv preprint arXiv:2602.05092|2026");
