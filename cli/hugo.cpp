@@ -115,15 +115,19 @@ void add_education(SitePlan& plan, const fs::path& file, const YAML::Node& educa
 
 std::string month(const std::string& date) { return date.size() >= 7 && date[4] == '-' ? date.substr(0, 7) : ""; }
 
-// experience: [{role, org, start, end}] (data/authors) or work: [{position, company_name, date_start, date_end}].
+// experience: [{role, org, start, end}] (data/authors), work: [{position,
+// company_name, date_start, date_end}] (author pages), or the Academic
+// experience widget's experience: [{title, company, location, date_start, date_end}].
 void add_experience(SitePlan& plan, const YAML::Node& author) {
     for (const char* key : {"experience", "work"}) {
         if (!yaml_child(author, key).IsSequence()) continue;
         for (const auto& w : yaml_child(author, key)) {
             std::string start = month(yaml_text(w, "start").empty() ? yaml_text(w, "date_start") : yaml_text(w, "start"));
             std::string end = month(yaml_text(w, "end").empty() ? yaml_text(w, "date_end") : yaml_text(w, "end"));
-            std::string org = yaml_text(w, "org").empty() ? yaml_text(w, "company_name") : yaml_text(w, "org");
-            std::string role = yaml_text(w, "role").empty() ? yaml_text(w, "position") : yaml_text(w, "role");
+            std::string org = !yaml_text(w, "org").empty() ? yaml_text(w, "org")
+                              : !yaml_text(w, "company").empty() ? yaml_text(w, "company") : yaml_text(w, "company_name");
+            std::string role = !yaml_text(w, "role").empty() ? yaml_text(w, "role")
+                               : !yaml_text(w, "title").empty() ? yaml_text(w, "title") : yaml_text(w, "position");
             if (start.empty() || trim(org + role).empty()) continue;
             plan.profile.experiences.push_back({sanitized_text(org), sanitized_text(yaml_text(w, "location")), sanitized_text(role), start, end});
         }
@@ -206,6 +210,24 @@ bool is_hugo_site(const fs::path& dir) {
     std::string landing = file_text(dir / "content/_index.md");
     return fs::exists(dir / "content/authors") || fs::exists(dir / "data/authors") || fs::exists(dir / "content/home") ||
            landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
+}
+
+// Academic's (Wowchemy v5) home page widgets: content/home/experience.md
+// holds the owner's experience; the others are the theme's page layout.
+void read_hugo_widgets(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+        auto read = read_front(plan, file);
+        if (!read) continue;
+        std::string widget = yaml_text(read->front, "widget");
+        if (widget != "experience" || !yaml_child(read->front, "experience").IsSequence()) {
+            plan.note(SiteNote::Kind::skipped, file, "a home page widget (" + (widget.empty() ? "block" : widget) +
+                                                         "): the theme's layout, not content Vitae imports");
+            continue;
+        }
+        std::size_t before = plan.profile.experiences.size();
+        add_experience(plan, read->front);
+        plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
+    }
 }
 
 void read_hugo_profile(SitePlan& plan) {

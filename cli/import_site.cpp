@@ -185,6 +185,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     plan.theme = detect_theme(dir);
     if (plan.theme == "hugo-blox") {
         read_hugo_profile(plan);
+        read_hugo_widgets(plan);
         read_hugo_content(plan);
     } else {
         read_profile(plan);

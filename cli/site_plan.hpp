@@ -104,6 +104,7 @@ void add_teaching(SitePlan& plan, Teaching row, std::string role);
 // Hugo Blox (hugo.cpp, hugo_content.cpp): a site of that theme, and its parts.
 bool is_hugo_site(const std::filesystem::path& dir);
 void read_hugo_profile(SitePlan& plan);   // content/authors/<admin or first>/_index.md, data/authors/*.yaml
+void read_hugo_widgets(SitePlan& plan);   // content/home/experience.md (Academic's widgets)
 void read_hugo_content(SitePlan& plan);   // content/publication, post, blog, event, talk, project
 void read_hugo_publication(SitePlan& plan, const std::filesystem::path& file);  // hugo_publications.cpp
 // Hugo shortcodes ({{< x >}}, {{% x %}}) removed and reported by line, the
