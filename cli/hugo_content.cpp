@@ -2,7 +2,7 @@
 // or page (<section>/<slug>.md) at a time: content/publication (its
 // cite.bib through import-bibtex when present, else the front matter),
 // content/post(s) and content/blog, content/event(s) and content/talk(s),
-// content/project(s). Shortcodes are Hugo's Liquid: removed and reported by
+// content/project(s), content/teaching (course pages as teaching rows). Shortcodes are Hugo's Liquid: removed and reported by
 // line, the text around them kept. Every other page under content/ is
 // reported as not read.
 #include <algorithm>
@@ -161,6 +161,20 @@ void read_project(SitePlan& plan, const fs::path& file) {
     plan.projects.push_back(std::move(p));
 }
 
+// A course page: a teaching row (title, venue, date, the role its text
+// names); the starter's "Learn JavaScript" and "Learn Python" are its demo.
+void read_course(SitePlan& plan, const fs::path& file) {
+    std::string text;
+    try {
+        text = read_site_file(file);
+    } catch (const Error& e) {
+        return plan.note(SiteNote::Kind::skipped, file, e.what());
+    }
+    if (text.find("is designed to give technical content creators a seamless experience") != std::string::npos)
+        return plan.note(SiteNote::Kind::demo, file, "the starter's example course; left out");
+    read_teaching_page(plan, file);
+}
+
 }  // namespace
 
 
@@ -169,6 +183,7 @@ void read_hugo_content(SitePlan& plan) {
     for (const auto& file : pages(plan, {"post", "posts", "blog"})) read_post(plan, file);
     for (const auto& file : pages(plan, {"event", "events", "talk", "talks"})) read_talk(plan, file);
     for (const auto& file : pages(plan, {"project", "projects"})) read_project(plan, file);
+    for (const auto& file : pages(plan, {"teaching", "courses"})) read_course(plan, file);
     // Every other page: said not read, so that each file has its line.
     std::set<std::string> said;
     for (const auto& note : plan.notes) said.insert(note.file);

@@ -100,6 +100,7 @@ void read_talks(SitePlan& plan);         // _talks (academicpages)
 void read_news(SitePlan& plan);          // _news (al-folio)
 void read_projects(SitePlan& plan);      // _projects (al-folio), _portfolio (academicpages)
 void add_teaching(SitePlan& plan, Teaching row, std::string role);
+void read_teaching_page(SitePlan& plan, const std::filesystem::path& file);  // one course page, any theme
 
 // Hugo Blox (hugo.cpp, hugo_content.cpp): a site of that theme, and its parts.
 bool is_hugo_site(const std::filesystem::path& dir);

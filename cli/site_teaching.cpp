@@ -1,6 +1,6 @@
 // import-site: teaching. academicpages' _teaching/*.md (title, type,
-// venue, date) and al-folio's _teachings/*.md course pages (title,
-// course_id, year, term, instructor); the owner's role from front matter
+// venue, date), al-folio's _teachings/*.md course pages (title,
+// course_id, year, term, instructor) and Hugo Blox content/teaching pages; the owner's role from front matter
 // `role`, else from the words of the description ("Tutoring in ..." ->
 // Tutor), else unnamed ('' : the page shows no role rather than a guess).
 #include "error.hpp"
@@ -34,9 +34,7 @@ void add_teaching(SitePlan& plan, Teaching row, std::string role) {
     plan.teaching_roles.push_back(std::move(role));
 }
 
-namespace {
-
-void read_teaching_file(SitePlan& plan, const fs::path& file) {
+void read_teaching_page(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     std::string title = std::string(trim(yaml_text(read->front, "title")));
@@ -45,7 +43,9 @@ void read_teaching_file(SitePlan& plan, const fs::path& file) {
     Teaching t;
     t.title = sanitized_text(title);
     const YAML::Node& f = read->front;
-    t.course = sanitized_text(yaml_text(f, "type").empty() ? yaml_text(f, "course_id") : yaml_text(f, "type"));
+    std::string type = yaml_text(f, "type");
+    if (type == "docs" || type == "book" || type == "page" || type == "landing") type.clear();  // Hugo's layout, not a kind of course
+    t.course = sanitized_text(type.empty() ? yaml_text(f, "course_id") : type);
     std::string venue = sanitized_text(yaml_text(f, "venue"));
     if (!yaml_text(f, "year").empty()) {  // al-folio: term: Fall, year: 2024
         t.term = std::string(trim(sanitized_text(yaml_text(f, "term") + " " + yaml_text(f, "year"))));
@@ -63,11 +63,9 @@ void read_teaching_file(SitePlan& plan, const fs::path& file) {
     add_teaching(plan, std::move(t), std::move(role));
 }
 
-}  // namespace
-
 void read_teaching(SitePlan& plan) {
     for (const char* folder : {"_teaching", "_teachings"})
-        for (const auto& file : site_files(plan.dir / folder, {".md", ".markdown", ".html"})) read_teaching_file(plan, file);
+        for (const auto& file : site_files(plan.dir / folder, {".md", ".markdown", ".html"})) read_teaching_page(plan, file);
 }
 
 }  // namespace vitae::cli

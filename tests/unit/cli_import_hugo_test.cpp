@@ -126,6 +126,9 @@ BOOST_AUTO_TEST_CASE(maps_data_authors_cite_bib_and_project_relations) {
     BOOST_TEST(c.job_title == "Recent PhD Graduate from MIT CSAIL/LIDS");
     BOOST_TEST(c.bio_markdown.size() == 3u);  // me.yaml's bio: no content/authors page
     BOOST_TEST(c.experiences.size() == 4u);
+    // A course page of its own: a teaching row, the role from its "**Instructors:** Alexandre Amice".
+    BOOST_TEST(text(db, "SELECT course || '|' || title || '|' || term || '|' || role FROM teaching") ==
+               "Graduate Course|6.S098, IAP 2022 -- Applied Convex Optimization|MIT, 2021|Instructor");
     // From cite.bib through import-bibtex: its key, its fields.
     BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'chamon2019matroid'") ==
                "Matroid-constrained approximately supermodular optimization for near-optimal actuator scheduling");
