@@ -39,7 +39,9 @@ std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const ch
     std::vector<fs::path> out;
     for (const char* section : sections)
         for (const auto& file : site_files(plan.dir / "content" / section, {".md", ".markdown"}))
-            if (file.stem() == "index" || file.parent_path() == plan.dir / "content" / section) out.push_back(file);
+            // A page: a bundle's index.md, or a file in a folder that is no bundle ("Journal papers/x.md");
+            // a .md beside an index.md is that page's resource.
+            if (file.stem() == "index" || !fs::exists(file.parent_path() / "index.md")) out.push_back(file);
     return out;
 }
 

@@ -223,12 +223,14 @@ BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
           "---\nwidget: experience\nheadless: true\nexperience:\n  - title: 'Intern Infrastructure Software Engineer'\n"
           "    company: 'Neuralink'\n    location: 'Fremont, CA'\n    date_start: '2023-07-03'\n    date_end: '2023-09-22'\n---\n");
     write(site / "content/home/hero.md", "---\nwidget: hero\nheadless: true\n---\n");
+    write(site / "content/talk/2018/invited.md", "---\ntitle: An invited talk\nevent: A workshop\ndate: 2018-05-01\n---\n");
     write(site / "content/talk/old/index.md", "+++\ntitle = \"An old talk\"\ndate = 2019-01-01\n+++\nText.\n");
     auto report = import_site(site, db.string());
     std::string all = all_notes(report);
     BOOST_TEST(all.find("imported content/authors/amin/_index.md: owner \"Amin K\"") != std::string::npos);
     BOOST_TEST(all.find("skipped content/authors/_index.md: a section's list page") != std::string::npos);
     BOOST_TEST(all.find("skipped content/talk/old/index.md: TOML front matter (+++) is not read") != std::string::npos);
+    BOOST_TEST(all.find("imported content/talk/2018/invited.md: talk \"An invited talk\" (2018-05-01)") != std::string::npos);
     every_file_accounted_for(site, report);
     BOOST_TEST(text(db, "SELECT organization || '|' || location || '|' || role || '|' || start_month || '|' || end_month FROM experience") ==
                "Neuralink|Fremont, CA|Intern Infrastructure Software Engineer|2023-07|2023-09");
