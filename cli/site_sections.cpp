@@ -11,6 +11,7 @@
 #include "error.hpp"
 #include "file_commands.hpp"
 #include "file_store.hpp"
+#include "file_type.hpp"
 #include "log.hpp"
 #include "site_plan.hpp"
 #include "site_text.hpp"
@@ -195,18 +196,24 @@ void write_teaching_roles(const Db& db, const SitePlan& plan) {
     }
 }
 
-// A name for the picture that no other file has: "featured.png" in each of
-// Hugo Blox's publication folders becomes "<folder>-featured.png".
-std::string free_name(const Db& db, const fs::path& picture) {
+// A name for the file that no other file has: "featured.png" in each of
+// Hugo Blox's publication folders becomes "<folder>-featured.png". The
+// extension is the one of the bytes' type: real sites have a featured.jpg
+// that is a PNG, which the file store refuses under that name.
+std::string free_name(const Db& db, const fs::path& file, std::string_view bytes) {
     auto taken = [&](const std::string& n) {
         auto find = db.prepare("SELECT 1 FROM file WHERE name = ?");
         find.bind(1, n);
         return find.step();
     };
-    std::string name = file_name_from(picture.filename().string());
-    std::string stem = name.substr(0, name.rfind('.')), ext = name.substr(name.rfind('.'));
+    std::string name = file_name_from(file.filename().string());
+    auto dot = name.rfind('.');
+    std::string stem = name.substr(0, dot), ext = dot == std::string::npos ? "" : name.substr(dot);
+    Sniffed sniffed = sniff_file(bytes, name);
+    if (sniffed.type && !has_extension_of(name, *sniffed.type)) ext = std::string(sniffed.type->extensions.front());
+    name = stem + ext;
     if (stem == "featured" || stem == "avatar" || stem == "index" || taken(name))
-        name = slug_from(picture.parent_path().filename().string() + "-" + stem) + ext;
+        name = slug_from(file.parent_path().filename().string() + "-" + stem) + ext;
     for (int n = 2; taken(name); ++n) name = stem + "-" + std::to_string(n) + ext;
     return name;
 }
@@ -218,7 +225,8 @@ std::string store_site_picture(const Db& db, SitePlan& plan, const fs::path& pic
     for (const auto& [path, name] : plan.stored_pictures)
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
-        auto stored = store_file(db, free_name(db, picture), read_file_to_add(picture.string()), alt, false);
+        std::string bytes = read_file_to_add(picture.string());
+        auto stored = store_file(db, free_name(db, picture, bytes), bytes, alt, false);
         if (!stored.file.is_picture() && !picture_only) {
             plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
             plan.stored_pictures.emplace_back(picture, stored.file.name);

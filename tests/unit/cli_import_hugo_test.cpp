@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
     write(site / "content/publication/paper-a/paper-a.pdf", "%PDF-1.4\n%%EOF\n");  // the bundle's own PDF: stored
     write(site / "content/publication/paper-a/featured.png", test::tiny_png());
     write(site / "content/project/proj/index.md", "---\ntitle: The project\nsummary: What it does.\nweight: 1\n---\nBody.\n");
-    write(site / "content/project/proj/featured.png", test::tiny_png());
+    write(site / "content/project/proj/featured.jpg", test::tiny_png());  // a PNG named .jpg, as real sites have
     auto report = import_site(site, db.string());
     std::string all = all_notes(report);
     BOOST_TEST(all.find("skipped content/post/broken/index.md") != std::string::npos);
