@@ -28,7 +28,6 @@ struct SiteProject {
     std::filesystem::path image;  // in the site's tree; empty: none
     std::vector<Link> links;
     int order = 0;                 // the theme's importance or weight; 0: none (after those with one)
-    bool related_publications = false;  // al-folio: the papers whose `projects` name it are listed
 };
 
 struct SiteAward {
@@ -77,7 +76,7 @@ struct SitePlan {
     std::vector<SiteRelation> relations;
     std::vector<SitePublicationExtra> publication_extras;
     std::vector<std::filesystem::path> bibliographies;  // Hugo Blox: each publication's cite.bib
-    std::vector<std::pair<std::filesystem::path, std::string>> stored_pictures;  // each stored once, by its name
+    std::vector<std::pair<std::filesystem::path, std::string>> stored_files;  // each file stored once: path, name
     std::vector<SiteNote> notes;
 
     std::string relative(const std::filesystem::path& file) const;
@@ -117,8 +116,8 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 void write_sections(const Db& db, SitePlan& plan);
 // Stores a file of the tree (only a picture when `picture_only`); its stored
 // name, or "" (reported) when it cannot be.
-std::string store_site_picture(const Db& db, SitePlan& plan, const std::filesystem::path& picture,
-                               const std::string& alt, const std::string& what, bool picture_only);
+std::string store_site_file(const Db& db, SitePlan& plan, const std::filesystem::path& file,
+                            const std::string& alt, const std::string& what, bool picture_only);
 
 // Demo content the themes ship (site_demo.cpp).
 bool is_demo_name(std::string_view name);

@@ -41,12 +41,12 @@ bool is_link_target(const std::string& url) {
 // it): the file stored, the link /files/<name>; "" when it cannot be.
 std::string link_target(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
     if (!url.starts_with("file:")) return url;
-    std::string name = store_site_picture(db, plan, url.substr(5), "", what, false);
+    std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
     return name.empty() ? "" : "/files/" + name;
 }
 
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int64_t position) {
-    std::string image = p.image.empty() ? "" : store_site_picture(db, plan, p.image, p.title, "project picture", true);
+    std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
     auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
     insert.bind(1, p.slug);
     insert.bind(2, position);
@@ -142,7 +142,7 @@ void write_previews(const Db& db, SitePlan& plan) {
     for (const auto& preview : plan.previews) {
         auto id = publication_id(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
-        std::string name = store_site_picture(db, plan, preview.picture, "", "preview of " + preview.publication, true);
+        std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication, true);
         if (name.empty()) continue;
         set.bind(1, name);
         set.bind(2, *id);
@@ -220,16 +220,16 @@ std::string free_name(const Db& db, const fs::path& file, std::string_view bytes
 
 }  // namespace
 
-std::string store_site_picture(const Db& db, SitePlan& plan, const fs::path& picture, const std::string& alt,
-                               const std::string& what, bool picture_only) {
-    for (const auto& [path, name] : plan.stored_pictures)
+std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& picture, const std::string& alt,
+                            const std::string& what, bool picture_only) {
+    for (const auto& [path, name] : plan.stored_files)
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
         std::string bytes = read_file_to_add(picture.string());
         auto stored = store_file(db, free_name(db, picture, bytes), bytes, alt, false);
         if (!stored.file.is_picture() && !picture_only) {
             plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
-            plan.stored_pictures.emplace_back(picture, stored.file.name);
+            plan.stored_files.emplace_back(picture, stored.file.name);
             return stored.file.name;
         }
         if (!stored.file.is_picture()) {
@@ -239,7 +239,7 @@ std::string store_site_picture(const Db& db, SitePlan& plan, const fs::path& pic
         }
         plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + std::to_string(stored.copies) +
                                                          " smaller copies)");
-        plan.stored_pictures.emplace_back(picture, stored.file.name);
+        plan.stored_files.emplace_back(picture, stored.file.name);
         return stored.file.name;
     } catch (const Error& e) {
         plan.note(SiteNote::Kind::skipped, picture, what + ": " + e.what());
