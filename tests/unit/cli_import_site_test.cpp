@@ -131,7 +131,8 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
 
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
     // name, BibTeX entries that are not the theme's demo, news items likewise
-    for (auto [name, bib_entries, news] : {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}}) {
+    for (auto [name, bib_entries, news] :
+         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
@@ -315,6 +316,23 @@ BOOST_AUTO_TEST_CASE(imports_al_folio_projects_and_leaves_the_demo_ones_out) {
                "milintsevich-etal-2024-evaluating");
     BOOST_TEST(text(db.path, "SELECT markdown FROM project") == "We compare models .");  // the Liquid reported, the text kept
     check_database(Db::open(db.path, OpenMode::read_only));
+}
+
+// A real al-folio site's own projects, in its importance order, related to
+// the papers their bodies cite.
+BOOST_AUTO_TEST_CASE(imports_a_real_al_folio_sites_projects) {
+    TempDb db;
+    fs::path site = sites / "al-folio-oliver-larsen";
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Kind::imported) == files_in(site / "_projects"));
+    BOOST_TEST(text(db.path, "SELECT group_concat(slug, ' ') FROM (SELECT slug FROM project ORDER BY position)") ==
+               "1-flood-detection 2-carboplanner 3-konsensus 4-stock-analysis 5-meal-recommender");
+    BOOST_TEST(text(db.path, "SELECT title || '|' || summary FROM project WHERE position = 1") ==
+               "Flood Detection System|Edge-based standing-water detection for agricultural vehicles using FSM-guided YOLO model tiering");
+    BOOST_TEST(text(db.path, "SELECT group_concat(r.project_slug || '>' || p.slug, ' ') FROM project_publication r "
+                             "JOIN publication p ON p.id = r.publication_id") ==
+               "1-flood-detection>larsen2026flood 3-konsensus>larsen2026bitsov");
+    BOOST_TEST(text(db.path, "SELECT instr(markdown, 'github.com/Oliver1703dk/flood_detection_system') > 0 FROM project WHERE position = 1") == "1");
 }
 
 // academicpages' _portfolio: a real item and the theme's demo.
