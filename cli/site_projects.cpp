@@ -1,7 +1,8 @@
 // import-site: projects of the Jekyll themes. al-folio's _projects/*.md
 // (title, description, img, importance, github, redirect; the papers its
 // body cites with {% cite key %} become its related publications) and
-// academicpages' _portfolio/*.md (title, excerpt, header: teaser). The
+// academicpages' _portfolio/*.md (title, excerpt, header: teaser or the
+// excerpt's <img>, order). The
 // theme's demo projects are recognised by their text and left out.
 #include <regex>
 
@@ -100,6 +101,12 @@ void read_portfolio_item(SitePlan& plan, const fs::path& file) {
     p.title = title;
     p.summary = std::string(trim(sanitized_text(yaml_text(f, "excerpt"))));
     if (yaml_child(f, "header").IsMap()) p.image = picture_in_tree(plan, file, yaml_text(yaml_child(f, "header"), "teaser"), "images");
+    // The theme's own example, and real sites after it, put the picture in the excerpt: "Text<br/><img src='/images/x.png'>".
+    static const std::regex img("<img[^>]*src=['\"]([^'\"]+)['\"]", std::regex::icase);
+    std::smatch m;
+    std::string excerpt = yaml_text(f, "excerpt");
+    if (p.image.empty() && std::regex_search(excerpt, m, img)) p.image = picture_in_tree(plan, file, m[1].str(), "images");
+    p.order = std::atoi(yaml_text(f, "order").c_str());
     p.markdown = std::string(trim(markdown_for_import(plan, file, read->body, read->body_line)));
     add_project(plan, std::move(p));
 }

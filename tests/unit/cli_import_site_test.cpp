@@ -343,13 +343,19 @@ BOOST_AUTO_TEST_CASE(imports_academicpages_portfolio_items_as_projects) {
     write(site / "_portfolio" / "portfolio-1.md",
           "---\ntitle: \"Portfolio item number 1\"\nexcerpt: \"Short description of portfolio item number 1\"\n"
           "collection: portfolio\n---\n\nThis is an item in your portfolio. It can be have images or nice text.\n");
+    write(site / "_portfolio" / "lsgan.md",  // as a real site writes it: the picture inside the excerpt
+          "---\ntitle: \"LSGAN Image Generation\"\ndate: 2019-12-17\nexcerpt: \"Least squares GANs for image generation."
+          "<br/><img src='/images/LSGANarch.png' style='width:395px;height:180px;'>\"\ncollection: portfolio\norder: 2\n---\n\n## Summary\n");
+    write(site / "images" / "LSGANarch.png", test::tiny_png());
     write(site / "_portfolio" / "survey.md",
           "---\ntitle: \"A survey of voters\"\nexcerpt: \"Data from 2020.\"\nheader:\n  teaser: survey.png\n---\n\nThe data.\n");
     write(site / "images" / "survey.png", test::tiny_png());
     auto report = import_site(site, db.path);
     BOOST_TEST(notes_of(report, "_portfolio/", SiteNote::Kind::demo) == 1u);
-    BOOST_TEST(text(db.path, "SELECT title || '|' || summary || '|' || image || '|' || markdown FROM project") ==
+    BOOST_TEST(text(db.path, "SELECT title || '|' || summary || '|' || image || '|' || markdown FROM project WHERE slug = 'survey'") ==
                "A survey of voters|Data from 2020.|survey.png|The data.");
+    BOOST_TEST(text(db.path, "SELECT position || '|' || summary || '|' || image FROM project WHERE slug = 'lsgan'") ==
+               "1|Least squares GANs for image generation.|lsganarch.png");
 }
 
 // Teaching rows get the role their page names; awards come from the CV;
