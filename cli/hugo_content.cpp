@@ -128,13 +128,16 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.title = title;
     t.date = date_of(plan, file, *read);
     if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter");
-    t.event = sanitized_text(yaml_text(f, "event"));
-    t.place = sanitized_text(yaml_text(f, "location"));
+    t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
+    t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));
     t.url_event = talk_url(plan, file, f, "event_url");
     t.url_slides = talk_url(plan, file, f, "url_slides");
     t.url_video = talk_url(plan, file, f, "url_video");
+    // abstract, else the page's text, else Academic's summary ("Abstract. What's your talk about?").
     std::string body = hugo_markdown(plan, file, read->body, read->body_line);
-    t.abstract = std::string(trim(yaml_text(f, "abstract").empty() ? body : yaml_text(f, "abstract")));
+    t.abstract = std::string(trim(yaml_text(f, "abstract")));
+    if (t.abstract.empty()) t.abstract = std::string(trim(body));
+    if (t.abstract.empty()) t.abstract = std::string(trim(yaml_text(f, "summary")));
     plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
 }
@@ -202,7 +205,9 @@ void read_hugo_content(SitePlan& plan) {
                       file.parent_path() != content / "authors";
         std::string why = author                          ? "another author's page: Vitae keeps the owner's only"
                           : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
-                          : file.extension() == ".bib"   ? "not beside a publication's index.md"
+                          : file.extension() == ".bib"   ? (fs::exists(file.parent_path() / "index.md")
+                                                                   ? "another BibTeX file of the page (its cite.bib is the one read)"
+                                                                   : "not beside a publication's index.md")
                                                          : "not in a section Vitae imports (a page of its own)";
         plan.note(SiteNote::Kind::skipped, file, why);
     }

@@ -87,6 +87,7 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     fs::path bib = file.stem() == "index" ? file.parent_path() / "cite.bib" : fs::path();
+    if (!bib.empty() && !fs::exists(bib)) bib = file.parent_path() / (file.parent_path().filename().string() + ".bib");  // <slug>.bib
     bool has_bib = !bib.empty() && fs::is_regular_file(bib);
     if (is_demo_hugo("publication", title, read->body)) {
         plan.note(SiteNote::Kind::demo, file, "the starter's example publication " + in_quotes(title) + "; left out");

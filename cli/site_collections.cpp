@@ -14,6 +14,7 @@
 #include "site_text.hpp"
 #include "slug.hpp"
 #include "text.hpp"
+#include "toml_front.hpp"
 
 namespace vitae::cli {
 
@@ -22,12 +23,7 @@ namespace fs = std::filesystem;
 std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) {
     try {
         std::string text = read_site_file(file);
-        if (text.starts_with("+++")) {  // Hugo's TOML front matter: no TOML reader here
-            plan.note(SiteNote::Kind::skipped, file,
-                      "TOML front matter (+++) is not read; convert the site to YAML first (hugo convert toYAML)");
-            return std::nullopt;
-        }
-        FrontMatterFile read = split_front_matter(text);
+        FrontMatterFile read = text.starts_with("+++") ? split_toml_front_matter(text) : split_front_matter(text);  // Hugo's TOML
         if (!read.has_front) {
             plan.note(SiteNote::Kind::skipped, file, "no front matter: Jekyll does not render it either");
             return std::nullopt;

@@ -15,6 +15,7 @@
 #include "import_site.hpp"
 #include "site_plan.hpp"
 #include "test_support.hpp"
+#include "toml_front.hpp"
 
 using namespace vitae;
 using namespace vitae::cli;
@@ -211,8 +212,35 @@ BOOST_AUTO_TEST_CASE(leaves_out_the_starters_demo_author) {
     BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 0);
 }
 
+// Older Hugo Academic sites write front matter in TOML (its talk archetype,
+// as a real site kept it: comments, a date, arrays, tables).
+BOOST_AUTO_TEST_CASE(reads_toml_front_matter_as_hugo_academic_writes_it) {
+    auto read = split_toml_front_matter(
+        "+++\ntitle = \"Bessensap\"\n\n# Talk start and end times.\ndate = 2018-06-15\nall_day = true\n"
+        "location = \"Rode Hoed, Amsterdam  \"  # trailing comment\nevent_url = 'https://www.nwo.nl/a#b'\n"
+        "tags = [\"AI\",\n  \"pathology\", ]\nprojects = []\nabstract = \"\"\"\nTwo\nlines \\\"quoted\\\"\"\"\"\n"
+        "author = { name = \"Geert\", id = 3 }\n[image]\n  caption = \"Image credit\"\n[[links]]\n  name = \"Video\"\n"
+        "  url = \"https://youtu.be/x\"\n[[links]]\n  name = \"Code\"\n  url = \"https://github.com/x\"\n+++\n\nBody text.\n");
+    BOOST_REQUIRE(read.has_front);
+    BOOST_TEST(yaml_text(read.front, "title") == "Bessensap");
+    BOOST_TEST(*jekyll_date(yaml_text(read.front, "date")) == "2018-06-15");
+    BOOST_TEST(yaml_text(read.front, "location") == "Rode Hoed, Amsterdam  ");
+    BOOST_TEST(yaml_text(read.front, "event_url") == "https://www.nwo.nl/a#b");
+    BOOST_TEST(yaml_child(read.front, "tags").size() == 2u);
+    BOOST_TEST(yaml_text(read.front, "abstract") == "Two\nlines \"quoted\"");
+    BOOST_TEST(yaml_text(yaml_child(read.front, "image"), "caption") == "Image credit");
+    BOOST_REQUIRE(yaml_child(read.front, "links").size() == 2u);
+    BOOST_TEST(yaml_text(yaml_child(read.front, "links")[1], "url") == "https://github.com/x");
+    BOOST_TEST(yaml_text(yaml_child(read.front, "author"), "name") == "Geert");
+    BOOST_TEST(read.body == "\nBody text.\n");
+    BOOST_TEST(read.body_line == 25);  // the blank line after the closing +++
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"open\n+++\n"), Error);
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"x\" junk\n+++\n"), Error);
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"never closed\"\n"), Error);
+}
+
 // No content/authors/admin: the first author is the owner; the section's
-// list page is said to be one; a TOML page is reported, not misread.
+// list page is said to be one; a page in TOML is read as one in YAML.
 BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
     test::TempDir dir;
     fs::path site = dir.path() / "site", db = dir.path() / "site.db";
@@ -224,12 +252,14 @@ BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
           "    company: 'Neuralink'\n    location: 'Fremont, CA'\n    date_start: '2023-07-03'\n    date_end: '2023-09-22'\n---\n");
     write(site / "content/home/hero.md", "---\nwidget: hero\nheadless: true\n---\n");
     write(site / "content/talk/2018/invited.md", "---\ntitle: An invited talk\nevent: A workshop\ndate: 2018-05-01\n---\n");
-    write(site / "content/talk/old/index.md", "+++\ntitle = \"An old talk\"\ndate = 2019-01-01\n+++\nText.\n");
+    write(site / "content/talk/old/index.md",
+          "+++\ntitle = \"An old talk\"\ndate = 2019-01-01\nevent = \"A meeting\"\nsummary = \"What it was about.\"\n+++\n");
     auto report = import_site(site, db.string());
     std::string all = all_notes(report);
     BOOST_TEST(all.find("imported content/authors/amin/_index.md: owner \"Amin K\"") != std::string::npos);
     BOOST_TEST(all.find("skipped content/authors/_index.md: a section's list page") != std::string::npos);
-    BOOST_TEST(all.find("skipped content/talk/old/index.md: TOML front matter (+++) is not read") != std::string::npos);
+    BOOST_TEST(all.find("imported content/talk/old/index.md: talk \"An old talk\" (2019-01-01)") != std::string::npos);
+    BOOST_TEST(text(db, "SELECT event || '|' || abstract FROM talk WHERE title = 'An old talk'") == "A meeting|What it was about.");
     BOOST_TEST(all.find("imported content/talk/2018/invited.md: talk \"An invited talk\" (2018-05-01)") != std::string::npos);
     every_file_accounted_for(site, report);
     BOOST_TEST(text(db, "SELECT organization || '|' || location || '|' || role || '|' || start_month || '|' || end_month FROM experience") ==
