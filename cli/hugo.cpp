@@ -185,9 +185,11 @@ fs::path picture_beside(const fs::path& stem) {
     return {};
 }
 
-// The owner's files: content/authors/admin, data/authors/<is_owner or me>.yaml, the first author.
+// The owner's files: content/authors/admin (content/author/admin before
+// Academic v4), data/authors/<is_owner or me>.yaml, the first author.
 fs::path owner_file(const fs::path& dir) {
-    if (fs::exists(dir / "content/authors/admin/_index.md")) return dir / "content/authors/admin/_index.md";
+    for (const char* admin : {"content/authors/admin/_index.md", "content/author/admin/_index.md"})  // author/: Academic before v4
+        if (fs::exists(dir / admin)) return dir / admin;
     fs::path me;
     for (const auto& file : site_files(dir / "data/authors", {".yaml", ".yml"})) {
         std::string text = file_text(file);
@@ -196,9 +198,10 @@ fs::path owner_file(const fs::path& dir) {
     }
     if (!me.empty()) return me;
     std::vector<fs::path> authors;  // site_files leaves _index.md out, as Jekyll's readers want
-    if (fs::is_directory(dir / "content/authors"))
-        for (const auto& entry : fs::directory_iterator(dir / "content/authors"))
-            if (fs::is_regular_file(entry.path() / "_index.md")) authors.push_back(entry.path() / "_index.md");
+    for (const char* folder : {"content/authors", "content/author"})
+        if (fs::is_directory(dir / folder))
+            for (const auto& entry : fs::directory_iterator(dir / folder))
+                if (fs::is_regular_file(entry.path() / "_index.md")) authors.push_back(entry.path() / "_index.md");
     std::sort(authors.begin(), authors.end());
     return authors.empty() ? fs::path() : authors.front();
 }
@@ -208,7 +211,8 @@ fs::path owner_file(const fs::path& dir) {
 bool is_hugo_site(const fs::path& dir) {
     if (!fs::is_directory(dir / "content") || !has_config(dir)) return false;
     std::string landing = file_text(dir / "content/_index.md");
-    return fs::exists(dir / "content/authors") || fs::exists(dir / "data/authors") || fs::exists(dir / "content/home") ||
+    return fs::exists(dir / "content/authors") || fs::exists(dir / "content/author") || fs::exists(dir / "data/authors") ||
+           fs::exists(dir / "content/home") ||
            landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
 }
 

@@ -201,8 +201,9 @@ void read_hugo_content(SitePlan& plan) {
             rest.push_back(entry.path());
     std::sort(rest.begin(), rest.end());
     for (const auto& file : rest) {
-        bool author = file.lexically_relative(content).generic_string().starts_with("authors/") &&
-                      file.parent_path() != content / "authors";
+        std::string relative = file.lexically_relative(content).generic_string();
+        bool author = (relative.starts_with("authors/") && file.parent_path() != content / "authors") ||
+                      (relative.starts_with("author/") && file.parent_path() != content / "author");
         std::string why = author                          ? "another author's page: Vitae keeps the owner's only"
                           : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
                           : file.extension() == ".bib"   ? (fs::exists(file.parent_path() / "index.md")

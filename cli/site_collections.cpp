@@ -25,7 +25,7 @@ std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) 
         std::string text = read_site_file(file);
         FrontMatterFile read = text.starts_with("+++") ? split_toml_front_matter(text) : split_front_matter(text);  // Hugo's TOML
         if (!read.has_front) {
-            plan.note(SiteNote::Kind::skipped, file, "no front matter: Jekyll does not render it either");
+            plan.note(SiteNote::Kind::skipped, file, "no front matter: no title or date (Jekyll does not render it either)");
             return std::nullopt;
         }
         return read;
