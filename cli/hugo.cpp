@@ -225,7 +225,7 @@ void read_hugo_widgets(SitePlan& plan) {
         std::string widget = yaml_text(read->front, "widget");
         if (widget != "experience" || !yaml_child(read->front, "experience").IsSequence()) {
             plan.note(SiteNote::Kind::skipped, file, "a home page widget (" + (widget.empty() ? "block" : widget) +
-                                                         "): the theme's layout, not content Vitae imports");
+                                                         "): not imported (only the experience widget is)");
             continue;
         }
         std::size_t before = plan.profile.experiences.size();
