@@ -47,6 +47,18 @@ std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const ch
 
 }  // namespace
 
+std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& label, std::string_view written) {
+    std::string url(trim(written));
+    if (url.empty() || url.starts_with("http://") || url.starts_with("https://")) return url;
+    // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
+    auto start = url.find_first_not_of('/');
+    std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
+    for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
+        if (!path.empty() && fs::is_regular_file(at)) return "file:" + at.string();
+    plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
+    return {};
+}
+
 std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YAML::Node& f) {
     std::vector<Link> out;
     static constexpr std::pair<const char*, const char*> keys[] = {
@@ -54,15 +66,7 @@ std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YA
         {"url_dataset", "Dataset"}, {"url_poster", "Poster"}, {"url_project", "Project"}, {"url_slides", "Slides"},
         {"url_source", "Source"}, {"url_video", "Video"}};
     auto add = [&](std::string label, std::string url) {
-        url = std::string(trim(url));
-        if (url.empty()) return;
-        if (url.starts_with("http://") || url.starts_with("https://")) return out.push_back({label, url});
-        // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
-        auto start = url.find_first_not_of('/');
-        std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
-        for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
-            if (!path.empty() && fs::is_regular_file(at)) return out.push_back({label, "file:" + at.string()});
-        plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
+        if (std::string target = hugo_link(plan, file, label, url); !target.empty()) out.push_back({label, target});
     };
     for (auto [key, label] : keys) add(label, yaml_text(f, key));
     if (yaml_child(f, "links").IsSequence())
@@ -131,8 +135,8 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
     t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));
     t.url_event = talk_url(plan, file, f, "event_url");
-    t.url_slides = talk_url(plan, file, f, "url_slides");
-    t.url_video = talk_url(plan, file, f, "url_video");
+    t.url_slides = hugo_link(plan, file, "url_slides", yaml_text(f, "url_slides"));  // a file of the site: stored when written
+    t.url_video = hugo_link(plan, file, "url_video", yaml_text(f, "url_video"));
     // abstract, else the page's text, else Academic's summary ("Abstract. What's your talk about?").
     std::string body = hugo_markdown(plan, file, read->body, read->body_line);
     t.abstract = std::string(trim(yaml_text(f, "abstract")));

@@ -209,7 +209,11 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         write_posts(db, plan.posts);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
         for (const auto& news : plan.news) insert_news(db, news);
-        for (const auto& talk : plan.talks) insert_talk(db, talk);
+        for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked
+            talk.url_slides = stored_link(db, plan, talk.url_slides, "slides of " + in_quotes(talk.title));
+            talk.url_video = stored_link(db, plan, talk.url_video, "video of " + in_quotes(talk.title));
+            insert_talk(db, talk);
+        }
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report, plan.bibliography);
         for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);

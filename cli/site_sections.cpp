@@ -37,13 +37,6 @@ bool is_link_target(const std::string& url) {
     return url.starts_with("https://") || url.starts_with("http://") || url.starts_with("/files/");
 }
 
-// A link to a file of the site ("file:" + its path, as the readers found
-// it): the file stored, the link /files/<name>; "" when it cannot be.
-std::string link_target(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
-    if (!url.starts_with("file:")) return url;
-    std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
-    return name.empty() ? "" : "/files/" + name;
-}
 
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int64_t position) {
     std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
@@ -58,8 +51,8 @@ void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int6
     auto link = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
     std::int64_t n = 0;
     for (auto l : p.links) {
-        l.url = link_target(db, plan, l.url, l.label + " of project " + p.slug);
-        if (l.url.empty()) continue;  // reported by link_target
+        l.url = stored_link(db, plan, l.url, l.label + " of project " + p.slug);
+        if (l.url.empty()) continue;  // reported by stored_link
         if (trim(l.label).empty() || !is_link_target(l.url)) {
             plan.note(SiteNote::Kind::warning, p.file, "link " + in_quotes(l.url) + ": not an http(s) URL; left out");
             continue;
@@ -165,7 +158,7 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
                                "SELECT ?1, (SELECT coalesce(max(position), 0) + 1 FROM publication_link WHERE publication_id = ?1), ?2, ?3 "
                                "WHERE NOT EXISTS (SELECT 1 FROM publication_link WHERE publication_id = ?1 AND url = ?3)");
         for (const auto& l : extra.links) {
-            std::string url = link_target(db, plan, l.url, l.label + " of " + extra.publication);
+            std::string url = stored_link(db, plan, l.url, l.label + " of " + extra.publication);
             if (url.empty()) continue;
             link.bind(1, *id);
             link.bind(2, l.label);
@@ -245,6 +238,12 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
         plan.note(SiteNote::Kind::skipped, picture, what + ": " + e.what());
         return {};
     }
+}
+
+std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
+    if (!url.starts_with("file:")) return url;
+    std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
+    return name.empty() ? "" : "/files/" + name;
 }
 
 void write_sections(const Db& db, SitePlan& plan) {

@@ -22,6 +22,10 @@ std::string slug_of(const std::filesystem::path& file);  // the file name's, wit
 std::string slug_of_name(const std::string& stem);
 std::vector<std::string> post_tags(SitePlan& plan, const std::filesystem::path& file, const YAML::Node& front);
 std::string talk_url(SitePlan& plan, const std::filesystem::path& file, const YAML::Node& front, const char* key);
+// Hugo Blox: a link as written: http(s) kept, a file of the site as
+// "file:<path>" (stored when the rows are written: stored_link), else ""
+// and reported.
+std::string hugo_link(SitePlan& plan, const std::filesystem::path& file, const std::string& label, std::string_view written);
 // Hugo Blox: url_pdf, url_code, ..., external_link and links: [{name | type, url}].
 std::vector<Link> hugo_page_links(SitePlan& plan, const std::filesystem::path& file, const YAML::Node& front);
 std::string teaching_role(std::string_view role, std::string_view description);

@@ -167,7 +167,8 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
     write(site / "content/blog/getting-started.md", "---\ntitle: Get Started\ndate: 2020-01-01\n---\nThe starter's.\n");
     write(site / "content/event/keynote/index.md",
           "---\ntitle: A keynote\nevent: SOSP 2025\nevent_url: https://sosp.org\nlocation: Seoul\ndate: '2025-10-13T09:00:00Z'\n"
-          "url_slides: https://example.org/s.pdf\nabstract: About systems.\n---\n");
+          "url_slides: keynote.pdf\nabstract: About systems.\n---\n");
+    write(site / "content/event/keynote/keynote.pdf", "%PDF-1.4\n%%EOF\n");  // slides in the talk's folder: stored
     write(site / "content/publication/paper-a/index.md",
           "---\ntitle: Paper A\nauthors: [admin, Bo Chen]\ndate: '2023-06-01'\npublication_types: ['paper-conference']\n"
           "publication: '*OSDI*'\nfeatured: true\nurl_code: https://github.com/annlee/a\nurl_pdf: paper-a.pdf\n"
@@ -187,8 +188,8 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
     BOOST_TEST(c.bio_markdown.at(0) == "Ann studies systems.  CV");
     BOOST_TEST(text(db, "SELECT body FROM post WHERE slug = 'first-steps'") == "Hello.\n\nKept.");
     BOOST_TEST(text(db, "SELECT status FROM post WHERE slug = 'later'") == "draft");
-    BOOST_TEST(text(db, "SELECT event || '|' || place || '|' || date || '|' || url_event || '|' || abstract FROM talk") ==
-               "SOSP 2025|Seoul|2025-10-13|https://sosp.org|About systems.");
+    BOOST_TEST(text(db, "SELECT event || '|' || place || '|' || date || '|' || url_event || '|' || url_slides || '|' || abstract FROM talk") ==
+               "SOSP 2025|Seoul|2025-10-13|https://sosp.org|/files/keynote.pdf|About systems.");
     BOOST_TEST(text(db, "SELECT selected || '|' || preview || '|' || venue FROM publication WHERE slug = 'paper-a'") ==
                "1|paper-a-featured.png|OSDI");
     BOOST_TEST(text(db, "SELECT group_concat(label || ' ' || url, '; ') FROM (SELECT * FROM publication_link ORDER BY position)") ==
