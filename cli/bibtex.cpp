@@ -76,6 +76,17 @@ private:
         while (!at_end() && is_blank(peek())) get();
     }
 
+    // Between an entry's fields, a '%' comments out the rest of its line as
+    // biber and jekyll-scholar (al-folio's) read it: real files keep
+    // "% preview = {x.png},  % TODO" there, and their sites show the entry.
+    void skip_space_and_comments() {
+        skip_space();
+        while (peek() == '%') {
+            while (!at_end() && peek() != '\n') get();
+            skip_space();
+        }
+    }
+
     // Text between entries is a comment, as BibTeX reads it; a '%' comments
     // out the rest of its line, '@' included, as biber and JabRef read it.
     // True at an '@'.
@@ -172,10 +183,10 @@ private:
         skip_space();
         while (!at_end() && peek() == ',') {
             get();
-            skip_space();
+            skip_space_and_comments();
             if (at_end() || peek() == close) break;  // a trailing comma is allowed
             field(e);
-            skip_space();
+            skip_space_and_comments();
         }
         if (at_end()) fail(line, "entry \"" + e.key + "\" is not closed (missing '" + close + "')");
         if (peek() != close)

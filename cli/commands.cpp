@@ -99,7 +99,7 @@ int run_import_site(const Args& args, std::ostream& out) {
         << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
         << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
-        << c.talks << " talks; " << counts[1]
+        << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
         << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
     return 0;
 }
@@ -257,16 +257,18 @@ const std::vector<Command>& commands() {
           "example:\n  vitae import-bibtex site.db papers.bib --dry-run\n"},
          run_import_bibtex},
         {{"import-site",
-          "Move in from an al-folio or academicpages (Jekyll) site: a new DB, or one `vitae init` just made.",
+          "Move in from an al-folio, academicpages (Jekyll) or Hugo Blox site: a new DB, or one `vitae init` just made.",
           {"DIR", "DB"},
           {},
           {},
-          "Reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
-          "_posts/, _publications/, _teaching/, _talks/, _news/, _data/cv.yml or\n"
-          "assets/json/resume.json, and reports every file: imported, skipped and why (_projects:\n"
-          "no section yet), the theme's demo content left out, warnings with their line (Liquid that cannot\n"
-          "run, raw HTML sanitized). One bad file never stops the others; the rows are written\n"
-          "in one transaction. Refuses a DB with content.\n"
+          "Jekyll: reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
+          "_posts/, _publications/, _teaching/, _talks/, _news/, _projects/, _portfolio/,\n"
+          "_data/cv.yml or assets/json/resume.json. Hugo Blox: the owner's author page\n"
+          "(content/authors/admin or data/authors), content/publication (cite.bib as import-bibtex),\n"
+          "post, blog, event, talk, project. Reports every file: imported, skipped and why, the\n"
+          "theme's demo content left out, warnings with their line (Liquid or shortcodes that cannot\n"
+          "run, raw HTML sanitized). Pictures in the tree are stored files. One bad file never stops\n"
+          "the others; the rows are written in one transaction. Refuses a DB with content.\n"
           "example:\n  vitae import-site ~/src/me.github.io site.db\n"},
          run_import_site},
         {{"export-bibtex",

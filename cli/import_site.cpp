@@ -28,8 +28,10 @@ namespace fs = std::filesystem;
 // the author: block and its collections. Anything else is refused.
 std::string detect_theme(const fs::path& dir) {
     if (!fs::is_directory(dir)) throw UsageError("import-site: " + in_quotes(dir.string()) + " is not a folder");
-    if (fs::exists(dir / "config.toml") || fs::exists(dir / "hugo.toml") || fs::exists(dir / "config" / "_default"))
-        throw UsageError("import-site: " + in_quotes(dir.string()) + " is a Hugo site; only al-folio and academicpages (Jekyll) are read so far");
+    if (is_hugo_site(dir)) return "hugo-blox";
+    if (fs::exists(dir / "config.toml") || fs::exists(dir / "hugo.toml") || fs::exists(dir / "hugo.yaml"))
+        throw UsageError("import-site: " + in_quotes(dir.string()) +
+                         " is a Hugo site but not a Hugo Blox one (no content/authors, no landing page of blocks)");
     if (!fs::exists(dir / "_config.yml"))
         throw UsageError("import-site: " + in_quotes(dir.string()) + " has no _config.yml: not a Jekyll site");
     std::string config = "\n" + read_site_file(dir / "_config.yml");  // a key at the first line too
@@ -51,7 +53,8 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
     }
     auto db = open_checked(db_path, OpenMode::read_only);
     for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
-                              "education", "post", "publication", "teaching", "service", "experience"}) {
+                              "education", "post", "publication", "teaching", "service", "experience", "project",
+                              "award", "news", "talk"}) {
         auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);
         count.step();
         if (count.int_at(0) > 0)
@@ -112,9 +115,9 @@ void write_posts(const Db& db, const std::vector<Post>& posts) {
         insert_post(db, NewPost{p.slug, p.title, p.published, p.body_format, p.body, p.tags, p.draft, p.preview_token});
 }
 
-// papers.bib through import-bibtex's own code; the theme's demo entries out.
-void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report) {
-    fs::path file = plan.bibliography;
+// papers.bib (or a Hugo Blox publication's cite.bib) through import-bibtex's
+// own code; the theme's demo entries out.
+void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report, const fs::path& file) {
     BibFile bib = read_bibtex_file(file);
     bib.name = plan.relative(file);
     std::vector<BibEntry> kept;
@@ -131,7 +134,7 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report)
     for (const auto& problem : imported.file.problems)
         plan.note(problem.skipped ? SiteNote::Kind::skipped : SiteNote::Kind::warning, file,
                   (problem.key.empty() ? "" : problem.key + ": ") + problem.message, problem.line);
-    report.counts.bibtex_publications = imported.changes.size();
+    report.counts.bibtex_publications += imported.changes.size();
     plan.note(SiteNote::Kind::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
 }
 
@@ -180,15 +183,21 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     SitePlan plan;
     plan.dir = dir;
     plan.theme = detect_theme(dir);
-    read_profile(plan);
-    read_posts(plan);
-    read_publications(plan);
-    read_teaching(plan);
-    read_talks(plan);
-    read_news(plan);
-    read_cv(plan);
-    report_unsupported(plan);
-    if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
+    if (plan.theme == "hugo-blox") {
+        read_hugo_profile(plan);
+        read_hugo_widgets(plan);
+        read_hugo_content(plan);
+    } else {
+        read_profile(plan);
+        read_posts(plan);
+        read_publications(plan);
+        read_teaching(plan);
+        read_talks(plan);
+        read_news(plan);
+        read_cv(plan);
+        read_projects(plan);
+        if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
+    }
 
     SiteImportReport report;
     report.theme = plan.theme;
@@ -200,9 +209,15 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         write_posts(db, plan.posts);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
         for (const auto& news : plan.news) insert_news(db, news);
-        for (const auto& talk : plan.talks) insert_talk(db, talk);
-        if (!plan.bibliography.empty()) import_bibliography(db, plan, report);
+        for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked
+            talk.url_slides = stored_link(db, plan, talk.url_slides, "slides of " + in_quotes(talk.title));
+            talk.url_video = stored_link(db, plan, talk.url_video, "video of " + in_quotes(talk.title));
+            insert_talk(db, talk);
+        }
+        if (!plan.bibliography.empty()) import_bibliography(db, plan, report, plan.bibliography);
+        for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);
+        write_sections(db, plan);
         transaction.commit();
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
@@ -211,7 +226,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
     const Content& p = plan.profile;
     report.counts = {p.bio_markdown.size(), p.links.size(), p.emails.size(), plan.posts.size(), plan.publications.size(),
                      report.counts.bibtex_publications, p.teaching.size(), p.education.size(), p.experiences.size(),
-                     p.services.size(), plan.news.size(), plan.talks.size()};
+                     p.services.size(), plan.news.size(), plan.talks.size(), plan.projects.size(), plan.awards.size()};
     report.notes = std::move(plan.notes);
     return report;
 }

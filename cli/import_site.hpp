@@ -1,9 +1,10 @@
 // `vitae import-site DIR DB`: moving in from a Jekyll site built with the
-// al-folio or academicpages theme. Everything is read and mapped first, file
-// by file, each outcome reported (imported, skipped and why, demo content,
-// warnings with their line); one bad file never stops the others. Then the
-// rows are written in one transaction into a new database (or one `vitae
-// init` just made): all of it, or on a database error nothing.
+// al-folio or academicpages theme, or a Hugo Blox (Wowchemy) site.
+// Everything is read and mapped first, file by file, each outcome reported
+// (imported, skipped and why, demo content, warnings with their line); one
+// bad file never stops the others. Then the rows are written in one
+// transaction into a new database (or one `vitae init` just made): all of
+// it, or on a database error nothing.
 #pragma once
 
 #include <filesystem>
@@ -24,11 +25,12 @@ struct SiteNote {
 
 struct SiteCounts {
     std::size_t bio_paragraphs = 0, links = 0, emails = 0, posts = 0, publications = 0, bibtex_publications = 0,
-                teaching = 0, education = 0, experience = 0, service = 0, news = 0, talks = 0;
+                teaching = 0, education = 0, experience = 0, service = 0, news = 0, talks = 0,
+                projects = 0, awards = 0;
 };
 
 struct SiteImportReport {
-    std::string theme;  // "al-folio", "academicpages"
+    std::string theme;  // "al-folio", "academicpages", "hugo-blox"
     std::vector<SiteNote> notes;
     SiteCounts counts;
     bool created = false;  // DB was made by this import

@@ -117,6 +117,12 @@ FrontMatterFile split_front_matter(std::string_view text) {
     return file;
 }
 
+YAML::Node yaml_child(const YAML::Node& map, const char* key) {
+    if (!map.IsMap()) return YAML::Node();
+    YAML::Node value = map[key];
+    return value ? value : YAML::Node();
+}
+
 std::string yaml_text(const YAML::Node& map, const char* key) {
     if (!map.IsMap()) return {};
     YAML::Node value = map[key];

@@ -32,6 +32,10 @@ struct FrontMatterFile {
 // Throws Error "line N: ..." when the front matter is not YAML or not a map.
 FrontMatterFile split_front_matter(std::string_view text);
 
+// The value of the map's key; a null node when absent or not a map (a
+// missing key of a const node is an invalid one, that throws when asked).
+YAML::Node yaml_child(const YAML::Node& map, const char* key);
+
 // A scalar of the map as text; "" when absent, null or not a scalar.
 std::string yaml_text(const YAML::Node& map, const char* key);
 

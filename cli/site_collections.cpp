@@ -1,6 +1,7 @@
 // import-site: the Jekyll collections that map onto today's tables (_posts,
-// academicpages' _publications, _teaching and _talks, al-folio's _news) and
-// a precise report for those that do not yet (_projects: issue #11).
+// academicpages' _publications and _talks, al-folio's _news);
+// teaching in site_teaching.cpp,
+// projects are read in site_projects.cpp.
 #include <algorithm>
 #include <regex>
 
@@ -13,18 +14,18 @@
 #include "site_text.hpp"
 #include "slug.hpp"
 #include "text.hpp"
+#include "toml_front.hpp"
 
 namespace vitae::cli {
-
-namespace {
 
 namespace fs = std::filesystem;
 
 std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) {
     try {
-        FrontMatterFile read = split_front_matter(read_site_file(file));
+        std::string text = read_site_file(file);
+        FrontMatterFile read = text.starts_with("+++") ? split_toml_front_matter(text) : split_front_matter(text);  // Hugo's TOML
         if (!read.has_front) {
-            plan.note(SiteNote::Kind::skipped, file, "no front matter: Jekyll does not render it either");
+            plan.note(SiteNote::Kind::skipped, file, "no front matter: no title or date (Jekyll does not render it either)");
             return std::nullopt;
         }
         return read;
@@ -47,9 +48,11 @@ std::string date_of(SitePlan& plan, const fs::path& file, const FrontMatterFile&
     return {};
 }
 
-std::string slug_of(const fs::path& file) {
-    auto dated = dated_file_name(file.stem().string());
-    std::string slug = slug_from(dated ? dated->rest : file.stem().string());
+std::string slug_of(const fs::path& file) { return slug_of_name(file.stem().string()); }
+
+std::string slug_of_name(const std::string& stem) {
+    auto dated = dated_file_name(stem);
+    std::string slug = slug_from(dated ? dated->rest : stem);
     if (slug.size() > max_slug_bytes) slug.resize(max_slug_bytes);
     while (!slug.empty() && slug.back() == '-') slug.pop_back();
     return slug;
@@ -87,6 +90,19 @@ std::vector<std::string> post_tags(SitePlan& plan, const fs::path& file, const Y
     }
     return tags;
 }
+
+// A link as a talk row takes it (as `vitae add talk` checks): http(s) or a
+// path on the site; anything else is reported and left out.
+std::string talk_url(SitePlan& plan, const fs::path& file, const YAML::Node& front, const char* key) {
+    std::string url(trim(yaml_text(front, key)));
+    if (url.empty() || url.starts_with("https://") || url.starts_with("http://") ||
+        (url.starts_with('/') && !url.starts_with("//")))
+        return url;
+    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + " is not an http(s) URL; left out");
+    return {};
+}
+
+namespace {
 
 std::string join(const std::vector<std::string>& words, std::string_view between) {
     std::string out;
@@ -199,37 +215,11 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     if (p.slug.empty()) p.slug = slug_from(p.title);
     for (const auto& other : plan.publications)
         if (other.slug == p.slug) p.slug += "-2";
+    if (yaml_child(f, "header").IsMap())
+        if (std::string teaser(trim(yaml_text(yaml_child(f, "header"), "teaser"))); !teaser.empty())
+            add_preview(plan, file, p.slug, teaser, "images");
     plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
     plan.publications.push_back(std::move(p));
-}
-
-void read_teaching_file(SitePlan& plan, const fs::path& file) {
-    auto read = read_front(plan, file);
-    if (!read) return;
-    std::string title = std::string(trim(yaml_text(read->front, "title")));
-    if (is_demo_teaching(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
-    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
-    Teaching t;
-    t.title = sanitized_text(title);
-    t.course = sanitized_text(yaml_text(read->front, "type"));
-    std::string date = date_of(plan, file, *read);
-    std::string venue = sanitized_text(yaml_text(read->front, "venue"));
-    t.term = venue.empty() ? date.substr(0, 4) : venue + (date.empty() ? "" : ", " + date.substr(0, 4));
-    if (!trim(read->body).empty())
-        plan.note(SiteNote::Kind::warning, file, "its description is not stored: teaching rows have none yet");
-    plan.note(SiteNote::Kind::imported, file, "teaching " + in_quotes(t.title));
-    plan.profile.teaching.push_back(std::move(t));
-}
-
-// A link as a talk row takes it (as `vitae add talk` checks): http(s) or a
-// path on the site; anything else is reported and left out.
-std::string talk_url(SitePlan& plan, const fs::path& file, const YAML::Node& front, const char* key) {
-    std::string url(trim(yaml_text(front, key)));
-    if (url.empty() || url.starts_with("https://") || url.starts_with("http://") ||
-        (url.starts_with('/') && !url.starts_with("//")))
-        return url;
-    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + " is not an http(s) URL; left out");
-    return {};
 }
 
 // academicpages: title, type (Talk, Tutorial, Poster), venue, date, location,
@@ -297,35 +287,12 @@ void read_publications(SitePlan& plan) {
     for (const auto& file : site_files(plan.dir / "_publications", {".md", ".markdown", ".html"})) read_publication(plan, file);
 }
 
-void read_teaching(SitePlan& plan) {
-    for (const auto& file : site_files(plan.dir / "_teaching", {".md", ".markdown", ".html"})) read_teaching_file(plan, file);
-}
-
 void read_talks(SitePlan& plan) {
     for (const auto& file : site_files(plan.dir / "_talks", {".md", ".markdown", ".html"})) read_talk(plan, file);
 }
 
 void read_news(SitePlan& plan) {
     for (const auto& file : site_files(plan.dir / "_news", {".md", ".markdown", ".html"})) read_news_item(plan, file);
-}
-
-void report_unsupported(SitePlan& plan) {
-    for (auto [folder, section] : {std::pair{"_projects", "projects"}}) {
-        for (const auto& file : site_files(plan.dir / folder, {".md", ".markdown", ".html"})) {
-            std::string text;
-            std::string title;
-            try {
-                text = read_site_file(file);
-                title = yaml_text(split_front_matter(text).front, "title");
-            } catch (const std::exception&) {
-                // reported below as skipped all the same; its content is not read further
-            }
-            std::string name = file.filename().string();
-            bool demo = std::string_view(section) == "projects" && is_demo_project(title);
-            if (demo) plan.note(SiteNote::Kind::demo, file, "the theme's example " + std::string(section) + " item; left out");
-            else plan.note(SiteNote::Kind::skipped, file, "Vitae has no " + std::string(section) + " yet (issue #11)");
-        }
-    }
 }
 
 }  // namespace vitae::cli

@@ -1,7 +1,8 @@
 // import-site: CV data, al-folio's _data/cv.yml (sections of type
 // time_table) or JSON Resume's assets/json/resume.json (nlohmann-json,
 // Debian's nlohmann-json3-dev: header-only, well kept), into education,
-// experience and service. What has no table yet is reported by section.
+// experience, service, teaching (with the role when the row names one) and
+// awards. What has no table yet is reported by section.
 #include <nlohmann/json.hpp>
 
 #include <regex>
@@ -11,6 +12,7 @@
 #include "log.hpp"
 #include "sanitize.hpp"
 #include "site_plan.hpp"
+#include "site_text.hpp"
 #include "text.hpp"
 
 namespace vitae::cli {
@@ -40,12 +42,33 @@ std::string month_of(std::string_view date) {
     return {};
 }
 
+bool is_awards(std::string_view s) { return s.find("award") != std::string::npos || s.find("honor") != std::string::npos; }
+
+// al-folio's awards: a year with `items` (names), or a row of its own.
+void award_rows(SitePlan& plan, const YAML::Node& row) {
+    auto [from, to] = years_of(yaml_text(row, "year"));
+    std::optional<int> year = from == 0 ? std::nullopt : std::optional<int>(from);
+    if (yaml_child(row, "items").IsSequence()) {
+        for (const auto& item : yaml_child(row, "items"))
+            if (std::string name(trim(sanitized_text(item.as<std::string>("")))); !name.empty())
+                plan.awards.push_back({year, name, ""});
+        return;
+    }
+    std::string name(trim(sanitized_text(yaml_text(row, "title"))));
+    if (!name.empty()) plan.awards.push_back({year, name, std::string(trim(sanitized_text(yaml_text(row, "institution"))))});
+}
+
 void time_table_row(SitePlan& plan, const fs::path& file, std::string_view section, const YAML::Node& row) {
     std::string title = sanitized_text(yaml_text(row, "title"));
     std::string where = sanitized_text(yaml_text(row, "institution"));
     auto [from, to] = years_of(yaml_text(row, "year"));
     std::string s = ascii_lower(section);
-    if (s.find("education") != std::string::npos) {
+    if (is_awards(s)) {
+        award_rows(plan, row);
+    } else if (s.find("teaching") != std::string::npos) {
+        std::string term = where + (where.empty() || from == 0 ? "" : ", ") + (from == 0 ? "" : std::to_string(from));
+        add_teaching(plan, {"", title, term}, teaching_role(yaml_text(row, "role"), yaml_text(row, "description")));
+    } else if (s.find("education") != std::string::npos) {
         if (from == 0) return plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(title) + ": no year; left out");
         plan.profile.education.push_back({from, to == 0 ? from : to, title, where});
     } else if (s.find("service") != std::string::npos) {
@@ -80,7 +103,8 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
     for (const auto& section : cv) {
         std::string title = yaml_text(section, "title");
         std::string s = ascii_lower(title);
-        bool mapped = s.find("education") != std::string::npos || s.find("service") != std::string::npos ||
+        bool mapped = s.find("education") != std::string::npos || s.find("service") != std::string::npos || is_awards(s) ||
+                      s.find("teaching") != std::string::npos ||
                       s.find("experience") != std::string::npos || s.find("employment") != std::string::npos ||
                       s.find("positions") != std::string::npos;
         if (!mapped || yaml_text(section, "type") != "time_table" || !section["contents"].IsSequence()) {
@@ -89,7 +113,7 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
         }
         for (const auto& row : section["contents"]) time_table_row(plan, file, title, row);
     }
-    plan.note(SiteNote::Kind::imported, file, "CV: education, experience and service rows");
+    plan.note(SiteNote::Kind::imported, file, "CV: education, experience, service, teaching and award rows");
     return true;
 }
 
@@ -129,11 +153,17 @@ void read_resume_json(SitePlan& plan, const fs::path& file) {
     }
     for (const auto& v : resume.value("volunteer", nlohmann::json::array()))
         plan.profile.services.push_back({json_text(v, "position"), json_text(v, "organization")});
-    for (const char* other : {"awards", "publications", "skills", "languages", "interests", "references", "projects",
+    for (const auto& a : resume.value("awards", nlohmann::json::array())) {
+        std::string name(trim(json_text(a, "title")));
+        if (name.empty()) continue;
+        int year = std::atoi(json_text(a, "date").substr(0, 4).c_str());
+        plan.awards.push_back({year == 0 ? std::nullopt : std::optional<int>(year), name, json_text(a, "awarder")});
+    }
+    for (const char* other : {"publications", "skills", "languages", "interests", "references", "projects",
                               "certificates"})
         if (resume.contains(other) && !resume[other].empty())
             plan.note(SiteNote::Kind::skipped, file, std::string(other) + ": Vitae has no place for them yet (issue #11)");
-    plan.note(SiteNote::Kind::imported, file, "CV: education, work and volunteer rows");
+    plan.note(SiteNote::Kind::imported, file, "CV: education, work, volunteer and award rows");
 }
 
 }  // namespace

@@ -68,9 +68,44 @@ bool is_demo_news(std::string_view file_name, std::string_view text) {
            (contains(text, "A simple inline announcement") || contains(text, "A long announcement with details"));
 }
 
-bool is_demo_project(std::string_view title) {
-    static const std::regex demo("project [0-9]+");
-    return matches(title, demo);
+// al-folio's "project 1".."project 9" ("project 3 with very long name"),
+// whose body starts "Every project has a beautiful feature showcase page";
+// academicpages' "Portfolio item number 1".
+bool is_demo_project(std::string_view title, std::string_view body) {
+    static const std::regex demo("(project [0-9]+|Portfolio item number [0-9]+)", std::regex::icase);
+    return matches(title, demo) || contains(body, "Every project has a beautiful feature showcase page") ||
+           contains(body, "This is an item in your portfolio. It can be have images or nice text");
+}
+
+// Hugo Blox (Wowchemy, Hugo Academic) starters: the 'Me' author Nelson
+// Bighetti, the example publications, talk, posts and projects, by title
+// and, where a real page could share the title, by the starter's text.
+bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_view body) {
+    std::string t(trim(title));
+    if (kind == "author") return t == "Nelson Bighetti" || is_demo_name(t);
+    if (kind == "publication") {
+        static const std::regex demo("An example (journal article|conference paper|preprint / working paper)", std::regex::icase);
+        return matches(t, demo);
+    }
+    if (kind == "talk") return t == "Example Talk" || contains(body, "Hugo Blox Builder Conference") ||
+                               (contains(t, "Example") && contains(body, "Wowchemy's _Slides_ feature"));
+    if (kind == "project") {
+        static const std::regex demo("(Example|External|Internal) Project", std::regex::icase);
+        return matches(t, demo) || contains(body, "Flexible and powerful data analysis / manipulation library for Python") ||
+               contains(body, "PyTorch is a Python package that provides tensor computation") ||
+               contains(body, "scikit-learn is a Python module for machine learning built on top of SciPy");
+    }
+    if (kind == "post") {
+        static const std::regex demo(
+            "(.*Easily create your own simple yet highly customizable blog|.*Sharpen your thinking with a second brain|"
+            ".*Communicate your results effectively with the best data visualizations|.*Teach academic courses|"
+            ".*Manage your projects|Welcome to (Wowchemy|Hugo Blox Builder), the website builder for Hugo|"
+            "Writing technical content in (Markdown|Academic|Wowchemy)|Display Jupyter Notebooks with Academic|"
+            "Academic: the website builder for Hugo|Get Started)",
+            std::regex::icase);
+        return matches(t, demo);
+    }
+    return false;
 }
 
 // al-folio's papers.bib: Einstein's papers (einstein1905movement,

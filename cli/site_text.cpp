@@ -92,6 +92,29 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
     return out;
 }
 
+std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < body.size()) {
+        std::size_t open = std::min(body.find("{{<", pos), body.find("{{%", pos));
+        if (open == std::string_view::npos) break;
+        std::string_view closer = body[open + 2] == '<' ? ">}}" : "%}}";
+        std::size_t close = body.find(closer, open + 3);
+        if (close == std::string_view::npos) break;
+        out += body.substr(pos, open - pos);
+        int line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
+        std::string_view tag = body.substr(open, close + 3 - open);
+        plan.note(SiteNote::Kind::warning, file,
+                  "Hugo shortcode " + in_quotes(std::string(tag.substr(0, std::min<std::size_t>(tag.size(), 80)))) +
+                      " cannot run here; removed, the text around it kept",
+                  line);
+        pos = close + 3;
+    }
+    out += body.substr(std::min(pos, body.size()));
+    for (std::size_t more; (more = out.find("<!--more-->")) != std::string::npos;) out.erase(more, 11);  // the summary's end
+    return markdown_for_import(plan, file, out, first_line);
+}
+
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
     std::vector<LiquidTag> liquid;
     std::string text = strip_liquid(body, first_line, liquid);

@@ -87,6 +87,18 @@ BOOST_AUTO_TEST_CASE(skips_comments_preamble_and_bare_comment_lines) {
     BOOST_TEST(entries[0].key == "real");
 }
 
+// As in a real al-folio papers.bib (tests/fixtures/sites/al-folio-oliver-larsen).
+BOOST_AUTO_TEST_CASE(a_percent_line_between_fields_is_a_comment) {
+    auto entries = parse_bibtex_entries(
+        "@inproceedings{k,\n  title = {T},\n  % preview     = {x.png},  % TODO: add a cover\n  year = {2026},\n"
+        "  % the last line\n}\n@misc{next, title = {N}}\n",
+        "t.bib");
+    BOOST_REQUIRE(entries.size() == 2u);
+    BOOST_TEST(entries[0].fields.size() == 2u);
+    BOOST_TEST(value_of(entries[0], "year") == "2026");
+    BOOST_TEST(value_of(entries[0], "title") == "T");
+}
+
 BOOST_AUTO_TEST_CASE(macro_names_ignore_case_and_user_macros_override_months) {
     auto entries = parse_bibtex_entries("@String{Jan = \"Jan.\"}\n@misc{k, month = JAN # { } # 2026}", "t.bib");
     BOOST_TEST(value_of(entries[0], "month") == "Jan. 2026");

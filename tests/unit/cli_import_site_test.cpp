@@ -131,7 +131,8 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
 
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
     // name, BibTeX entries that are not the theme's demo, news items likewise
-    for (auto [name, bib_entries, news] : {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}}) {
+    for (auto [name, bib_entries, news] :
+         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
@@ -276,4 +277,109 @@ BOOST_AUTO_TEST_CASE(imports_the_profile_picture_as_the_stored_photo) {
     BOOST_REQUIRE(c.file("profile.png"));
     BOOST_TEST(c.file("profile.png")->alt == c.name);
     BOOST_TEST(notes_of(report, "images/profile.png", SiteNote::Kind::imported) == 1u);
+}
+
+namespace {
+
+void write(const fs::path& file, std::string_view content) {
+    fs::create_directories(file.parent_path());
+    test::write_file(file, content);
+}
+
+std::string text(const std::string& db_path, const std::string& sql) {
+    auto db = Db::open(db_path, OpenMode::read_only);
+    auto stmt = db.prepare(sql);
+    return stmt.step() ? stmt.text_at(0) : "(no row)";
+}
+
+}  // namespace
+
+// A real al-folio site (its nine demo projects) with a project of one's own
+// put beside them: the demo ones left out, the real one with its picture,
+// links and the paper its body cites.
+BOOST_AUTO_TEST_CASE(imports_al_folio_projects_and_leaves_the_demo_ones_out) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::copy(sites / "al-folio-501good", site, fs::copy_options::recursive);
+    write(site / "_projects" / "10_evaluation.md",
+          "---\nlayout: page\ntitle: Evaluating depression models\ndescription: How we test them.\nimg: assets/img/eval.png\n"
+          "importance: 1\ngithub: 501Good/eval\nrelated_publications: true\n---\n\nWe compare models "
+          "{% cite milintsevich-etal-2024-evaluating %}.\n");
+    write(site / "assets" / "img" / "eval.png", test::tiny_png());
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Kind::demo) == 9u);  // "project 3 with very long name" too
+    BOOST_TEST(count(db.path, "project") == 1);
+    BOOST_TEST(text(db.path, "SELECT slug || '|' || title || '|' || summary || '|' || image FROM project") ==
+               "10-evaluation|Evaluating depression models|How we test them.|eval.png");
+    BOOST_TEST(text(db.path, "SELECT label || ' ' || url FROM project_link") == "Code https://github.com/501Good/eval");
+    BOOST_TEST(text(db.path, "SELECT p.slug FROM project_publication r JOIN publication p ON p.id = r.publication_id") ==
+               "milintsevich-etal-2024-evaluating");
+    BOOST_TEST(text(db.path, "SELECT markdown FROM project") == "We compare models .");  // the Liquid reported, the text kept
+    check_database(Db::open(db.path, OpenMode::read_only));
+}
+
+// A real al-folio site's own projects, in its importance order, related to
+// the papers their bodies cite.
+BOOST_AUTO_TEST_CASE(imports_a_real_al_folio_sites_projects) {
+    TempDb db;
+    fs::path site = sites / "al-folio-oliver-larsen";
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Kind::imported) == files_in(site / "_projects"));
+    BOOST_TEST(text(db.path, "SELECT group_concat(slug, ' ') FROM (SELECT slug FROM project ORDER BY position)") ==
+               "1-flood-detection 2-carboplanner 3-konsensus 4-stock-analysis 5-meal-recommender");
+    BOOST_TEST(text(db.path, "SELECT title || '|' || summary FROM project WHERE position = 1") ==
+               "Flood Detection System|Edge-based standing-water detection for agricultural vehicles using FSM-guided YOLO model tiering");
+    BOOST_TEST(text(db.path, "SELECT group_concat(r.project_slug || '>' || p.slug, ' ') FROM project_publication r "
+                             "JOIN publication p ON p.id = r.publication_id") ==
+               "1-flood-detection>larsen2026flood 3-konsensus>larsen2026bitsov");
+    BOOST_TEST(text(db.path, "SELECT instr(markdown, 'github.com/Oliver1703dk/flood_detection_system') > 0 FROM project WHERE position = 1") == "1");
+}
+
+// academicpages' _portfolio: a real item and the theme's demo.
+BOOST_AUTO_TEST_CASE(imports_academicpages_portfolio_items_as_projects) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::copy(sites / "academicpages-adolfo-bahamonde", site, fs::copy_options::recursive);
+    write(site / "_portfolio" / "portfolio-1.md",
+          "---\ntitle: \"Portfolio item number 1\"\nexcerpt: \"Short description of portfolio item number 1\"\n"
+          "collection: portfolio\n---\n\nThis is an item in your portfolio. It can be have images or nice text.\n");
+    write(site / "_portfolio" / "lsgan.md",  // as a real site writes it: the picture inside the excerpt
+          "---\ntitle: \"LSGAN Image Generation\"\ndate: 2019-12-17\nexcerpt: \"Least squares GANs for image generation."
+          "<br/><img src='/images/LSGANarch.png' style='width:395px;height:180px;'>\"\ncollection: portfolio\norder: 2\n---\n\n## Summary\n");
+    write(site / "images" / "LSGANarch.png", test::tiny_png());
+    write(site / "_portfolio" / "survey.md",
+          "---\ntitle: \"A survey of voters\"\nexcerpt: \"Data from 2020.\"\nheader:\n  teaser: survey.png\n---\n\nThe data.\n");
+    write(site / "images" / "survey.png", test::tiny_png());
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_portfolio/", SiteNote::Kind::demo) == 1u);
+    BOOST_TEST(text(db.path, "SELECT title || '|' || summary || '|' || image || '|' || markdown FROM project WHERE slug = 'survey'") ==
+               "A survey of voters|Data from 2020.|survey.png|The data.");
+    BOOST_TEST(text(db.path, "SELECT position || '|' || summary || '|' || image FROM project WHERE slug = 'lsgan'") ==
+               "1|Least squares GANs for image generation.|lsganarch.png");
+}
+
+// Teaching rows get the role their page names; awards come from the CV;
+// al-folio's preview={...} becomes the paper's stored preview picture.
+BOOST_AUTO_TEST_CASE(fills_teaching_roles_awards_and_preview_pictures) {
+    TempDb db;
+    import_site(sites / "academicpages-aaron-schneider", db.path);
+    BOOST_TEST(text(db.path, "SELECT group_concat(role, ',') FROM teaching") == "Tutor,Tutor");  // "Tutoring in ...", "co-tutor"
+
+    fs::path site = db.dir / "site";
+    fs::copy(sites / "al-folio-yichi-zhang", site, fs::copy_options::recursive);
+    write(site / "assets" / "img" / "publication_preview" / "aaai20_fig.png", test::tiny_png());
+    write(site / "_data" / "cv.yml",
+          "- title: Honors and Awards\n  type: time_table\n  contents:\n    - year: 2023\n      items:\n"
+          "        - Outstanding Paper Award, EMNLP\n    - title: Rackham Fellowship\n      institution: University of Michigan\n"
+          "      year: 2021\n- title: Teaching\n  type: time_table\n  contents:\n    - title: EECS 595 Natural Language Processing\n"
+          "      institution: University of Michigan\n      year: 2022\n      description: Graduate student instructor.\n");
+    std::string second = (db.dir / "second.db").string();
+    auto report = import_site(site, second);
+    BOOST_TEST(text(second, "SELECT count(*) FROM publication WHERE preview <> ''") == "1");
+    BOOST_TEST(text(second, "SELECT preview FROM publication WHERE preview <> ''") == "aaai20-fig.png");
+    BOOST_TEST(text(second, "SELECT group_concat(year || ' ' || name || ' (' || issuer || ')', '; ') FROM award") ==
+               "2023 Outstanding Paper Award, EMNLP (); 2021 Rackham Fellowship (University of Michigan)");
+    BOOST_TEST(text(second, "SELECT title || '|' || term || '|' || role FROM teaching") ==
+               "EECS 595 Natural Language Processing|University of Michigan, 2022|Instructor");
+    check_database(Db::open(second, OpenMode::read_only));
 }

@@ -1,0 +1,268 @@
+// `vitae import-site` on Hugo Blox (Wowchemy, Hugo Academic) sites: two real
+// sites (tests/fixtures/sites/hugoblox-*, README there) imported with every
+// file accounted for, the starter's demo content left out, and a made-up
+// site for what the real ones lack (posts, talks, pictures, a broken file).
+#define BOOST_TEST_MODULE cli_import_hugo
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <set>
+
+#include "cli_test_support.hpp"
+#include "content_store.hpp"
+#include "db.hpp"
+#include "error.hpp"
+#include "import_site.hpp"
+#include "site_plan.hpp"
+#include "test_support.hpp"
+#include "toml_front.hpp"
+
+using namespace vitae;
+using namespace vitae::cli;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path sites = fs::path(VITAE_FIXTURES_DIR) / "sites";
+
+std::int64_t count(const fs::path& db_path, const std::string& sql) {
+    auto db = Db::open(db_path.string(), OpenMode::read_only);
+    auto stmt = db.prepare(sql);
+    stmt.step();
+    return stmt.int_at(0);
+}
+
+std::string text(const fs::path& db_path, const std::string& sql) {
+    auto db = Db::open(db_path.string(), OpenMode::read_only);
+    auto stmt = db.prepare(sql);
+    return stmt.step() ? stmt.text_at(0) : "(no row)";
+}
+
+std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Kind kind) {
+    std::set<std::string> files;
+    for (const auto& note : report.notes)
+        if (note.kind == kind && note.file.starts_with(folder)) files.insert(note.file);
+    return files.size();
+}
+
+std::string all_notes(const SiteImportReport& report) {
+    std::string all;
+    for (const auto& note : report.notes) all += describe(note) + "\n";
+    return all;
+}
+
+void every_file_accounted_for(const fs::path& site, const SiteImportReport& report) {
+    std::set<std::string> decided;
+    for (const auto& note : report.notes)
+        if (note.kind != SiteNote::Kind::warning) decided.insert(note.file);
+    for (const auto& entry : fs::recursive_directory_iterator(site)) {
+        if (!entry.is_regular_file()) continue;
+        std::string file = entry.path().lexically_relative(site).generic_string();
+        BOOST_TEST(decided.count(file) == 1u, site.filename().string() + ": nothing said about " + file);
+    }
+}
+
+void write(const fs::path& file, std::string_view content) {
+    fs::create_directories(file.parent_path());
+    test::write_file(file, content);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(recognises_hugo_blox_sites_and_refuses_other_hugo_sites) {
+    BOOST_TEST(is_hugo_site(sites / "hugoblox-yunlin-zeng"));
+    BOOST_TEST(is_hugo_site(sites / "hugoblox-alexandre-amice"));
+    BOOST_TEST(!is_hugo_site(sites / "al-folio-501good"));
+    test::TempDir dir;
+    write(dir.path() / "site" / "config.toml", "baseURL = 'https://example.org/'\n");
+    write(dir.path() / "site" / "content" / "posts" / "a.md", "---\ntitle: A\n---\n");
+    BOOST_CHECK_THROW(import_site(dir.path() / "site", (dir.path() / "x.db").string()), UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(imports_real_hugo_blox_sites) {
+    // name, publications, projects, demo pages left out
+    for (auto [name, publications, projects, demo] :
+         {std::tuple{"hugoblox-yunlin-zeng", 9, 0, 9u}, {"hugoblox-alexandre-amice", 14, 8, 0u}}) {
+        test::TempDir dir;
+        fs::path db = dir.path() / "site.db";
+        fs::path site = sites / name;
+        auto report = import_site(site, db.string());
+        BOOST_TEST(report.theme == "hugo-blox");
+        BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") >= 2);
+        BOOST_TEST(count(db, "SELECT count(*) FROM publication") == publications);
+        BOOST_TEST(count(db, "SELECT count(*) FROM project") == projects);
+        BOOST_TEST(notes_of(report, "content/", SiteNote::Kind::demo) == demo);
+        BOOST_TEST(count(db, "SELECT count(*) FROM post") == 0);  // Yunlin's five posts are the starter's
+        every_file_accounted_for(site, report);
+        check_database(Db::open(db.string(), OpenMode::read_only));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(maps_the_author_page_onto_the_profile) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    import_site(sites / "hugoblox-yunlin-zeng", db.string());
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.name == "Yunlin Zeng");
+    BOOST_TEST(c.job_title == "Ph.D candidate in Physics");
+    BOOST_TEST(c.affiliation == "Georgia Institute of Technology");
+    BOOST_REQUIRE(c.emails.size() == 1u);  // the at-symbol icon's mailto: link
+    BOOST_TEST(c.emails[0].address == "yunlin_zeng@outlook.com");
+    BOOST_REQUIRE(c.links.size() == 5u);
+    BOOST_TEST(c.links[0].label == "GitHub");
+    BOOST_TEST(c.links[2].label == "Google Scholar");
+    BOOST_REQUIRE(c.education.size() == 2u);
+    BOOST_TEST(c.education[0].degree == "Ph.D. in Physics");
+    BOOST_TEST(c.education[0].start_year == 2020);  // its dates are written backwards; the years kept in order
+    BOOST_TEST(c.education[0].end_year == 2025);
+    BOOST_TEST(c.bio_markdown.back().find("Seismic Laboratory for Imaging and Modeling") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(maps_data_authors_cite_bib_and_project_relations) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    import_site(sites / "hugoblox-alexandre-amice", db.string());
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.name == "Alexandre Amice");
+    BOOST_TEST(c.job_title == "Recent PhD Graduate from MIT CSAIL/LIDS");
+    BOOST_TEST(c.bio_markdown.size() == 3u);  // me.yaml's bio: no content/authors page
+    BOOST_TEST(c.experiences.size() == 4u);
+    // A course page of its own: a teaching row, the role from its "**Instructors:** Alexandre Amice".
+    BOOST_TEST(text(db, "SELECT course || '|' || title || '|' || term || '|' || role FROM teaching") ==
+               "Graduate Course|6.S098, IAP 2022 -- Applied Convex Optimization|MIT, 2021|Instructor");
+    // From cite.bib through import-bibtex: its key, its fields.
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'chamon2019matroid'") ==
+               "Matroid-constrained approximately supermodular optimization for near-optimal actuator scheduling");
+    // Newest first, as the theme lists them (the folders come in name order).
+    BOOST_TEST(text(db, "SELECT slug FROM publication ORDER BY position LIMIT 1") == "cohn-2026-framework");
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication a JOIN publication b ON a.position < b.position AND a.year < b.year") == 0);
+    // Without a cite.bib: the front matter, the owner found among the authors.
+    BOOST_TEST(text(db, "SELECT kind || '|' || venue || '|' || year FROM publication WHERE slug = 'cohn-2026-framework'") ==
+               "preprint|arXiv preprint arXiv:2602.05092|2026");
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication_author a JOIN publication p ON p.id = a.publication_id "
+                         "WHERE p.slug = 'cohn-2026-framework' AND a.is_owner = 1") == 1);
+    // projects: ["Matroid"] in the paper's front matter relates it to content/project/Matroid.
+    BOOST_TEST(count(db, "SELECT count(*) FROM project_publication r JOIN publication p ON p.id = r.publication_id "
+                         "WHERE r.project_slug = 'matroid' AND p.slug = 'chamon2019matroid'") == 1);
+    BOOST_TEST(text(db, "SELECT title FROM project WHERE slug = 'ccosmo'") == "CCosmo: A Custom First-Order Conic Solver");
+    BOOST_TEST(text(db, "SELECT label FROM project_link WHERE project_slug = 'c-iris' AND position = 1") == "Code");
+    // The dissertation page's {{< button >}} shortcode: removed, reported, the text around it kept.
+    BOOST_TEST(text(db, "SELECT instr(markdown, '{{<') FROM project WHERE slug = 'dissertation'") == "0");
+}
+
+// What the real sites lack: posts, talks, a blog, pictures, a broken page, the demo author.
+BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site", db = dir.path() / "site.db";
+    write(site / "config/_default/hugo.yaml", "title: Ann Lee\n");
+    write(site / "content/authors/admin/_index.md",
+          "---\ntitle: Ann Lee\nrole: Professor\norganizations:\n  - name: Some University\nsocial:\n  - icon: github\n"
+          "    icon_pack: fab\n    link: https://github.com/annlee\nawards:\n  - title: Best Paper Award\n    awarder: OSDI\n"
+          "    date: '2024-07-10'\n---\nAnn studies systems. {{< icon name=\"download\" >}} CV\n");
+    write(site / "content/authors/admin/avatar.png", test::tiny_png());
+    write(site / "content/post/first-steps/index.md",
+          "---\ntitle: First steps\ndate: 2024-03-04T10:00:00Z\ntags: [systems]\n---\nHello.\n\n{{% callout note %}}\nKept.\n{{% /callout %}}\n");
+    write(site / "content/post/broken/index.md", "---\ntitle: [unclosed\n---\nText\n");
+    write(site / "content/post/later/index.md", "---\ntitle: Later\ndate: 2024-05-06\ndraft: true\n---\nSoon.\n");
+    write(site / "content/blog/getting-started.md", "---\ntitle: Get Started\ndate: 2020-01-01\n---\nThe starter's.\n");
+    write(site / "content/event/keynote/index.md",
+          "---\ntitle: A keynote\nevent: SOSP 2025\nevent_url: https://sosp.org\nlocation: Seoul\ndate: '2025-10-13T09:00:00Z'\n"
+          "url_slides: keynote.pdf\nabstract: About systems.\n---\n");
+    write(site / "content/event/keynote/keynote.pdf", "%PDF-1.4\n%%EOF\n");  // slides in the talk's folder: stored
+    write(site / "content/publication/paper-a/index.md",
+          "---\ntitle: Paper A\nauthors: [admin, Bo Chen]\ndate: '2023-06-01'\npublication_types: ['paper-conference']\n"
+          "publication: '*OSDI*'\nfeatured: true\nurl_code: https://github.com/annlee/a\nurl_pdf: paper-a.pdf\n"
+          "url_slides: /uploads/missing.pdf\nprojects: [proj]\n---\n");
+    write(site / "content/publication/paper-a/paper-a.pdf", "%PDF-1.4\n%%EOF\n");  // the bundle's own PDF: stored
+    write(site / "content/publication/paper-a/featured.png", test::tiny_png());
+    write(site / "content/project/proj/index.md", "---\ntitle: The project\nsummary: What it does.\nweight: 1\n---\nBody.\n");
+    write(site / "content/project/proj/featured.jpg", test::tiny_png());  // a PNG named .jpg, as real sites have
+    auto report = import_site(site, db.string());
+    std::string all = all_notes(report);
+    BOOST_TEST(all.find("skipped content/post/broken/index.md") != std::string::npos);
+    BOOST_TEST(all.find("demo content/blog/getting-started.md") != std::string::npos);
+    BOOST_TEST(all.find("warning content/post/first-steps/index.md:8: Hugo shortcode \"{{% callout note %}}\"") != std::string::npos);
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.photo == "avatar.png");
+    BOOST_TEST(c.links.size() == 1u);
+    BOOST_TEST(c.bio_markdown.at(0) == "Ann studies systems.  CV");
+    BOOST_TEST(text(db, "SELECT body FROM post WHERE slug = 'first-steps'") == "Hello.\n\nKept.");
+    BOOST_TEST(text(db, "SELECT status FROM post WHERE slug = 'later'") == "draft");
+    BOOST_TEST(text(db, "SELECT event || '|' || place || '|' || date || '|' || url_event || '|' || url_slides || '|' || abstract FROM talk") ==
+               "SOSP 2025|Seoul|2025-10-13|https://sosp.org|/files/keynote.pdf|About systems.");
+    BOOST_TEST(text(db, "SELECT selected || '|' || preview || '|' || venue FROM publication WHERE slug = 'paper-a'") ==
+               "1|paper-a-featured.png|OSDI");
+    BOOST_TEST(text(db, "SELECT group_concat(label || ' ' || url, '; ') FROM (SELECT * FROM publication_link ORDER BY position)") ==
+               "PDF /files/paper-a.pdf; Code https://github.com/annlee/a");
+    BOOST_TEST(all.find("warning content/publication/paper-a/index.md: Slides \"/uploads/missing.pdf\": not an http(s) URL nor a file") !=
+               std::string::npos);
+    BOOST_TEST(text(db, "SELECT image FROM project WHERE slug = 'proj'") == "proj-featured.png");
+    BOOST_TEST(count(db, "SELECT count(*) FROM project_publication WHERE project_slug = 'proj'") == 1);
+    BOOST_TEST(text(db, "SELECT year || '|' || name || '|' || issuer FROM award") == "2024|Best Paper Award|OSDI");
+    check_database(Db::open(db.string(), OpenMode::read_only));
+}
+
+BOOST_AUTO_TEST_CASE(leaves_out_the_starters_demo_author) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site", db = dir.path() / "site.db";
+    write(site / "config/_default/params.yaml", "appearance:\n  mode: system\n");
+    write(site / "content/authors/admin/_index.md",
+          "---\ntitle: Nelson Bighetti\nrole: Professor of Artificial Intelligence\n---\nNelson Bighetti is a professor.\n");
+    auto report = import_site(site, db.string());
+    BOOST_TEST(notes_of(report, "content/authors/admin/_index.md", SiteNote::Kind::demo) == 1u);
+    BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 0);
+}
+
+// Older Hugo Academic sites write front matter in TOML (its talk archetype,
+// as a real site kept it: comments, a date, arrays, tables).
+BOOST_AUTO_TEST_CASE(reads_toml_front_matter_as_hugo_academic_writes_it) {
+    auto read = split_toml_front_matter(
+        "+++\ntitle = \"Bessensap\"\n\n# Talk start and end times.\ndate = 2018-06-15\nall_day = true\n"
+        "location = \"Rode Hoed, Amsterdam  \"  # trailing comment\nevent_url = 'https://www.nwo.nl/a#b'\n"
+        "tags = [\"AI\",\n  \"pathology\", ]\nprojects = []\nabstract = \"\"\"\nTwo\nlines \\\"quoted\\\"\"\"\"\n"
+        "author = { name = \"Geert\", id = 3 }\n[image]\n  caption = \"Image credit\"\n[[links]]\n  name = \"Video\"\n"
+        "  url = \"https://youtu.be/x\"\n[[links]]\n  name = \"Code\"\n  url = \"https://github.com/x\"\n+++\n\nBody text.\n");
+    BOOST_REQUIRE(read.has_front);
+    BOOST_TEST(yaml_text(read.front, "title") == "Bessensap");
+    BOOST_TEST(*jekyll_date(yaml_text(read.front, "date")) == "2018-06-15");
+    BOOST_TEST(yaml_text(read.front, "location") == "Rode Hoed, Amsterdam  ");
+    BOOST_TEST(yaml_text(read.front, "event_url") == "https://www.nwo.nl/a#b");
+    BOOST_TEST(yaml_child(read.front, "tags").size() == 2u);
+    BOOST_TEST(yaml_text(read.front, "abstract") == "Two\nlines \"quoted\"");
+    BOOST_TEST(yaml_text(yaml_child(read.front, "image"), "caption") == "Image credit");
+    BOOST_REQUIRE(yaml_child(read.front, "links").size() == 2u);
+    BOOST_TEST(yaml_text(yaml_child(read.front, "links")[1], "url") == "https://github.com/x");
+    BOOST_TEST(yaml_text(yaml_child(read.front, "author"), "name") == "Geert");
+    BOOST_TEST(read.body == "\nBody text.\n");
+    BOOST_TEST(read.body_line == 25);  // the blank line after the closing +++
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"open\n+++\n"), Error);
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"x\" junk\n+++\n"), Error);
+    BOOST_CHECK_THROW(split_toml_front_matter("+++\ntitle = \"never closed\"\n"), Error);
+}
+
+// No content/authors/admin: the first author is the owner; the section's
+// list page is said to be one; a page in TOML is read as one in YAML.
+BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site", db = dir.path() / "site.db";
+    write(site / "config.toml", "theme = 'academic'\n");
+    write(site / "content/authors/_index.md", "---\ntitle: People\n---\n");
+    write(site / "content/authors/amin/_index.md", "---\ntitle: Amin K\nrole: PhD student\n---\nAmin works on storage.\n");
+    write(site / "content/home/experience.md",  // Academic's widget (as akarbas.github.io had it)
+          "---\nwidget: experience\nheadless: true\nexperience:\n  - title: 'Intern Infrastructure Software Engineer'\n"
+          "    company: 'Neuralink'\n    location: 'Fremont, CA'\n    date_start: '2023-07-03'\n    date_end: '2023-09-22'\n---\n");
+    write(site / "content/home/hero.md", "---\nwidget: hero\nheadless: true\n---\n");
+    write(site / "content/talk/2018/invited.md", "---\ntitle: An invited talk\nevent: A workshop\ndate: 2018-05-01\n---\n");
+    write(site / "content/talk/old/index.md",
+          "+++\ntitle = \"An old talk\"\ndate = 2019-01-01\nevent = \"A meeting\"\nsummary = \"What it was about.\"\n+++\n");
+    auto report = import_site(site, db.string());
+    std::string all = all_notes(report);
+    BOOST_TEST(all.find("imported content/authors/amin/_index.md: owner \"Amin K\"") != std::string::npos);
+    BOOST_TEST(all.find("skipped content/authors/_index.md: a section's list page") != std::string::npos);
+    BOOST_TEST(all.find("imported content/talk/old/index.md: talk \"An old talk\" (2019-01-01)") != std::string::npos);
+    BOOST_TEST(text(db, "SELECT event || '|' || abstract FROM talk WHERE title = 'An old talk'") == "A meeting|What it was about.");
+    BOOST_TEST(all.find("imported content/talk/2018/invited.md: talk \"An invited talk\" (2018-05-01)") != std::string::npos);
+    every_file_accounted_for(site, report);
+    BOOST_TEST(text(db, "SELECT organization || '|' || location || '|' || role || '|' || start_month || '|' || end_month FROM experience") ==
+               "Neuralink|Fremont, CA|Intern Infrastructure Software Engineer|2023-07|2023-09");
+}
