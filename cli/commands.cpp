@@ -3,8 +3,6 @@
 #include "commands.hpp"
 
 #include <chrono>
-#include <fstream>
-#include <sstream>
 
 #include "add_post.hpp"
 #include "backup.hpp"
@@ -26,6 +24,7 @@
 #include "section_commands.hpp"
 #include "db.hpp"
 #include "static_export.hpp"
+#include "text_option.hpp"
 
 namespace vitae::cli {
 
@@ -141,17 +140,6 @@ int run_export(const Args& args, std::ostream& out) {
     return 0;
 }
 
-std::string read_body(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
-    std::ostringstream body;
-    body << in.rdbuf();
-    if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
-    if (body.view().size() > max_body_bytes)
-        throw Error("read " + in_quotes(path) + ": larger than " + std::to_string(max_body_bytes) + " bytes");
-    return std::move(body).str();
-}
-
 std::vector<std::string> checked_tags(std::string_view command, std::vector<std::string> tags) {
     for (const auto& tag : tags)
         if (!is_tag(tag))
@@ -187,7 +175,7 @@ int run_add_post(const Args& args, std::ostream& out) {
     if (args.has("--format")) post.body_format = args.get("--format");
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
-    if (args.has("--body-file")) post.body = read_body(args.get("--body-file"));
+    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), max_body_bytes);
     post.tags = checked_tags("add post", args.get_all("--tag"));
     post.draft = args.has("--draft");
     if (post.draft) post.preview_token = new_preview_token();

@@ -1,12 +1,10 @@
 #include "lang_commands.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
 #include "router.hpp"
+#include "text_option.hpp"
 #include "translate.hpp"
 
 namespace vitae::cli {
@@ -35,28 +33,6 @@ void insert_language(const Db& db, const std::string& code, const std::string& n
     insert.bind(2, name);
     insert.bind(3, std::int64_t{is_default ? 1 : 0});
     insert.step();
-}
-
-std::string text_argument(const Args& args) {
-    if (args.has("--text") == args.has("--text-file"))
-        throw UsageError("translate: give the text with --text or --text-file (one of them), or --remove");
-    std::string text;
-    if (args.has("--text")) {
-        text = args.get("--text");
-    } else {
-        const std::string& path = args.get("--text-file");
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
-        std::ostringstream body;
-        body << in.rdbuf();
-        if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
-        text = std::move(body).str();
-    }
-    if (text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
-    if (text.size() > max_translation_bytes)
-        throw UsageError("translate: the text is " + std::to_string(text.size()) + " bytes, more than " +
-                         std::to_string(max_translation_bytes));
-    return text;
 }
 
 }  // namespace
@@ -138,7 +114,8 @@ int run_translate(const Args& args, std::ostream& out) {
     const std::string& db_path = args.positional[0];
     Translation t{args.positional[1], args.positional[2], args.positional[3], args.positional[4], {}, -1};
     bool remove = args.has("--remove");
-    if (!remove) t.text = text_argument(args);
+    if (!remove) t.text = text_option(args, "translate", max_translation_bytes);
+    if (!remove && t.text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
     auto db = open_checked(db_path);
     Transaction transaction(db);
     if (remove) {

@@ -1,11 +1,10 @@
 #include "project_commands.hpp"
 
-#include <fstream>
-#include <sstream>
 
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
+#include "text_option.hpp"
 #include "slug.hpp"
 
 namespace vitae::cli {
@@ -14,23 +13,8 @@ namespace {
 
 constexpr std::size_t max_project_text_bytes = 1024 * 1024;  // a project page is a few KB of Markdown
 
-std::string read_text_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
-    std::ostringstream body;
-    body << in.rdbuf();
-    if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
-    return std::move(body).str();
-}
-
 std::string project_text(const Args& args) {
-    if (args.has("--text") && args.has("--text-file"))
-        throw UsageError("add project: give the page's text with --text or --text-file, not both");
-    std::string text = args.has("--text-file") ? read_text_file(args.get("--text-file")) : args.get("--text");
-    if (text.size() > max_project_text_bytes)
-        throw UsageError("add project: the text is " + std::to_string(text.size()) + " bytes, more than " +
-                         std::to_string(max_project_text_bytes));
-    return text;
+    return text_option(args, "add project", max_project_text_bytes, false);
 }
 
 // "Code=https://github.com/x/y" -> {Code, https://...}: http(s), or a stored file as /files/<name>.

@@ -1,12 +1,11 @@
 #include "section_commands.hpp"
 
-#include <fstream>
-#include <sstream>
 
 #include "add_post.hpp"
 #include "content_store.hpp"
 #include "error.hpp"
 #include "log.hpp"
+#include "text_option.hpp"
 
 namespace vitae::cli {
 
@@ -15,25 +14,9 @@ namespace {
 constexpr std::size_t max_news_bytes = 64 * 1024;  // a news item is a line or two; this is a typo's bound
 
 std::string news_text(const Args& args) {
-    if (args.has("--text") == args.has("--text-file"))
-        throw UsageError("add news: give the text with --text or --text-file (one of them)");
-    std::string text;
-    if (args.has("--text")) {
-        text = args.get("--text");
-    } else {
-        const std::string& path = args.get("--text-file");
-        std::ifstream in(path, std::ios::binary);
-        if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
-        std::ostringstream body;
-        body << in.rdbuf();
-        if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
-        text = std::move(body).str();
-    }
+    std::string text = text_option(args, "add news", max_news_bytes);
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
     if (text.empty()) throw UsageError("add news: the text is empty");
-    if (text.size() > max_news_bytes)
-        throw UsageError("add news: the text is " + std::to_string(text.size()) + " bytes, more than " +
-                         std::to_string(max_news_bytes));
     return text;
 }
 

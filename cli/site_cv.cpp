@@ -67,7 +67,7 @@ void time_table_row(SitePlan& plan, const fs::path& file, std::string_view secti
         award_rows(plan, row);
     } else if (s.find("teaching") != std::string::npos) {
         std::string term = where + (where.empty() || from == 0 ? "" : ", ") + (from == 0 ? "" : std::to_string(from));
-        add_teaching(plan, {"", title, term}, teaching_role(yaml_text(row, "role"), yaml_text(row, "description")));
+        add_teaching(plan, {"", title, term, ""}, teaching_role(yaml_text(row, "role"), yaml_text(row, "description")));
     } else if (s.find("education") != std::string::npos) {
         if (from == 0) return plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(title) + ": no year; left out");
         plan.profile.education.push_back({from, to == 0 ? from : to, title, where});

@@ -13,11 +13,11 @@
 #include <pango/pangocairo.h>
 
 #include <algorithm>
-#include <ctime>
 #include <memory>
 #include <mutex>
 
 #include "error.hpp"
+#include "syndication.hpp"
 
 namespace vitae {
 
@@ -248,16 +248,6 @@ void sections(Flow& f, const Views& v, const Catalogue& t) {
                 0, a.year ? std::to_string(*a.year) : std::string());
 }
 
-// "2026-11-30T18:59:24Z"... as Cairo wants it (ISO 8601), in UTC.
-std::string pdf_date(std::int64_t unix_seconds) {
-    std::time_t t = static_cast<std::time_t>(unix_seconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 std::mutex font_map_mutex;  // guards font_map() and every layout made from it
 
 PangoFontMap* font_map() {
@@ -276,7 +266,7 @@ std::string cv_pdf(const Views& v, const Catalogue& t, std::string_view base_url
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, title.c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_AUTHOR, v.content.name.c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "Vitae");
-    std::string date = pdf_date(modified_unix);
+    std::string date = rfc3339_utc(modified_unix);  // ISO 8601 in UTC, as Cairo wants it
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, date.c_str());
     {
         Owned<cairo_t, cairo_destroy> cr(cairo_create(surface.get()));

@@ -15,18 +15,15 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import time
 import unittest
-import xml.etree.ElementTree as ET
 
 from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
+from served import ServedSite, nav_of, sitemap_paths, wait_until  # noqa: E402
 from client import fetch  # noqa: E402
 from media import vitae  # noqa: E402
 
-SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 SCHEMA = os.path.join(os.path.dirname(__file__), "..", "fixtures", "json-resume", "schema.json")
-WAIT_S = 20
 CJK_NAME = "王小明"
 ACCENTED_NAME = "José Ñúñez-Érdős"
 TITLE = "Über Ångström-scale Caches — 分布式缓存"
@@ -40,50 +37,29 @@ UPDATE profile_link SET url = 'https://github.com/example' WHERE label = 'GitHub
 """.format(title=TITLE, cjk=CJK_NAME, accented=ACCENTED_NAME)
 
 
-def nav_of(page):
-    return page.split('<nav aria-label="Site">', 1)[1].split("</nav>", 1)[0]
-
-
-def sitemap_paths(port):
-    root = ET.fromstring(fetch(port, "/sitemap.xml").body)
-    return [loc.text for loc in root.iter(SITEMAP + "loc")]
-
-
 def run(cmd, data):
     return subprocess.run(cmd, input=data, capture_output=True, timeout=60, check=True).stdout.decode("utf-8")
 
 
-class WithCv(unittest.TestCase):
+class WithCv(ServedSite):
+    PREFIX = "vitae-cv-"
+
     @classmethod
-    def setUpClass(cls):
-        cls.dir, cls.db = private_db("vitae-cv-")
+    def prepare(cls):
         con = sqlite3.connect(cls.db)
         con.executescript(PAPER_SQL)
         con.close()
-        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
+
+    @classmethod
+    def populate(cls):
         vitae("add", "award", cls.db, "--name", "Best Paper Award", "--year", "2025", "--issuer", "VLDB 2025")
         vitae("add", "teaching", cls.db, "--course", "CIS 5550", "--title", "Internet and Web Systems",
               "--term", "Spring 2026", "--role", "Instructor")
         vitae("add", "talk", cls.db, "--title", "Causal Caches", "--date", "2025-09-01", "--event", "DB Seminar",
               "--place", "Zürich")
         # The last edit seen by the worker (a commit is loaded on the next request): all are.
-        deadline = time.monotonic() + WAIT_S
-        while "Causal Caches" not in fetch(cls.stack.port, "/cv/").text:
-            assert time.monotonic() < deadline, "the worker never loaded the talk"
-            time.sleep(0.05)
-
-    @classmethod
-    def tearDownClass(cls):
-        code = cls.stack.stop()
-        shutil.rmtree(cls.dir, ignore_errors=True)
-        assert code == 0, "worker exit code %r" % code
-
-    def wait_for(self, check, what):
-        deadline = time.monotonic() + WAIT_S
-        while not check():
-            if time.monotonic() > deadline:
-                self.fail("%s: not within %d s\n%s" % (what, WAIT_S, self.stack.worker_stderr()[-3000:]))
-            time.sleep(0.05)
+        wait_until(lambda: "Causal Caches" in fetch(cls.stack.port, "/cv/").text,
+                   "the worker never loaded the talk", cls.stack)
 
     def test_the_cv_page_lists_each_section_and_heads_teaching_by_role(self):
         page = fetch(self.stack.port, "/cv/")

@@ -13,30 +13,29 @@ no redirect by Accept-Language.
 import os
 import shutil
 import subprocess
-import time
 import unittest
 import xml.etree.ElementTree as ET
 
 from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
+from served import ServedSite, wait_until  # noqa: E402
 from client import fetch  # noqa: E402
 from media import vitae  # noqa: E402
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
-WAIT_S = 20
 
 BIO_ZH = "我是一名拜占庭将军，如今在追逐梯度。**瓜皮** (➔) 是我的最爱。"
 TITLE_ZH = "线性注意力图解"
 ABSTRACT_ZH = "因果缓存：有状态无服务器计算的一致性。"
 
 
-class EnglishChineseArabic(unittest.TestCase):
+class EnglishChineseArabic(ServedSite):
+    PREFIX = "vitae-languages-"
+
     @classmethod
-    def setUpClass(cls):
-        cls.dir, cls.db = private_db("vitae-languages-")
-        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
+    def populate(cls):
         vitae("lang", "add", cls.db, "zh", "--name", "中文")
         vitae("lang", "add", cls.db, "ar", "--name", "العربية")
         vitae("translate", cls.db, "zh", "paragraph", "1", "markdown", "--text", BIO_ZH)
@@ -44,25 +43,9 @@ class EnglishChineseArabic(unittest.TestCase):
         vitae("translate", cls.db, "zh", "post", "linear-attention-visualized", "title", "--text", TITLE_ZH)
         vitae("translate", cls.db, "zh", "publication", "causalmesh", "abstract", "--text", ABSTRACT_ZH)
         # The fast path rewrites published copies right after a commit: wait until the last edit is out.
-        deadline = time.monotonic() + WAIT_S
-        while not all(text in fetch(cls.stack.port, path).text for path, text in
-                      (("/zh/publications/causalmesh", ABSTRACT_ZH), ("/zh/", BIO_ZH[:9]), ("/zh/", "العربية"),
-                       ("/sitemap.xml", 'hreflang="ar"'), ("/zh/feed.xml", TITLE_ZH))):
-            assert time.monotonic() < deadline, "the published pages never showed the translations"
-            time.sleep(0.05)
-
-    @classmethod
-    def tearDownClass(cls):
-        code = cls.stack.stop()
-        shutil.rmtree(cls.dir, ignore_errors=True)
-        assert code == 0, "worker exit code %r" % code
-
-    def wait_for(self, check, what):
-        deadline = time.monotonic() + WAIT_S
-        while not check():
-            if time.monotonic() > deadline:
-                self.fail("%s: not within %d s\n%s" % (what, WAIT_S, self.stack.worker_stderr()[-3000:]))
-            time.sleep(0.05)
+        wait_until(lambda: all(text in fetch(cls.stack.port, path).text for path, text in
+                          (("/zh/publications/causalmesh", ABSTRACT_ZH), ("/zh/", BIO_ZH[:9]), ("/zh/", "العربية"),
+                           ("/sitemap.xml", 'hreflang="ar"'), ("/zh/feed.xml", TITLE_ZH))), "the published pages never showed the translations", cls.stack)
 
     def get(self, path, headers=None):
         return fetch(self.stack.port, path, headers=headers)

@@ -17,28 +17,18 @@ import xml.etree.ElementTree as ET
 
 from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
+from served import ServedSite, nav_of, sitemap_paths, wait_until, WAIT_S  # noqa: E402
 from client import fetch  # noqa: E402
 from media import vitae  # noqa: E402
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-WAIT_S = 20
 
 
-def nav_of(page):
-    return page.split('<nav aria-label="Site">', 1)[1].split("</nav>", 1)[0]
+class WithNewsAndTalks(ServedSite):
+    PREFIX = "vitae-news-"
 
-
-def sitemap_paths(port):
-    root = ET.fromstring(fetch(port, "/sitemap.xml").body)
-    return [loc.text for loc in root.iter(SITEMAP + "loc")]
-
-
-class WithNewsAndTalks(unittest.TestCase):
     @classmethod
-    def setUpClass(cls):
-        cls.dir, cls.db = private_db("vitae-news-")
-        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
+    def populate(cls):
         for day in range(1, 7):
             vitae("add", "news", cls.db, "--date", "2026-0%d-15" % day,
                   "--text", "Item %d: a paper on $O(n)$ *attention* <script>alert(1)</script>" % day)
@@ -47,26 +37,8 @@ class WithNewsAndTalks(unittest.TestCase):
               "--abstract", "Attention in $O(n)$ time.")
         vitae("add", "talk", cls.db, "--title", "Sketches", "--date", "2025-11-20", "--place", "Online")
         # The last edit seen by the worker (a commit is loaded on the next request): all are.
-        deadline = time.monotonic() + WAIT_S
-        while "Talk: Sketches" not in fetch(cls.stack.port, "/feed.xml").text:
-            assert time.monotonic() < deadline, "the worker never loaded the talks"
-            time.sleep(0.05)
-
-    @classmethod
-    def tearDownClass(cls):
-        code = cls.stack.stop()
-        shutil.rmtree(cls.dir, ignore_errors=True)
-        assert code == 0, "worker exit code %r" % code
-
-    def wait_for(self, check, what):
-        deadline = time.monotonic() + WAIT_S
-        while not check():
-            if time.monotonic() > deadline:
-                self.fail("%s: not within %d s\n%s" % (what, WAIT_S, self.stack.worker_stderr()[-3000:]))
-            time.sleep(0.05)
-
-    def published(self, path):
-        return os.path.join(self.stack.publish_dir, path.lstrip("/"), "index.html")
+        wait_until(lambda: "Talk: Sketches" in fetch(cls.stack.port, "/feed.xml").text,
+                   "the worker never loaded the talks", cls.stack)
 
     def test_the_home_page_shows_the_latest_five_news_and_links_all(self):
         self.wait_for(lambda: "All 6 news" in fetch(self.stack.port, "/").text, "home page with news")

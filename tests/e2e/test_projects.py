@@ -14,36 +14,25 @@ import shutil
 import subprocess
 import time
 import unittest
-import xml.etree.ElementTree as ET
 
 from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
+from served import ServedSite, nav_of, sitemap_paths, wait_until, WAIT_S  # noqa: E402
 from client import fetch  # noqa: E402
 from media import png, vitae  # noqa: E402
 
-SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
-WAIT_S = 20
 PAPER = "causalmesh"
 POST = "linear-attention-visualized"
 
 
-def nav_of(page):
-    return page.split('<nav aria-label="Site">', 1)[1].split("</nav>", 1)[0]
+class WithProjects(ServedSite):
+    PREFIX = "vitae-projects-"
 
-
-def sitemap_paths(port):
-    root = ET.fromstring(fetch(port, "/sitemap.xml").body)
-    return [loc.text for loc in root.iter(SITEMAP + "loc")]
-
-
-class WithProjects(unittest.TestCase):
     @classmethod
-    def setUpClass(cls):
-        cls.dir, cls.db = private_db("vitae-projects-")
+    def populate(cls):
         picture = os.path.join(cls.dir, "mesh.png")
         with open(picture, "wb") as f:
             f.write(png(960, 540, lambda x, y: (x % 256, y % 256, 160)))
-        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
         vitae("add", "file", cls.db, picture, "--alt", "A mesh of services, drawn as a graph")
         vitae("add", "project", cls.db, "--slug", "causal-mesh", "--title", "Causal Mesh",
               "--summary", "Tracing *why* a request was slow, across services.",
@@ -52,26 +41,8 @@ class WithProjects(unittest.TestCase):
               "--link", "Picture=/files/mesh.png", "--paper", PAPER, "--post", POST)
         vitae("add", "project", cls.db, "--slug", "sketches", "--title", "Sketches", "--summary", "Small summaries.")
         vitae("set", "preview", cls.db, PAPER, "mesh.png")
-        deadline = time.monotonic() + WAIT_S
-        while 'class="preview"' not in fetch(cls.stack.port, "/publications/" + PAPER).text:
-            assert time.monotonic() < deadline, "the worker never loaded the preview"
-            time.sleep(0.05)
-
-    @classmethod
-    def tearDownClass(cls):
-        code = cls.stack.stop()
-        shutil.rmtree(cls.dir, ignore_errors=True)
-        assert code == 0, "worker exit code %r" % code
-
-    def wait_for(self, check, what):
-        deadline = time.monotonic() + WAIT_S
-        while not check():
-            if time.monotonic() > deadline:
-                self.fail("%s: not within %d s\n%s" % (what, WAIT_S, self.stack.worker_stderr()[-3000:]))
-            time.sleep(0.05)
-
-    def published(self, path):
-        return os.path.join(self.stack.publish_dir, path.lstrip("/"), "index.html")
+        wait_until(lambda: 'class="preview"' in fetch(cls.stack.port, "/publications/" + PAPER).text,
+                   "the worker never loaded the preview", cls.stack)
 
     def test_the_projects_page_lists_them_in_order_with_picture_and_summary(self):
         page = fetch(self.stack.port, "/projects/")

@@ -203,7 +203,7 @@ BOOST_AUTO_TEST_CASE(add_news_and_add_talk_write_rows_the_worker_reads) {
 BOOST_AUTO_TEST_CASE(add_news_and_add_talk_name_the_bad_argument) {
     expect_usage_error({"add", "news", "db", "--date", "2026-02-30", "--text", "x"}, "--date \"2026-02-30\"");
     expect_usage_error({"add", "news", "db", "--date", "2026-02-03"}, "--text or --text-file");
-    expect_usage_error({"add", "news", "db", "--date", "2026-02-03", "--text", "a", "--text-file", "f"}, "one of them");
+    expect_usage_error({"add", "news", "db", "--date", "2026-02-03", "--text", "a", "--text-file", "f"}, "not both");
     expect_usage_error({"add", "news", "db", "--date", "2026-02-03", "--text", "\n"}, "the text is empty");
     expect_usage_error({"add", "talk", "db", "--date", "2026-02-03"}, "missing option --title T");
     expect_usage_error({"add", "talk", "db", "--title", "", "--date", "2026-02-03"}, "--title is empty");
