@@ -43,7 +43,8 @@ def build_dir():
 
 # The proof site of issue #13: the shipped content with tests/fixtures/languages.sql (zh, ar).
 LANGUAGE_PAGES = [("lang-zh-home", "/zh/"), ("lang-zh-publications", "/zh/publications/"),
-                  ("lang-zh-post", "/zh/blog/linear-attention-visualized"), ("lang-ar-home", "/ar/")]
+                  ("lang-zh-post", "/zh/blog/linear-attention-visualized"), ("lang-zh-cv", "/zh/cv/"),
+                  ("lang-ar-home", "/ar/")]
 
 
 def languages_db(directory):
