@@ -26,7 +26,7 @@ public:
               std::vector<std::string> missing);
 
     const std::string& code() const { return code_; }  // "en", "zh-Hans": the file's
-    // The text of `key`; the key itself if even English lacks it (a template's typo shows, never crashes).
+    // The text of `key`; "?" if even English lacks it (a template's typo shows, never crashes).
     const std::string& operator()(std::string_view key) const;
     // The text with each {name} replaced by its value: format("reading_time", {{"n", "3"}}).
     std::string format(std::string_view key, std::initializer_list<std::pair<std::string_view, std::string_view>> args) const;

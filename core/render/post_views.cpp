@@ -66,14 +66,15 @@ namespace {
 // A stored picture in a post: <picture> with its AVIF and WebP copies, the
 // original as <img> with its size (no shift when it arrives); lazy but for
 // the post's first, which may be in view at once.
-std::optional<std::string> post_picture(const Content& c, std::string_view name, std::string_view alt, bool first) {
-    const StoredFile* f = c.file(name);
-    if (!f || !f->is_picture()) return std::nullopt;
+std::optional<std::string> post_picture(const Views& v, std::string_view name, std::string_view alt, bool first) {
+    const StoredPicture* picture = stored_picture(v, name);
+    if (!picture) return std::nullopt;
+    const StoredFile* f = picture->file;
     constexpr std::string_view sizes = "(max-width: 44rem) 100vw, 42rem";  // the text column
     std::string out = "<picture>";
-    for (std::string_view type : {"image/avif", "image/webp"})
-        if (std::string srcset = srcset_of(c, *f, type); !srcset.empty())
-            out += "<source type=\"" + std::string(type) + "\" srcset=\"" + xml_escape(srcset) + "\" sizes=\"" +
+    for (auto [type, srcset] : {std::pair{"image/avif", &picture->avif_srcset}, std::pair{"image/webp", &picture->webp_srcset}})
+        if (!srcset->empty())
+            out += "<source type=\"" + std::string(type) + "\" srcset=\"" + xml_escape(*srcset) + "\" sizes=\"" +
                    std::string(sizes) + "\">";
     out += "<img src=\"" + xml_escape(f->url()) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
            std::to_string(f->height) + "\" alt=\"" + xml_escape(alt.empty() ? f->alt : alt) + "\"" +
@@ -83,13 +84,13 @@ std::optional<std::string> post_picture(const Content& c, std::string_view name,
 
 }  // namespace
 
-void add_post_body(const Post& post, const Content& c, MustacheData& data) {
+void add_post_body(const Post& post, const Views& v, MustacheData& data) {
     // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
     std::string body_html =
         post.body_format == "html"
             ? sanitize_html(post.body)
-            : with_heading_ids(markdown_with_math_to_html(post.body, [&c](std::string_view name, std::string_view alt, bool first) {
-                  return post_picture(c, name, alt, first);
+            : with_heading_ids(markdown_with_math_to_html(post.body, [&v](std::string_view name, std::string_view alt, bool first) {
+                  return post_picture(v, name, alt, first);
               }));
     auto headings = toc_entries(body_html);
     put(data, "has_toc", headings.size() >= toc_min_headings);
@@ -165,7 +166,7 @@ std::string tag_url(std::string_view tag) { return "/blog/tag/" + std::string(ta
 
 MustacheData preview_page_data(const Views& v, const Catalogue& t, std::size_t i) {
     MustacheData post = post_data(v.unlisted[i], v, t);
-    view_data::add_post_body(v.unlisted[i], v.content, post);
+    view_data::add_post_body(v.unlisted[i], v, post);
     put(post, "preview", true);
     put(post, "has_neighbours", false);
     MustacheData page{MustacheData::type::object};
@@ -175,7 +176,7 @@ MustacheData preview_page_data(const Views& v, const Catalogue& t, std::size_t i
 
 MustacheData post_page_data(const Views& v, const Catalogue& t, std::size_t i) {
     MustacheData post = post_data(v.content.posts[i], v, t);
-    view_data::add_post_body(v.content.posts[i], v.content, post);
+    view_data::add_post_body(v.content.posts[i], v, post);
     add_neighbours(v, i, post);
     MustacheData page{MustacheData::type::object};
     put(page, "post", std::move(post));

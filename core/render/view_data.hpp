@@ -53,8 +53,6 @@ MustacheData link_data(const Link& link, const std::string& joiner);
 MustacheData publication_data(const Publication& p, const Views& v, const Catalogue& t);
 bool any_equal_contribution(const Publication& p);
 
-// A picture's smaller copies in one format (made when it was added), narrowest first, as a srcset.
-std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type);
 // Every stored picture by name with its copies' srcsets (project_views.cpp).
 std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c);
 // A stored picture as templates show it in a <picture>:
@@ -66,7 +64,7 @@ const StoredPicture* stored_picture(const Views& v, std::string_view name);
 // One post as a list shows it (templates/README.md): title, date, tags.
 MustacheData post_data(const Post& post, const Views& v, const Catalogue& t);
 // And what its own page adds: the body (math, stored pictures), its table of contents.
-void add_post_body(const Post& post, const Content& c, MustacheData& data);
+void add_post_body(const Post& post, const Views& v, MustacheData& data);
 MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t);
 
 // Moves every post that is not listed on v.today out of c.posts into v.unlisted.

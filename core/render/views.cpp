@@ -14,21 +14,7 @@
 
 namespace vitae {
 
-namespace view_data {
 
-std::string srcset_of(const Content& c, const StoredFile& picture, std::string_view type) {
-    std::vector<const StoredFile*> copies;
-    for (const auto& f : c.files)
-        if (f.variant_of == picture.name && f.type == type) copies.push_back(&f);
-    std::sort(copies.begin(), copies.end(), [](auto* x, auto* y) { return x->width < y->width; });
-    std::string srcset;
-    for (const auto* f : copies) srcset += (srcset.empty() ? "" : ", ") + f->url() + " " + std::to_string(f->width) + "w";
-    return srcset;
-}
-
-}  // namespace view_data
-
-using view_data::srcset_of;
 using view_data::link_data;
 using view_data::publication_data;
 using view_data::any_equal_contribution;
@@ -125,22 +111,10 @@ void add_sections(const Views& v, const Catalogue& t, MustacheData& home) {
 
 // The profile photo (a stored picture), with its size so the page does not
 // shift when it arrives. None when unset or when the file is not a picture.
-void add_photo(const Content& c, MustacheData& home) {
-    const StoredFile* photo = c.photo.empty() ? nullptr : c.file(c.photo);
-    bool shown = photo && photo->is_picture();
-    put(home, "has_photo", shown);
-    if (!shown) return;
-    MustacheData data = fields({{"url", photo->url()},
-                                {"width", std::to_string(photo->width)},
-                                {"height", std::to_string(photo->height)},
-                                {"alt", photo->alt}});
-    // Its smaller copies (made when it was added), one srcset per format.
-    for (auto [key, type] : {std::pair{"avif_srcset", "image/avif"}, std::pair{"webp_srcset", "image/webp"}}) {
-        std::string srcset = srcset_of(c, *photo, type);
-        put(data, std::string("has_") + key, !srcset.empty());
-        put(data, key, std::move(srcset));
-    }
-    put(home, "photo", std::move(data));
+void add_photo(const Views& v, MustacheData& home) {
+    const StoredPicture* photo = view_data::stored_picture(v, v.content.photo);
+    put(home, "has_photo", photo != nullptr);
+    if (photo) put(home, "photo", view_data::picture_data(*photo, photo->file->alt));
 }
 
 MustacheData home_view(const Views& v, const Catalogue& t) {
@@ -166,7 +140,7 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
     put(home, "all_posts_count", t.format("all_posts_count", {{"n", std::to_string(c.posts.size())}}));
     put(home, "more_posts", shown.posts.size() < c.posts.size());
     add_publications(v, t, shown, home);
-    add_photo(c, home);
+    add_photo(v, home);
     add_sections(v, t, home);
     add_news(v, t, home);
     return home;
@@ -278,8 +252,6 @@ int reading_minutes(std::string_view text) {
     }
     return std::max(1, words / 200);
 }
-
-std::string display_date(std::string_view iso) { return Catalogues::builtin_english().english().date(iso); }
 
 Views build_views(Content c, std::string_view today, Locale locale) {
     Views v;

@@ -52,7 +52,6 @@ struct Locale {
     std::string not_found_page{"404"};  // the 404 page's cache key: "404", "404/zh"
 
     bool is_default() const { return index == 0; }
-    std::string home_url() const { return prefix + "/"; }
     // The same page in another language: `path` is this language's (prefix included).
     std::string path_in(const Language& other, std::string_view path) const;
 };
@@ -190,9 +189,6 @@ std::string link_target(const Views& views, const std::string& url, std::string_
 
 // "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);
-
-// "2026-07-25" -> "25 Jul 2026"; "2024-07" -> "Jul 2024", in English. Bad input passes through.
-std::string display_date(std::string_view iso);
 
 // Words in `text` / 200, at least 1: the minutes a post takes to read.
 int reading_minutes(std::string_view text);

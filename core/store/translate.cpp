@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <unordered_map>
 
 namespace vitae {
 
@@ -99,12 +100,15 @@ std::string* keyed_field(Content& c, const Translation& t) {
 template <typename Row>
 void translate_shared(SharedRows<Row>& rows, const std::vector<const Translation*>& ts, std::string_view item,
                       std::string* (*field_of)(Row&, std::string_view), std::set<std::string, std::less<>>& done) {
+    if (ts.empty()) return;
+    std::unordered_map<std::string_view, std::size_t> by_slug;  // one pass, not one per translated row
+    for (std::size_t i = 0; i < rows.size(); ++i) by_slug.emplace(rows[i].slug, i);
     for (std::size_t k = 0; k < ts.size();) {
         const std::string& key = ts[k]->key;
         std::size_t end = k;
         while (end < ts.size() && ts[end]->key == key) ++end;
-        std::size_t i = find_row(rows, [&](const Row& r) { return r.slug == key; });
-        if (i != npos) {
+        if (auto found = by_slug.find(key); found != by_slug.end()) {
+            std::size_t i = found->second;
             Row copy = rows[i];
             bool changed = false;
             for (std::size_t j = k; j < end; ++j)
