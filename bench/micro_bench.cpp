@@ -18,20 +18,20 @@
 #include <memory>
 #include <string>
 
-#include "base_url.hpp"
-#include "db.hpp"
-#include "gzip.hpp"
-#include "handler.hpp"
-#include "highlight.hpp"
-#include "http.hpp"
-#include "markdown_math.hpp"
-#include "markdown.hpp"
-#include "page_cache.hpp"
-#include "page_inputs.hpp"
-#include "page_source.hpp"
-#include "pages.hpp"
-#include "renderer.hpp"
-#include "site.hpp"
+#include "fcgi/handler.hpp"
+#include "http/base_url.hpp"
+#include "http/gzip.hpp"
+#include "http/http.hpp"
+#include "http/page_cache.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/text/highlight.hpp"
+#include "render/text/markdown.hpp"
+#include "render/views/renderer.hpp"
+#include "site/page_inputs.hpp"
+#include "site/page_source.hpp"
+#include "site/pages.hpp"
+#include "site/site.hpp"
+#include "store/sqlite/db.hpp"
 
 namespace {
 
@@ -304,7 +304,7 @@ void render_test_post(benchmark::State& state) {
 }
 BENCHMARK(render_test_post)->Unit(benchmark::kMicrosecond);
 
-// Fenced code in a post (core/render/highlight), highlighted when the post's
+// Fenced code in a post (core/render/text/highlight), highlighted when the post's
 // page renders, once per content version. A 40-line Python block with the
 // definition loaded; 1, 2 and 8 threads at once, which queue on the
 // library's one mutex (time per block per thread).

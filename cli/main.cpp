@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "cli/run/commands.hpp"
 
 int main(int argc, char** argv) {
     std::vector<std::string> words(argv + 1, argv + argc);

@@ -1,10 +1,10 @@
-#include "config.hpp"
+#include "fcgi/config.hpp"
 
 #include <charconv>
 #include <string_view>
 #include <thread>
 
-#include "limits.hpp"
+#include "base/limits.hpp"
 
 namespace vitae {
 

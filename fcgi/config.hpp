@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <string>
 
-#include "base_url.hpp"
-#include "site.hpp"
-#include "error.hpp"
+#include "base/error.hpp"
+#include "http/base_url.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "fastcgi_records.hpp"
+#include "fcgi/fastcgi_records.hpp"
 
 #include <algorithm>
 

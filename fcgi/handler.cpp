@@ -1,9 +1,9 @@
-#include "handler.hpp"
+#include "fcgi/handler.hpp"
 
-#include "limits.hpp"
-#include "log.hpp"
-#include "router.hpp"
-#include "status.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "fcgi/status.hpp"
+#include "http/router.hpp"
 
 namespace vitae {
 

@@ -8,13 +8,13 @@
 #include <functional>
 #include <string>
 
-#include "content_probe.hpp"
-#include "http.hpp"
-#include "metrics.hpp"
-#include "page_source.hpp"
-#include "renderer.hpp"
-#include "request.hpp"
-#include "site.hpp"
+#include "fcgi/metrics.hpp"
+#include "http/http.hpp"
+#include "http/request.hpp"
+#include "render/views/renderer.hpp"
+#include "site/content_probe.hpp"
+#include "site/page_source.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

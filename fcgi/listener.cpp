@@ -1,4 +1,4 @@
-#include "listener.hpp"
+#include "fcgi/listener.hpp"
 
 #include <netdb.h>
 #include <sys/socket.h>
@@ -10,9 +10,9 @@
 #include <cstring>
 #include <memory>
 
-#include "error.hpp"
-#include "limits.hpp"
-#include "log.hpp"
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
 
 namespace vitae {
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "unique_fd.hpp"
+#include "base/unique_fd.hpp"
 
 namespace vitae {
 

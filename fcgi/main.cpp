@@ -9,15 +9,15 @@
 #include <cstdlib>
 #include <string>
 
-#include "config.hpp"
-#include "page_source.hpp"
-#include "limits.hpp"
-#include "listener.hpp"
-#include "log.hpp"
-#include "pages.hpp"
-#include "server.hpp"
-#include "supervisor.hpp"
-#include "version.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "base/version.hpp"
+#include "fcgi/config.hpp"
+#include "fcgi/listener.hpp"
+#include "fcgi/server.hpp"
+#include "fcgi/supervisor.hpp"
+#include "site/page_source.hpp"
+#include "site/pages.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "metrics.hpp"
+#include "fcgi/metrics.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "page_cache.hpp"
-#include "router.hpp"
+#include "http/page_cache.hpp"
+#include "http/router.hpp"
 
 namespace vitae {
 

@@ -1,13 +1,13 @@
-#include "publisher.hpp"
+#include "fcgi/publisher.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <thread>
 #include <unordered_set>
 
-#include "log.hpp"
-#include "page_inputs.hpp"
-#include "pages.hpp"
+#include "base/log.hpp"
+#include "site/page_inputs.hpp"
+#include "site/pages.hpp"
 
 namespace vitae {
 

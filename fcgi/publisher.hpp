@@ -18,9 +18,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "metrics.hpp"
-#include "page_source.hpp"
-#include "static_files.hpp"
+#include "fcgi/metrics.hpp"
+#include "http/static_files.hpp"
+#include "site/page_source.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "send_whole.hpp"
+#include "fcgi/send_whole.hpp"
 
 #include <sys/socket.h>
 
@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <climits>
 
-#include "limits.hpp"
+#include "base/limits.hpp"
 
 namespace vitae {
 

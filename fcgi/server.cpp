@@ -1,4 +1,4 @@
-#include "server.hpp"
+#include "fcgi/server.hpp"
 
 #include <fcgiapp.h>
 #include <pthread.h>
@@ -8,11 +8,11 @@
 #include <chrono>
 #include <thread>
 
-#include "clock.hpp"
-#include "fastcgi_records.hpp"
-#include "limits.hpp"
-#include "log.hpp"
-#include "send_whole.hpp"
+#include "base/clock.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "fcgi/fastcgi_records.hpp"
+#include "fcgi/send_whole.hpp"
 
 namespace vitae {
 

@@ -12,12 +12,12 @@
 #include <memory>
 #include <vector>
 
-#include "config.hpp"
-#include "handler.hpp"
-#include "listener.hpp"
-#include "page_source.hpp"
-#include "publisher.hpp"
-#include "site_follower.hpp"
+#include "fcgi/config.hpp"
+#include "fcgi/handler.hpp"
+#include "fcgi/listener.hpp"
+#include "fcgi/publisher.hpp"
+#include "fcgi/site_follower.hpp"
+#include "site/page_source.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "site_follower.hpp"
+#include "fcgi/site_follower.hpp"
 
 #include <poll.h>
 #include <sys/inotify.h>
@@ -9,9 +9,9 @@
 #include <cstring>
 #include <filesystem>
 
-#include "content_probe.hpp"
-#include "error.hpp"
-#include "log.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "site/content_probe.hpp"
 
 namespace vitae {
 

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <functional>
 
-#include "site.hpp"
-#include "unique_fd.hpp"
+#include "base/unique_fd.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

@@ -1,11 +1,11 @@
-#include "status.hpp"
+#include "fcgi/status.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
 
-#include "http.hpp"
-#include "version.hpp"
+#include "base/version.hpp"
+#include "http/http.hpp"
 
 namespace vitae {
 

@@ -6,9 +6,9 @@
 #include <chrono>
 #include <string>
 
-#include "page_cache.hpp"
-#include "escape.hpp"  // json_string
-#include "site.hpp"
+#include "http/page_cache.hpp"
+#include "render/text/escape.hpp"  // json_string
+#include "site/site.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "supervisor.hpp"
+#include "fcgi/supervisor.hpp"
 
 #include <signal.h>
 #include <sys/mman.h>
@@ -10,10 +10,10 @@
 #include <cstring>
 #include <new>
 
-#include "clock.hpp"
-#include "error.hpp"
-#include "log.hpp"
-#include "server.hpp"
+#include "base/clock.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "fcgi/server.hpp"
 
 namespace vitae {
 

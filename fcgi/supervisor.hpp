@@ -18,11 +18,11 @@
 #include <memory>
 #include <string>
 
-#include "config.hpp"
-#include "limits.hpp"
-#include "listener.hpp"
-#include "metrics.hpp"
-#include "site.hpp"
+#include "base/limits.hpp"
+#include "fcgi/config.hpp"
+#include "fcgi/listener.hpp"
+#include "fcgi/metrics.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

@@ -1,9 +1,9 @@
-#include "base_url.hpp"
+#include "http/base_url.hpp"
 
 #include <string>
 
-#include "error.hpp"
-#include "limits.hpp"
+#include "base/error.hpp"
+#include "base/limits.hpp"
 
 namespace vitae {
 

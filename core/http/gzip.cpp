@@ -1,4 +1,4 @@
-#include "gzip.hpp"
+#include "http/gzip.hpp"
 
 #include <zlib.h>
 

@@ -1,11 +1,11 @@
-#include "http.hpp"
+#include "http/http.hpp"
 
 #include <charconv>
 #include <cstring>
 #include <cstdio>
 #include <ctime>
 
-#include "text.hpp"
+#include "base/text.hpp"
 
 namespace vitae {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "page.hpp"
+#include "http/page.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "page_cache.hpp"
+#include "http/page_cache.hpp"
 
 #include <algorithm>
 #include <utility>

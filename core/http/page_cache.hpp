@@ -34,7 +34,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "page.hpp"
+#include "http/page.hpp"
 
 namespace vitae {
 

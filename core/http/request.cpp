@@ -1,6 +1,6 @@
-#include "request.hpp"
+#include "http/request.hpp"
 
-#include "limits.hpp"
+#include "base/limits.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "router.hpp"
+#include "http/router.hpp"
 
 #include <utility>
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string_view>
 
-#include "publication_kind.hpp"
-#include "slug.hpp"
+#include "store/model/publication_kind.hpp"
+#include "store/model/slug.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "static_files.hpp"
+#include "http/static_files.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -8,10 +8,10 @@
 #include <cstring>
 #include <string>
 
-#include "error.hpp"
-#include "log.hpp"
-#include "slug.hpp"
-#include "unique_fd.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/unique_fd.hpp"
+#include "store/model/slug.hpp"
 
 namespace vitae {
 

@@ -1,4 +1,4 @@
-#include "content_probe.hpp"
+#include "site/content_probe.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,7 +8,7 @@
 
 #include <utility>
 
-#include "error.hpp"
+#include "base/error.hpp"
 
 namespace vitae {
 

@@ -18,9 +18,9 @@
 #include <tuple>
 #include <string>
 
-#include "db.hpp"
-#include "file_id.hpp"
-#include "unique_fd.hpp"
+#include "base/file_id.hpp"
+#include "base/unique_fd.hpp"
+#include "store/sqlite/db.hpp"
 
 namespace vitae {
 

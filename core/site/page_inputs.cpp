@@ -1,9 +1,9 @@
-#include "page_inputs.hpp"
+#include "site/page_inputs.hpp"
 
 #include <algorithm>
 #include <set>
 
-#include "syndication.hpp"
+#include "render/formats/syndication.hpp"
 
 namespace vitae {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "pages.hpp"
+#include "site/pages.hpp"
 
 namespace vitae {
 

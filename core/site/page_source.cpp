@@ -1,10 +1,10 @@
-#include "page_source.hpp"
+#include "site/page_source.hpp"
 
-#include "gzip.hpp"
-#include "memory.hpp"
-#include "http.hpp"
-#include "page_inputs.hpp"
-#include "pages.hpp"
+#include "base/memory.hpp"
+#include "http/gzip.hpp"
+#include "http/http.hpp"
+#include "site/page_inputs.hpp"
+#include "site/pages.hpp"
 
 namespace vitae {
 

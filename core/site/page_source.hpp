@@ -8,12 +8,12 @@
 #include <memory>
 #include <string>
 
-#include "page.hpp"
-#include "page_cache.hpp"
-#include "pages.hpp"
-#include "renderer.hpp"
-#include "router.hpp"
-#include "site.hpp"
+#include "http/page.hpp"
+#include "http/page_cache.hpp"
+#include "http/router.hpp"
+#include "render/views/renderer.hpp"
+#include "site/pages.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

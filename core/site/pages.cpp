@@ -1,14 +1,14 @@
-#include "pages.hpp"
+#include "site/pages.hpp"
 
-#include "citation.hpp"
-#include "cv_json.hpp"
-#include "cv_pdf.hpp"
-#include "db.hpp"
-#include "error.hpp"
-#include "file_store.hpp"
-#include "log.hpp"
-#include "structured_data.hpp"
-#include "syndication.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "render/cite/citation.hpp"
+#include "render/cv/cv_json.hpp"
+#include "render/cv/cv_pdf.hpp"
+#include "render/formats/structured_data.hpp"
+#include "render/formats/syndication.hpp"
+#include "store/rows/file_store.hpp"
+#include "store/sqlite/db.hpp"
 
 namespace vitae {
 

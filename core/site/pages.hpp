@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "renderer.hpp"
-#include "router.hpp"
-#include "site.hpp"
+#include "http/router.hpp"
+#include "render/views/renderer.hpp"
+#include "site/site.hpp"
 
 namespace vitae {
 

@@ -1,17 +1,17 @@
-#include "site.hpp"
+#include "site/site.hpp"
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
-#include "clock.hpp"
-#include "content_store.hpp"
-#include "error.hpp"
-#include "log.hpp"
-#include "memory.hpp"
-#include "page_inputs.hpp"
-#include "db.hpp"
+#include "base/clock.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/memory.hpp"
+#include "site/page_inputs.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 
 namespace vitae {
 

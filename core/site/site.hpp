@@ -20,13 +20,13 @@
 #include <optional>
 #include <string>
 
-#include "content_changes.hpp"
-#include "clock.hpp"
-#include "content_probe.hpp"
-#include "file_id.hpp"
-#include "template_watch.hpp"
-#include "templates.hpp"
-#include "views.hpp"
+#include "base/clock.hpp"
+#include "base/file_id.hpp"
+#include "render/template/templates.hpp"
+#include "render/views/views.hpp"
+#include "site/content_probe.hpp"
+#include "site/template_watch.hpp"
+#include "store/rows/content_changes.hpp"
 
 namespace vitae {
 

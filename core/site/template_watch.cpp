@@ -1,4 +1,4 @@
-#include "template_watch.hpp"
+#include "site/template_watch.hpp"
 
 #include <poll.h>
 #include <sys/inotify.h>
@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "log.hpp"
+#include "base/log.hpp"
 
 namespace vitae {
 

@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "unique_fd.hpp"
+#include "base/unique_fd.hpp"
 
 namespace vitae {
 

@@ -9,14 +9,14 @@
 #include <exception>
 #include <string>
 
-#include "error.hpp"
+#include "base/error.hpp"
 #include "fuzz_support.hpp"
-#include "page_inputs.hpp"
-#include "pages.hpp"
-#include "renderer.hpp"
-#include "router.hpp"
-#include "site.hpp"
-#include "templates.hpp"
+#include "http/router.hpp"
+#include "render/template/templates.hpp"
+#include "render/views/renderer.hpp"
+#include "site/page_inputs.hpp"
+#include "site/pages.hpp"
+#include "site/site.hpp"
 
 using namespace vitae;
 using namespace vitae::fuzz;

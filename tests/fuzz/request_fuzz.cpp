@@ -10,15 +10,15 @@
 #include <string>
 #include <string_view>
 
+#include "base/limits.hpp"
+#include "fcgi/fastcgi_records.hpp"
+#include "fcgi/handler.hpp"
 #include "fuzz_support.hpp"
-#include "base_url.hpp"
-#include "fastcgi_records.hpp"
-#include "handler.hpp"
-#include "http.hpp"
-#include "limits.hpp"
-#include "pages.hpp"
-#include "request.hpp"
-#include "router.hpp"
+#include "http/base_url.hpp"
+#include "http/http.hpp"
+#include "http/request.hpp"
+#include "http/router.hpp"
+#include "site/pages.hpp"
 
 using namespace vitae;
 using namespace vitae::fuzz;

@@ -9,11 +9,11 @@
 #include <string>
 #include <string_view>
 
-#include "error.hpp"
+#include "base/error.hpp"
 #include "fuzz_support.hpp"
-#include "renderer.hpp"
-#include "site.hpp"
-#include "templates.hpp"
+#include "render/template/templates.hpp"
+#include "render/views/renderer.hpp"
+#include "site/site.hpp"
 
 using namespace vitae;
 using namespace vitae::fuzz;

@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE bibtex
 #include <boost/test/unit_test.hpp>
 
-#include "error.hpp"
-#include "bibtex.hpp"
+#include "base/error.hpp"
+#include "cli/bibtex/bibtex.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

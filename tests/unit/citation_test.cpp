@@ -1,7 +1,7 @@
 #define BOOST_TEST_MODULE citation
 #include <boost/test/unit_test.hpp>
 
-#include "citation.hpp"
+#include "render/cite/citation.hpp"
 
 using namespace vitae;
 

@@ -3,14 +3,14 @@
 
 #include <sstream>
 
-#include "add_post.hpp"
-#include "slug.hpp"
-#include "error.hpp"
-#include "commands.hpp"
-#include "content_store.hpp"
+#include "base/error.hpp"
+#include "base/version.hpp"
+#include "cli/commands/add_post.hpp"
+#include "cli/run/commands.hpp"
 #include "cli_test_support.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_store.hpp"
 #include "test_support.hpp"
-#include "version.hpp"
 
 using namespace vitae;
 using namespace vitae::cli;

@@ -8,11 +8,11 @@
 #include <thread>
 #include <vector>
 
-#include "backup.hpp"
+#include "base/error.hpp"
 #include "cli_test_support.hpp"
-#include "content_store.hpp"
-#include "db.hpp"
-#include "error.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/schema/backup.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE cli_bib_mapping
 #include <boost/test/unit_test.hpp>
 
-#include "bib_mapping.hpp"
-#include "slug.hpp"
+#include "cli/bibtex/bib_mapping.hpp"
+#include "store/model/slug.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -3,8 +3,8 @@
 
 #include <sstream>
 
-#include "commands.hpp"
-#include "import_bibtex.hpp"
+#include "cli/commands/import_bibtex.hpp"
+#include "cli/run/commands.hpp"
 #include "cli_test_support.hpp"
 #include "test_support.hpp"
 

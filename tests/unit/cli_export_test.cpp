@@ -6,10 +6,10 @@
 
 #include <sstream>
 
-#include "error.hpp"
-#include "commands.hpp"
-#include "static_export.hpp"
-#include "static_files.hpp"
+#include "base/error.hpp"
+#include "cli/commands/static_export.hpp"
+#include "cli/run/commands.hpp"
+#include "http/static_files.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

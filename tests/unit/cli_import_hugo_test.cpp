@@ -8,14 +8,15 @@
 #include <filesystem>
 #include <set>
 
+#include "base/error.hpp"
+#include "cli/import/front/toml_front.hpp"
+#include "cli/import/hugo/readers.hpp"
+#include "cli/import/plan/site_plan.hpp"
+#include "cli/import/site/import_site.hpp"
 #include "cli_test_support.hpp"
-#include "content_store.hpp"
-#include "db.hpp"
-#include "error.hpp"
-#include "import_site.hpp"
-#include "site_plan.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
-#include "toml_front.hpp"
 
 using namespace vitae;
 using namespace vitae::cli;

@@ -9,12 +9,14 @@
 
 #include <fstream>
 
+#include "base/error.hpp"
+#include "cli/import/front/jekyll.hpp"
+#include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_plan.hpp"
+#include "cli/import/site/import_site.hpp"
 #include "cli_test_support.hpp"
-#include "content_store.hpp"
-#include "db.hpp"
-#include "import_site.hpp"
-#include "jekyll.hpp"
-#include "site_plan.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

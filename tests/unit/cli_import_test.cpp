@@ -7,12 +7,12 @@
 #include <sstream>
 #include <thread>
 
-#include "error.hpp"
-#include "bibtex.hpp"
-#include "commands.hpp"
-#include "content_store.hpp"
-#include "import_bibtex.hpp"
-#include "publication_store.hpp"
+#include "base/error.hpp"
+#include "cli/bibtex/bibtex.hpp"
+#include "cli/commands/import_bibtex.hpp"
+#include "cli/run/commands.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -2,7 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_test_support.hpp"
-#include "db.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

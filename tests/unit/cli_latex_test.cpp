@@ -1,9 +1,9 @@
 #define BOOST_TEST_MODULE cli_latex
 #include <boost/test/unit_test.hpp>
 
-#include "error.hpp"
-#include "latex.hpp"
-#include "latex_table.hpp"
+#include "base/error.hpp"
+#include "render/cite/latex.hpp"
+#include "render/cite/latex_table.hpp"
 
 using namespace vitae;
 

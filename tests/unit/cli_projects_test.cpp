@@ -4,8 +4,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_test_support.hpp"
-#include "content_store.hpp"
-#include "db.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

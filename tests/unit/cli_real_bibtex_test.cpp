@@ -12,13 +12,13 @@
 #include <set>
 #include <sstream>
 
-#include "content_store.hpp"
-#include "db.hpp"
-#include "import_bibtex.hpp"
-#include "schema.hpp"
-#include "commands.hpp"
+#include "base/text.hpp"
+#include "cli/commands/import_bibtex.hpp"
+#include "cli/run/commands.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/schema/schema.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
-#include "text.hpp"
 
 using namespace vitae;
 using namespace vitae::cli;

@@ -4,10 +4,10 @@
 #include <functional>
 #include <sstream>
 
-#include "error.hpp"
-#include "commands.hpp"
-#include "content_store.hpp"
-#include "schema.hpp"
+#include "base/error.hpp"
+#include "cli/run/commands.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/schema/schema.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "commands.hpp"
+#include "cli/run/commands.hpp"
 
 namespace vitae::test {
 

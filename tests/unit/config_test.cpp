@@ -3,7 +3,7 @@
 
 #include <map>
 
-#include "config.hpp"
+#include "fcgi/config.hpp"
 
 using namespace vitae;
 

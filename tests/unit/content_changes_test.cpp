@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <set>
 
-#include "content_changes.hpp"
-#include "content_store.hpp"
+#include "store/rows/content_changes.hpp"
+#include "store/rows/content_store.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE content_store
 #include <boost/test/unit_test.hpp>
 
-#include "content_store.hpp"
-#include "error.hpp"
+#include "base/error.hpp"
+#include "store/rows/content_store.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -10,12 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "content_store.hpp"
-#include "cv_json.hpp"
-#include "cv_pdf.hpp"
-#include "db.hpp"
+#include "render/cv/cv_json.hpp"
+#include "render/cv/cv_pdf.hpp"
+#include "render/views/views.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
-#include "views.hpp"
 
 using namespace vitae;
 using namespace vitae::test;

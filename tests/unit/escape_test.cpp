@@ -1,7 +1,7 @@
 #define BOOST_TEST_MODULE escape
 #include <boost/test/unit_test.hpp>
 
-#include "escape.hpp"
+#include "render/text/escape.hpp"
 
 using namespace vitae;
 

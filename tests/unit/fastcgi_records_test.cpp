@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "fastcgi_records.hpp"
+#include "fcgi/fastcgi_records.hpp"
 
 using namespace vitae;
 

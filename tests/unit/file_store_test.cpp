@@ -4,10 +4,10 @@
 #define BOOST_TEST_MODULE file_store
 #include <boost/test/unit_test.hpp>
 
-#include "error.hpp"
-#include "file_store.hpp"
-#include "file_type.hpp"
-#include "slug.hpp"
+#include "base/error.hpp"
+#include "store/model/file_type.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/file_store.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

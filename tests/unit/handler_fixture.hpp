@@ -2,8 +2,8 @@
 // for the handler and metrics units.
 #pragma once
 
-#include "base_url.hpp"
-#include "handler.hpp"
+#include "fcgi/handler.hpp"
+#include "http/base_url.hpp"
 #include "test_support.hpp"
 
 namespace vitae::test {

@@ -1,12 +1,12 @@
 #define BOOST_TEST_MODULE handler
 #include <boost/test/unit_test.hpp>
 
-#include "error.hpp"
-#include "base_url.hpp"
-#include "handler.hpp"
-#include "limits.hpp"
-#include "pages.hpp"
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "fcgi/handler.hpp"
 #include "handler_fixture.hpp"
+#include "http/base_url.hpp"
+#include "site/pages.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

@@ -5,8 +5,8 @@
 #include <thread>
 #include <vector>
 
-#include "highlight.hpp"
-#include "markdown.hpp"
+#include "render/text/highlight.hpp"
+#include "render/text/markdown.hpp"
 
 using namespace vitae;
 

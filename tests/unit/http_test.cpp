@@ -1,7 +1,7 @@
 #define BOOST_TEST_MODULE http
 #include <boost/test/unit_test.hpp>
 
-#include "http.hpp"
+#include "http/http.hpp"
 
 using namespace vitae;
 

@@ -3,15 +3,15 @@
 
 #include <algorithm>
 
-#include "catalogue.hpp"
-#include "content_store.hpp"
-#include "error.hpp"
+#include "base/error.hpp"
 #include "handler_fixture.hpp"
-#include "page_inputs.hpp"
-#include "pages.hpp"
-#include "router.hpp"
+#include "http/router.hpp"
+#include "render/template/catalogue.hpp"
+#include "site/page_inputs.hpp"
+#include "site/pages.hpp"
+#include "store/model/translate.hpp"
+#include "store/rows/content_store.hpp"
 #include "test_support.hpp"
-#include "translate.hpp"
 
 using namespace vitae;
 using namespace vitae::test;

@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE log
 #include <boost/test/unit_test.hpp>
 
-#include "log.hpp"
+#include "base/log.hpp"
 
 using namespace vitae;
 

@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE markdown
 #include <boost/test/unit_test.hpp>
 
-#include "markdown.hpp"
-#include "markdown_math.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/text/markdown.hpp"
 
 using namespace vitae;
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "math.hpp"
+#include "render/math/math.hpp"
 
 using namespace vitae;
 

@@ -4,8 +4,8 @@
 #define BOOST_TEST_MODULE math
 #include <boost/test/unit_test.hpp>
 
-#include "markdown_math.hpp"
-#include "math.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/math/math.hpp"
 
 using namespace vitae;
 

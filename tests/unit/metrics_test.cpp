@@ -4,9 +4,9 @@
 #include <map>
 #include <sstream>
 
-#include "base_url.hpp"
-#include "handler.hpp"
+#include "fcgi/handler.hpp"
 #include "handler_fixture.hpp"
+#include "http/base_url.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

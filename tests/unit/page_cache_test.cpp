@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "page_cache.hpp"
+#include "http/page_cache.hpp"
 
 using namespace vitae;
 

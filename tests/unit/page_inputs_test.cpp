@@ -3,10 +3,10 @@
 
 #include <set>
 
-#include "clock.hpp"
-#include "content_probe.hpp"
-#include "page_inputs.hpp"
-#include "page_source.hpp"
+#include "base/clock.hpp"
+#include "site/content_probe.hpp"
+#include "site/page_inputs.hpp"
+#include "site/page_source.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

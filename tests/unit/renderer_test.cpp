@@ -3,8 +3,8 @@
 #define BOOST_TEST_MODULE renderer
 #include <boost/test/unit_test.hpp>
 
-#include "renderer.hpp"
-#include "streamed_list.hpp"
+#include "render/template/streamed_list.hpp"
+#include "render/views/renderer.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

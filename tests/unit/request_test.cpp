@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE request
 #include <boost/test/unit_test.hpp>
 
-#include "limits.hpp"
-#include "request.hpp"
+#include "base/limits.hpp"
+#include "http/request.hpp"
 
 using namespace vitae;
 

@@ -1,7 +1,7 @@
 #define BOOST_TEST_MODULE router
 #include <boost/test/unit_test.hpp>
 
-#include "router.hpp"
+#include "http/router.hpp"
 
 using namespace vitae;
 

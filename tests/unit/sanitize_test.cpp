@@ -3,7 +3,7 @@
 #define BOOST_TEST_MODULE sanitize
 #include <boost/test/unit_test.hpp>
 
-#include "sanitize.hpp"
+#include "render/text/sanitize.hpp"
 
 using namespace vitae;
 

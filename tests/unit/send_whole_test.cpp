@@ -8,9 +8,9 @@
 #include <string>
 #include <thread>
 
-#include "limits.hpp"
-#include "send_whole.hpp"
-#include "unique_fd.hpp"
+#include "base/limits.hpp"
+#include "base/unique_fd.hpp"
+#include "fcgi/send_whole.hpp"
 
 using namespace vitae;
 

@@ -5,8 +5,8 @@
 
 #include <sys/stat.h>
 
-#include "error.hpp"
-#include "static_files.hpp"
+#include "base/error.hpp"
+#include "http/static_files.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

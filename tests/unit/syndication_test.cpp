@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "structured_data.hpp"
-#include "syndication.hpp"
+#include "render/formats/structured_data.hpp"
+#include "render/formats/syndication.hpp"
 
 using namespace vitae;
 

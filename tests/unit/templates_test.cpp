@@ -1,8 +1,8 @@
 #define BOOST_TEST_MODULE templates
 #include <boost/test/unit_test.hpp>
 
-#include "error.hpp"
-#include "templates.hpp"
+#include "base/error.hpp"
+#include "render/template/templates.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

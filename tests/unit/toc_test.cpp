@@ -1,9 +1,9 @@
 #define BOOST_TEST_MODULE toc
 #include <boost/test/unit_test.hpp>
 
-#include "markdown.hpp"
-#include "markdown_math.hpp"
-#include "toc.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/text/markdown.hpp"
+#include "render/text/toc.hpp"
 
 using namespace vitae;
 

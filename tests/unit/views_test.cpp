@@ -1,10 +1,10 @@
 #define BOOST_TEST_MODULE views
 #include <boost/test/unit_test.hpp>
 
-#include "content_store.hpp"
-#include "db.hpp"
+#include "render/views/views.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
-#include "views.hpp"
 
 using namespace vitae;
 using namespace vitae::test;

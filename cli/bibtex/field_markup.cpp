@@ -1,0 +1,113 @@
+#include "cli/bibtex/field_markup.hpp"
+
+#include <charconv>
+#include <cstdint>
+
+#include "base/text.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+// Tags dropped with their text kept (lower case; "mml:" ones by prefix).
+constexpr std::string_view plain_tags[] = {"i",  "b",    "em",   "strong", "u",    "span", "scp", "sc",   "small",
+                                           "p",  "div",  "br",   "a",      "font", "italic", "bold", "jats:p",
+                                           "jats:italic", "jats:bold", "jats:sub", "jats:sup", "title", "abstract"};
+
+bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' || c == '-';
+}
+
+// At `at` ('<'): a tag of one of the names we know, as {name, length}; else length 0.
+std::pair<std::string, std::size_t> known_tag(std::string_view text, std::size_t at) {
+    std::size_t i = at + 1;
+    if (i < text.size() && text[i] == '/') ++i;
+    std::size_t start = i;
+    while (i < text.size() && is_name_char(text[i])) ++i;
+    std::string name = ascii_lower(text.substr(start, i - start));
+    auto close = text.find('>', i);
+    if (name.empty() || close == std::string_view::npos) return {"", 0};
+    if (i < close && text[i] != ' ' && text[i] != '/') return {"", 0};  // "<Top-k>" has no such shape
+    bool known = name == "inline-formula" || name == "tex-math" || name == "sub" || name == "sup" ||
+                 name.starts_with("mml:");
+    for (auto tag : plain_tags) known = known || name == tag;
+    if (!known) return {"", 0};
+    if (text[at + 1] == '/') name.insert(name.begin(), '/');
+    return {name, close + 1 - at};
+}
+
+// At `at` ('&'): a character reference, as the text it stands for and its length; length 0 if none.
+std::pair<std::string, std::size_t> character_reference(std::string_view text, std::size_t at) {
+    auto semi = text.find(';', at);
+    if (semi == std::string_view::npos || semi - at > 10) return {"", 0};
+    std::string_view name = text.substr(at + 1, semi - at - 1);
+    static constexpr std::pair<std::string_view, std::string_view> named[] = {
+        {"amp", "\\&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}, {"ndash", "–"},
+        {"mdash", "—"}, {"hellip", "…"}, {"rsquo", "’"}, {"lsquo", "‘"}, {"ldquo", "“"}, {"rdquo", "”"}};
+    for (auto [n, value] : named)
+        if (name == n) return {std::string(value), semi + 1 - at};
+    if (name.size() < 2 || name[0] != '#') return {"", 0};
+    bool hex = name[1] == 'x' || name[1] == 'X';
+    std::uint32_t cp = 0;
+    auto digits = name.substr(hex ? 2 : 1);
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
+    if (ec != std::errc() || end != digits.data() + digits.size() || cp == 0 || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return {"", 0};
+    std::string out;
+    if (cp == '&') out = "\\&";  // a literal ampersand for the LaTeX reader
+    else append_utf8(out, cp);
+    return {out, semi + 1 - at};
+}
+
+}  // namespace
+
+std::string resolve_field_markup(std::string_view raw, bool& changed) {
+    changed = false;
+    // ACM writes the markup escaped: &lt;inline-formula&gt;... Resolve references first.
+    std::string text;
+    for (std::size_t i = 0; i < raw.size();) {
+        if (raw[i] == '&' && (i == 0 || raw[i - 1] != '\\')) {  // \& is TeX's ampersand
+            if (auto [value, length] = character_reference(raw, i); length > 0) {
+                // &lt; and &gt; stay markup-like only inside what is then read as tags below.
+                text += value;
+                i += length;
+                changed = true;
+                continue;
+            }
+        }
+        text += raw[i++];
+    }
+    std::string out;
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] != '<') {
+            out += text[i++];
+            continue;
+        }
+        auto [name, length] = known_tag(text, i);
+        if (length == 0) {
+            out += text[i++];
+            continue;
+        }
+        changed = true;
+        i += length;
+        if (name == "tex-math") {
+            // The TeX inside is the math; IEEE writes it with $...$, some without.
+            auto close = ascii_lower(text).find("</tex-math>", i);
+            if (close == std::string::npos) continue;
+            auto math = trim(std::string_view(text).substr(i, close - i));
+            bool delimited = math.starts_with('$') || math.starts_with("\\(");
+            out += delimited ? std::string(math) : "$" + std::string(math) + "$";
+            i = close + 11;
+        } else if (name == "sub" || name == "sup") {
+            // <sub>2</sub> -> $_{2}$: the closing tag closes the group.
+            auto close = text.find("</" + name + ">", i);
+            if (close == std::string::npos) continue;
+            out += std::string("$") + (name == "sub" ? "_{" : "^{") + text.substr(i, close - i) + "}$";
+            i = close + name.size() + 3;
+        }
+    }
+    return out;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,148 @@
+#include "cli/commands/add_post.hpp"
+
+#include <sys/random.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <chrono>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+std::optional<unsigned> number(std::string_view digits) {
+    unsigned value = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return value;
+}
+
+constexpr std::size_t max_tag_bytes = 64;  // as data/schema.sql's CHECK
+
+void require_post(const Db& db, const std::string& db_path, const std::string& slug, std::string_view verb) {
+    auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
+    existing.bind(1, slug);
+    if (!existing.step()) throw Error(std::string(verb) + " " + in_quotes(db_path) + ": no post " + in_quotes(slug));
+}
+
+// Appends the tags `slug` lacks after its last one, in one transaction the caller holds.
+int insert_tags(const Db& db, const std::string& slug, const std::vector<std::string>& tags) {
+    int added = 0;
+    for (const auto& tag : tags) {
+        auto insert = db.prepare(
+            "INSERT OR IGNORE INTO post_tag (post_slug, position, tag) "
+            "VALUES (?1, (SELECT coalesce(max(position), 0) + 1 FROM post_tag WHERE post_slug = ?1), ?2) RETURNING 1");
+        insert.bind(1, slug);
+        insert.bind(2, tag);
+        added += insert.step() ? 1 : 0;  // a row back: inserted, not ignored
+    }
+    return added;
+}
+
+}  // namespace
+
+bool is_tag(std::string_view tag) { return tag.size() <= max_tag_bytes && is_slug(tag); }
+
+bool is_valid_date(std::string_view date) {
+    if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
+    auto y = number(date.substr(0, 4)), m = number(date.substr(5, 2)), d = number(date.substr(8, 2));
+    if (!y || !m || !d) return false;
+    return std::chrono::year_month_day(std::chrono::year(static_cast<int>(*y)), std::chrono::month(*m),
+                                       std::chrono::day(*d))
+        .ok();
+}
+
+void add_post(const std::string& db_path, const NewPost& post) {
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
+    existing.bind(1, post.slug);
+    if (existing.step())
+        throw Error("add post " + in_quotes(db_path) + ": a post with slug " + in_quotes(post.slug) +
+                    " exists (to change it, see docs/cli.md)");
+    insert_post(db, post);
+    transaction.commit();
+}
+
+void insert_post(const Db& db, const NewPost& post) {
+    auto insert = db.prepare(
+        "INSERT INTO post (slug, title, published, body_format, body, status, preview_token) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, post.slug);
+    insert.bind(2, post.title);
+    insert.bind(3, post.published);
+    insert.bind(4, post.body_format);
+    insert.bind(5, post.body);
+    insert.bind(6, std::string_view(post.draft ? "draft" : "published"));
+    insert.bind(7, post.preview_token);
+    insert.step();
+    insert_tags(db, post.slug, post.tags);
+}
+
+std::string new_preview_token() {
+    unsigned char bytes[16];
+    std::size_t got = 0;
+    while (got < sizeof bytes) {
+        ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw Error(std::string("preview token: getrandom: ") + std::strerror(errno));
+        got += static_cast<std::size_t>(n);
+    }
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string token;
+    for (unsigned char b : bytes) {
+        token += hex[b >> 4];
+        token += hex[b & 15];
+    }
+    return token;
+}
+
+std::string publish_post(const std::string& db_path, const std::string& slug) {
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    std::string date;
+    {  // finished before the commit
+        auto update = db.prepare(
+            "UPDATE post SET status = 'published', preview_token = '' WHERE slug = ? AND status = 'draft' RETURNING published");
+        update.bind(1, slug);
+        if (update.step()) date = update.text_at(0);
+    }
+    if (date.empty()) {
+        require_post(db, db_path, slug, "publish post");
+        throw Error("publish post " + in_quotes(db_path) + ": post " + in_quotes(slug) + " is not a draft");
+    }
+    transaction.commit();
+    return date;
+}
+
+int tag_post(const std::string& db_path, const std::string& slug, const std::vector<std::string>& tags) {
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    require_post(db, db_path, slug, "tag post");
+    int added = insert_tags(db, slug, tags);
+    transaction.commit();
+    return added;
+}
+
+bool untag_post(const std::string& db_path, const std::string& slug, const std::string& tag) {
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    require_post(db, db_path, slug, "untag post");
+    bool removed = false;
+    {  // finished before the commit: a statement still stepping would hold it off
+        auto remove = db.prepare("DELETE FROM post_tag WHERE post_slug = ? AND tag = ? RETURNING 1");
+        remove.bind(1, slug);
+        remove.bind(2, tag);
+        removed = remove.step();
+    }
+    transaction.commit();
+    return removed;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,99 @@
+#include "cli/commands/check.hpp"
+
+#include "base/log.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/math/math.hpp"
+#include "site/site.hpp"
+#include "store/model/translate.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::cli {
+
+std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir) {
+    // The database alone first: its counts are the summary, and its errors
+    // are the same ones load_site would give.
+    auto db = Db::open(db_path, OpenMode::read_only);
+    check_database(db);
+    Content content = load_content(db);
+    std::shared_ptr<const Site> site;
+    if (templates_dir) site = load_site(SiteSource{db_path, *templates_dir}, 1);
+    // What serves, but not as the owner meant: math shown as its source.
+    std::string warnings;
+    for (const auto& p : content.publications)
+        for (auto [field, text] : {std::pair<const char*, const std::string*>{"title", &p.title}, {"abstract", &p.abstract}})
+            for (const auto& problem : math_problems(*text))
+                warnings += "warning: publication " + in_quotes(p.slug) + " " + field + ": " + problem +
+                            "; shown as TeX source\n";
+    for (const auto& post : content.posts)
+        if (post.body_format == "markdown")
+            for (const auto& problem : markdown_math_problems(post.body))
+                warnings += "warning: post " + in_quotes(post.slug) + ": " + problem + "; shown as TeX source\n";
+    // Links to stored files that are not there show as plain links to a 404.
+    if (const StoredFile* photo = content.file(content.photo); !content.photo.empty() && !(photo && photo->is_picture()))
+        warnings += "warning: the profile photo " + in_quotes(content.photo) +
+                    " is not a stored picture (vitae ls files); the home page shows none\n";
+    for (const auto& p : content.publications)
+        for (const auto& l : p.links)
+            if (l.url.starts_with("/files/") && !content.file(std::string_view(l.url).substr(7)))
+                warnings += "warning: publication " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
+                            in_quotes(l.url) + " is not a stored file (vitae ls files)\n";
+    for (const auto& n : content.news)
+        for (const auto& problem : markdown_math_problems(n.markdown))
+            warnings += "warning: news " + std::to_string(n.id) + " (" + n.date + "): " + problem + "; shown as TeX source\n";
+    for (const auto& t : content.talks)
+        for (auto [label, url] : {std::pair{"slides", &t.url_slides}, {"video", &t.url_video}, {"event", &t.url_event}})
+            if (url->starts_with("/files/") && !content.file(std::string_view(*url).substr(7)))
+                warnings += "warning: talk " + std::to_string(t.id) + " " + label + ": " + in_quotes(*url) +
+                            " is not a stored file (vitae ls files)\n";
+    for (const auto& t : content.talks)
+        for (const auto& problem : markdown_math_problems(t.abstract))
+            warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
+    // v8: pictures that show nothing, links the page cannot make.
+    auto picture = [&content](const std::string& name) {
+        const StoredFile* f = content.file(name);
+        return name.empty() || (f && f->is_picture());
+    };
+    for (const auto& p : content.publications)
+        if (!picture(p.preview))
+            warnings += "warning: publication " + in_quotes(p.slug) + " preview " + in_quotes(p.preview) +
+                        " is not a stored picture (vitae ls files); the paper shows none\n";
+    for (const auto& p : content.projects) {
+        if (!picture(p.image))
+            warnings += "warning: project " + in_quotes(p.slug) + " image " + in_quotes(p.image) +
+                        " is not a stored picture (vitae ls files); its pages show none\n";
+        for (const auto& l : p.links) {
+            bool web = l.url.starts_with("https://") || l.url.starts_with("http://");
+            bool stored = l.url.starts_with("/files/") && content.file(std::string_view(l.url).substr(7));
+            if (!web && !stored)
+                warnings += "warning: project " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
+                            in_quotes(l.url) + " is neither an http(s) URL nor a stored file (/files/NAME)\n";
+        }
+        for (const auto& problem : markdown_math_problems(p.markdown))
+            warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
+    }
+    // Languages (schema v8): translations that name nothing are not shown;
+    // an interface string a catalogue lacks is shown in English.
+    for (const auto& problem : translation_problems(content))
+        warnings += "warning: translation " + problem + "; not shown\n";
+    if (site) {
+        for (const auto& [code, catalogue] : site->templates->catalogues().all())
+            if (!catalogue.missing().empty()) {
+                std::string keys;
+                for (const auto& key : catalogue.missing()) keys += (keys.empty() ? "" : ", ") + key;
+                warnings += "warning: strings." + code + ".json lacks " + std::to_string(catalogue.missing().size()) +
+                            " string(s), shown in English: " + keys + "\n";
+            }
+        for (std::size_t l = 0; l < site->language_count(); ++l) {
+            const std::string& code = site->views(l).locale.code;
+            // A catalogue of its script or its language without region is its own; English is not.
+            if (site->strings(l).code() == "en" && code != "en" && !code.starts_with("en-"))
+                warnings += "warning: language " + in_quotes(code) + " has no strings." + code +
+                            ".json in the templates: its interface is in English\n";
+        }
+    }
+    return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
+           std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
+}
+
+}  // namespace vitae::cli

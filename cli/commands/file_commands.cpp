@@ -1,0 +1,107 @@
+#include "cli/commands/file_commands.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "cli/commands/picture_variants.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/rows/file_store.hpp"
+
+namespace vitae::cli {
+
+std::string read_file_to_add(const std::string& path) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(path, ec);
+    if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
+    if (size > limits::max_file_bytes)
+        throw Error("add file " + in_quotes(path) + ": " + std::to_string(size) + " bytes, more than the limit of " +
+                    std::to_string(limits::max_file_bytes));
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
+    return std::move(bytes).str();
+}
+
+namespace {
+
+std::string describe(const StoredFile& f) {
+    std::string out = f.name + "  " + f.type + "  " + std::to_string(f.size) + " bytes";
+    if (f.is_picture()) out += "  " + std::to_string(f.width) + "x" + std::to_string(f.height);
+    return out + "  " + f.url();
+}
+
+}  // namespace
+
+StoredWithCopies store_file(const Db& db, const std::string& name, const std::string& bytes, const std::string& alt,
+                            bool photo) {
+    StoredWithCopies out{put_file(db, name, bytes, alt), 0};
+    remove_variants(db, out.file.name);  // a new version's copies replace the old ones
+    if (out.file.is_picture())
+        for (const auto& variant : picture_variants(out.file.name, bytes, out.file.width)) {
+            put_file(db, variant.name, variant.bytes, out.file.alt, out.file.name);
+            ++out.copies;
+        }
+    if (photo) {
+        if (!out.file.is_picture())
+            throw Error("add file " + in_quotes(name) + ": a profile photo must be a picture, not " + out.file.type);
+        auto set = db.prepare("UPDATE profile SET photo = ? WHERE id = 1");
+        set.bind(1, out.file.name);
+        set.step();
+    }
+    return out;
+}
+
+int run_add_file(const Args& args, std::ostream& out) {
+    const std::string& db_path = args.positional[0];
+    const std::string& source = args.positional[1];
+    std::string name = args.has("--name") ? args.get("--name")
+                                          : file_name_from(std::filesystem::path(source).filename().string());
+    if (args.has("--photo") && args.get("--alt").empty())
+        throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
+    std::string bytes = read_file_to_add(source);
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
+    transaction.commit();
+    out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
+    if (stored.copies > 0) out << ", and " << stored.copies << " smaller copies (WebP, AVIF)";
+    out << "\n";
+    return 0;
+}
+
+int run_ls_files(const Args& args, std::ostream& out) {
+    auto db = open_checked(args.positional[0], OpenMode::read_only);
+    auto files = list_files(db);
+    for (const auto& f : files) out << (f.variant_of.empty() ? "" : "  ") << describe(f) << "\n";
+    if (files.empty()) out << "no files in " << args.positional[0] << "\n";
+    return 0;
+}
+
+int run_rm_file(const Args& args, std::ostream& out) {
+    auto db = open_checked(args.positional[0]);
+    Transaction transaction(db);
+    const std::string& name = args.positional[1];
+    if (!remove_file(db, name))
+        throw Error("rm file " + in_quotes(args.positional[0]) + ": no file named " + in_quotes(name) +
+                    " (vitae ls files lists them)");
+    auto photo = db.prepare("UPDATE profile SET photo = '' WHERE id = 1 AND photo = ?");  // no photo rather than a broken one
+    photo.bind(1, name);
+    photo.step();
+    // Nor a project's or paper's picture (schema v8).
+    for (const char* sql : {"UPDATE project SET image = '' WHERE image = ?", "UPDATE publication SET preview = '' WHERE preview = ?"}) {
+        auto clear = db.prepare(sql);
+        clear.bind(1, name);
+        clear.step();
+    }
+    transaction.commit();
+    out << "removed " << name << "\n";
+    return 0;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,57 @@
+// `vitae import-bibtex`: the whole file is read and mapped before the
+// database is touched, then every entry that could be read is added or
+// updated by slug inside one transaction, so a crash leaves the database as
+// it was. An entry that cannot be read is skipped and reported with its line
+// and the reason; the others go in (--strict: any problem writes nothing).
+// Running the same file twice changes nothing the second time; --sync also
+// removes the publications the file no longer has.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/bibtex/bibtex.hpp"
+#include "store/model/content.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::cli {
+
+struct ImportChange {
+    enum class Action { add, update, unchanged, remove };
+    Action action = Action::add;
+    std::string slug;
+    std::vector<std::string> fields;  // update: which ones differ, in column order
+};
+
+struct ImportOptions {
+    bool dry_run = false;  // open read-only, write nothing
+    bool strict = false;   // any skipped entry or warning: write nothing
+    bool sync = false;     // remove publications whose key is not in the file
+};
+
+struct ImportReport {
+    std::vector<ImportChange> changes;
+    BibFile file;            // its name and every problem: the parser's, then the mapping's
+    bool written = false;    // the transaction was committed
+    std::string sync_note;   // why --sync removed nothing, when it could not be sure
+
+    std::size_t skipped() const;
+    std::size_t warnings() const;
+};
+
+// "add causalmesh", "update beaver: title, authors", "unchanged xfaas", "remove old"
+std::string describe(const ImportChange& change);
+
+// Names of the fields of `after` that differ from `before`.
+std::vector<std::string> changed_fields(const Publication& before, const Publication& after);
+
+// The work of import_bibtex on a file already read, inside a write
+// transaction the caller holds and commits (vitae import-site). `written`
+// says whether it wrote.
+ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions& options);
+
+ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
+                           const ImportOptions& options);
+
+}  // namespace vitae::cli

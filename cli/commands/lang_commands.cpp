@@ -1,0 +1,163 @@
+#include "cli/commands/lang_commands.hpp"
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "cli/commands/text_option.hpp"
+#include "http/router.hpp"
+#include "store/model/translate.hpp"
+#include "store/rows/content_store.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+constexpr std::size_t max_translation_bytes = 4 * 1024 * 1024;  // as a post's body
+
+struct Row {
+    std::string code, name;
+    bool is_default;
+};
+
+std::vector<Row> languages(const Db& db) {
+    std::vector<Row> out;
+    auto rows = db.prepare("SELECT code, name, is_default FROM language ORDER BY is_default DESC, position");
+    while (rows.step()) out.push_back({rows.text_at(0), rows.text_at(1), rows.int_at(2) != 0});
+    return out;
+}
+
+void insert_language(const Db& db, const std::string& code, const std::string& name, bool is_default) {
+    auto insert = db.prepare(
+        "INSERT INTO language (code, name, position, is_default) "
+        "VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM language), ?)");
+    insert.bind(1, code);
+    insert.bind(2, name);
+    insert.bind(3, std::int64_t{is_default ? 1 : 0});
+    insert.step();
+}
+
+}  // namespace
+
+int run_lang_add(const Args& args, std::ostream& out) {
+    const std::string& db_path = args.positional[0];
+    const std::string& code = args.positional[1];
+    if (!is_language_code(code))
+        throw UsageError("lang add: " + in_quotes(code) +
+                         " is not a language code as BCP 47 writes it (e.g. zh, zh-Hant, de, pt-BR, ar), or it is "
+                         "the name of a section of the site");
+    const std::string& name = args.get("--name");
+    if (name.empty()) throw UsageError("lang add: --name is empty (the language's name as its readers write it)");
+    bool make_default = args.has("--default");
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    auto existing = languages(db);
+    for (const auto& l : existing)
+        if (l.code == code) throw UsageError("lang add: " + in_quotes(code) + " is already a language of " + db_path);
+    if (existing.empty() && !make_default) {
+        // The site so far was English only: English stays its default, at /.
+        insert_language(db, std::string(fallback_language), "English", true);
+        out << "note: " << fallback_language << " (English) is the default language, at /; "
+            << "give --default to make another one the default\n";
+    }
+    if (make_default) db.exec("UPDATE language SET is_default = 0 WHERE is_default = 1");
+    insert_language(db, code, name, make_default);
+    transaction.commit();
+    out << "added language " << code << " (" << name << ")" << (make_default ? ", the default, at /" : ", at /" + code + "/")
+        << " to " << db_path << "\n";
+    return 0;
+}
+
+int run_lang_rm(const Args& args, std::ostream& out) {
+    const std::string& db_path = args.positional[0];
+    const std::string& code = args.positional[1];
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    auto existing = languages(db);
+    const Row* row = nullptr;
+    for (const auto& l : existing)
+        if (l.code == code) row = &l;
+    if (!row) throw UsageError("lang rm: " + in_quotes(code) + " is not a language of " + db_path + " (see `vitae lang ls`)");
+    if (row->is_default && existing.size() > 1)
+        throw UsageError("lang rm: " + in_quotes(code) +
+                         " is the default language; make another one the default first (vitae lang add … --default, "
+                         "or SQL: docs/cli.md)");
+    auto count = db.prepare("SELECT count(*) FROM translation WHERE language = ?");
+    count.bind(1, code);
+    count.step();
+    auto translations = count.int_at(0);
+    auto remove = db.prepare("DELETE FROM language WHERE code = ?");  // its translations go with it (ON DELETE CASCADE)
+    remove.bind(1, code);
+    remove.step();
+    transaction.commit();
+    out << "removed language " << code << " and its " << translations << " translation(s) from " << db_path << "\n";
+    return 0;
+}
+
+int run_lang_ls(const Args& args, std::ostream& out) {
+    auto db = open_checked(args.positional[0], OpenMode::read_only);
+    auto rows = languages(db);
+    if (rows.empty()) {
+        out << fallback_language << "\tEnglish\tdefault, at /\t(no languages set: the site is in English only)\n";
+        return 0;
+    }
+    auto count = db.prepare("SELECT count(*) FROM translation WHERE language = ?");
+    for (const auto& l : rows) {
+        count.reset();
+        count.bind(1, l.code);
+        count.step();
+        out << l.code << "\t" << l.name << "\t" << (l.is_default ? "default, at /" : "at /" + l.code + "/") << "\t"
+            << count.int_at(0) << " translation(s)\n";
+    }
+    return 0;
+}
+
+int run_translate(const Args& args, std::ostream& out) {
+    const std::string& db_path = args.positional[0];
+    Translation t{args.positional[1], args.positional[2], args.positional[3], args.positional[4], {}, -1};
+    bool remove = args.has("--remove");
+    if (!remove) t.text = text_option(args, "translate", max_translation_bytes);
+    if (!remove && t.text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
+    auto db = open_checked(db_path);
+    Transaction transaction(db);
+    if (remove) {
+        auto drop = db.prepare("DELETE FROM translation WHERE language = ? AND item = ? AND key = ? AND field = ?");
+        int i = 0;
+        for (const auto* v : {&t.language, &t.item, &t.key, &t.field}) drop.bind(++i, *v);
+        drop.step();
+        auto changed = db.prepare("SELECT changes()");
+        changed.step();
+        if (changed.int_at(0) == 0) throw UsageError("translate: no such translation in " + db_path);
+        transaction.commit();
+        out << "removed the " << t.language << " " << t.item << " '" << t.key << "' " << t.field << "\n";
+        return 0;
+    }
+    bool known = false;
+    for (const auto& l : languages(db)) {
+        if (l.code != t.language) continue;
+        if (l.is_default)
+            throw UsageError("translate: " + in_quotes(t.language) + " is the default language: change the row itself");
+        known = true;
+    }
+    if (!known)
+        throw UsageError("translate: " + in_quotes(t.language) + " is not a language of " + db_path + " (vitae lang add)");
+    auto upsert = db.prepare(
+        "INSERT INTO translation (language, item, key, field, text) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (language, item, key, field) DO UPDATE SET text = excluded.text");
+    int i = 0;
+    for (const auto* v : {&t.language, &t.item, &t.key, &t.field, &t.text}) upsert.bind(++i, *v);
+    upsert.step();
+    // Checked as the worker will read it, inside the transaction: the item
+    // and field are translatable, the row exists, the language is not the
+    // default. A problem rolls the write back.
+    Content content = load_content_in_transaction(db);
+    for (auto& loaded : content.translations)
+        if (loaded.language == t.language && loaded.item == t.item && loaded.key == t.key && loaded.field == t.field) {
+            content.translations = {loaded};
+            break;
+        }
+    if (auto problems = translation_problems(content); !problems.empty()) throw UsageError("translate: " + problems.front());
+    transaction.commit();
+    out << "translated " << t.item << " '" << t.key << "' " << t.field << " into " << t.language << "\n";
+    return 0;
+}
+
+}  // namespace vitae::cli

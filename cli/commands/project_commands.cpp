@@ -1,0 +1,155 @@
+#include "cli/commands/project_commands.hpp"
+
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "cli/commands/text_option.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_store.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+constexpr std::size_t max_project_text_bytes = 1024 * 1024;  // a project page is a few KB of Markdown
+
+std::string project_text(const Args& args) {
+    return text_option(args, "add project", max_project_text_bytes, false);
+}
+
+// "Code=https://github.com/x/y" -> {Code, https://...}: http(s), or a stored file as /files/<name>.
+Link checked_link(const std::string& value) {
+    auto eq = value.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
+        throw UsageError("add project: --link " + in_quotes(value) + ": give it as LABEL=URL, e.g. Code=https://github.com/me/tool");
+    Link link{value.substr(0, eq), value.substr(eq + 1)};
+    bool web = link.url.starts_with("https://") || link.url.starts_with("http://");
+    bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
+    if (!web && !file)
+        throw UsageError("add project: --link " + in_quotes(value) +
+                         ": use an http(s) URL or /files/NAME for a stored file");
+    return link;
+}
+
+// A stored picture of this name, else an error saying what it is instead.
+void require_picture(const Db& db, std::string_view command, const std::string& name) {
+    auto file = db.prepare("SELECT width FROM file WHERE name = ?");
+    file.bind(1, name);
+    if (!file.step())
+        throw Error(std::string(command) + ": no stored file named " + in_quotes(name) + " (vitae ls files lists them)");
+    if (file.int_at(0) <= 0)
+        throw Error(std::string(command) + ": " + in_quotes(name) + " is not a picture (PNG, JPEG, WebP, AVIF, GIF)");
+}
+
+void require_file(const Db& db, const std::string& name) {
+    auto file = db.prepare("SELECT 1 FROM file WHERE name = ?");
+    file.bind(1, name);
+    if (!file.step())
+        throw Error("add project: no stored file named " + in_quotes(name) + " (vitae ls files lists them)");
+}
+
+std::int64_t publication_id(const Db& db, std::string_view command, const std::string& slug) {
+    auto stmt = db.prepare("SELECT id FROM publication WHERE slug = ?");
+    stmt.bind(1, slug);
+    if (!stmt.step()) throw Error(std::string(command) + ": no publication " + in_quotes(slug));
+    return stmt.int_at(0);
+}
+
+}  // namespace
+
+void insert_project(const Db& db, const Project& p) {
+    auto taken = db.prepare("SELECT 1 FROM project WHERE slug = ?");
+    taken.bind(1, p.slug);
+    if (taken.step()) throw Error("add project: a project " + in_quotes(p.slug) + " exists (vitae rm project first)");
+    if (!p.image.empty()) require_picture(db, "add project: --image", p.image);
+    auto insert = db.prepare(
+        "INSERT INTO project (slug, position, title, summary, markdown, image) "
+        "VALUES (?1, (SELECT coalesce(max(position), 0) + 1 FROM project), ?2, ?3, ?4, ?5)");
+    int i = 0;
+    for (const std::string* value : {&p.slug, &p.title, &p.summary, &p.markdown, &p.image}) insert.bind(++i, *value);
+    insert.step();
+    auto link = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
+    std::int64_t position = 0;
+    for (const auto& l : p.links) {
+        if (l.url.starts_with("/files/")) require_file(db, l.url.substr(7));
+        link.reset();
+        link.bind(1, p.slug);
+        link.bind(2, ++position);
+        link.bind(3, l.label);
+        link.bind(4, l.url);
+        link.step();
+    }
+    auto paper = db.prepare("INSERT OR IGNORE INTO project_publication (project_slug, publication_id) VALUES (?, ?)");
+    for (const auto& slug : p.publications) {
+        paper.reset();
+        paper.bind(1, p.slug);
+        paper.bind(2, publication_id(db, "add project: --paper", slug));
+        paper.step();
+    }
+    auto known_post = db.prepare("SELECT 1 FROM post WHERE slug = ?");
+    auto post = db.prepare("INSERT OR IGNORE INTO project_post (project_slug, post_slug) VALUES (?, ?)");
+    for (const auto& slug : p.posts) {
+        known_post.reset();
+        known_post.bind(1, slug);
+        if (!known_post.step()) throw Error("add project: --post: no post " + in_quotes(slug));
+        post.reset();
+        post.bind(1, p.slug);
+        post.bind(2, slug);
+        post.step();
+    }
+}
+
+int run_add_project(const Args& args, std::ostream& out) {
+    Project p;
+    p.slug = args.get("--slug");
+    if (!is_slug(p.slug))
+        throw UsageError("add project: --slug " + in_quotes(p.slug) + ": use a-z, 0-9 and '-', starting with a letter or digit");
+    p.title = args.get("--title");
+    if (p.title.empty()) throw UsageError("add project: --title is empty");
+    p.summary = args.get("--summary");
+    p.markdown = project_text(args);
+    p.image = args.get("--image");
+    for (const auto& value : args.get_all("--link")) p.links.push_back(checked_link(value));
+    p.publications = args.get_all("--paper");
+    p.posts = args.get_all("--post");
+    auto db = open_checked(args.positional[0]);
+    Transaction transaction(db);
+    insert_project(db, p);
+    transaction.commit();
+    out << "added project " << p.slug << " to " << args.positional[0] << " (/projects/" << p.slug << ")\n";
+    return 0;
+}
+
+int run_rm_project(const Args& args, std::ostream& out) {
+    auto db = open_checked(args.positional[0]);
+    Transaction transaction(db);
+    auto known = db.prepare("SELECT 1 FROM project WHERE slug = ?");
+    known.bind(1, args.positional[1]);
+    if (!known.step())
+        throw Error("rm project " + in_quotes(args.positional[0]) + ": no project " + in_quotes(args.positional[1]));
+    auto remove = db.prepare("DELETE FROM project WHERE slug = ?");  // its links, papers, posts cascade
+    remove.bind(1, args.positional[1]);
+    remove.step();
+    transaction.commit();
+    out << "removed project " << args.positional[1] << "\n";
+    return 0;
+}
+
+int run_set_preview(const Args& args, std::ostream& out) {
+    const std::string& slug = args.positional[1];
+    std::string name = args.optional_arg(2);  // none: the paper shows no picture
+    auto db = open_checked(args.positional[0]);
+    Transaction transaction(db);
+    auto id = publication_id(db, "set preview", slug);
+    if (!name.empty()) require_picture(db, "set preview", name);
+    auto update = db.prepare("UPDATE publication SET preview = ? WHERE id = ?");
+    update.bind(1, name);
+    update.bind(2, id);
+    update.step();
+    transaction.commit();
+    if (name.empty()) out << "removed the preview of " << slug << "\n";
+    else out << "set the preview of " << slug << " to " << name << "\n";
+    return 0;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,201 @@
+#include "cli/import/front/jekyll.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "cli/commands/add_post.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+int line_of(std::string_view text, std::size_t offset) {
+    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+}
+
+std::optional<int> number(std::string_view digits) {
+    int value = 0;
+    if (digits.empty()) return std::nullopt;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
+    return value;
+}
+
+std::optional<std::string> ymd(int y, int m, int d) {
+    char out[16];
+    std::snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
+    if (y < 1000 || y > 9999 || !is_valid_date(out)) return std::nullopt;
+    return std::string(out);
+}
+
+int month_named(std::string_view word) {
+    static constexpr std::array<std::string_view, 12> months = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                                "jul", "aug", "sep", "oct", "nov", "dec"};
+    std::string w = ascii_lower(word);
+    if (w.size() < 3) return 0;
+    for (std::size_t i = 0; i < months.size(); ++i)
+        if (w.starts_with(months[i])) return static_cast<int>(i) + 1;
+    return 0;
+}
+
+// Y-M-D at the start of `text`, then nothing or a time: "[ T]HH:MM...".
+std::optional<std::string> numeric_date(std::string_view text) {
+    std::size_t end = text.find_first_of(" T");
+    std::string_view date = text.substr(0, end);
+    std::string_view time = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    if (!time.empty() && !(time.size() >= 5 && time[2] == ':')) return std::nullopt;
+    auto first = date.find('-'), second = date.rfind('-');
+    if (first == std::string_view::npos || first == second) return std::nullopt;
+    auto y = number(date.substr(0, first)), m = number(date.substr(first + 1, second - first - 1)),
+         d = number(date.substr(second + 1));
+    if (!y || !m || !d || first != 4) return std::nullopt;
+    return ymd(*y, *m, *d);
+}
+
+// "January 2, 2024" or "2 Jan 2024".
+std::optional<std::string> worded_date(std::string_view text) {
+    std::string cleaned(text);
+    std::replace(cleaned.begin(), cleaned.end(), ',', ' ');
+    std::istringstream words(cleaned);
+    std::string a, b, c;
+    if (!(words >> a >> b >> c)) return std::nullopt;
+    if (int m = month_named(a); m && number(b) && number(c)) return ymd(*number(c), m, *number(b));
+    if (int m = month_named(b); m && number(a) && number(c)) return ymd(*number(c), m, *number(a));
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string read_site_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot open file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
+    if (text.view().size() > max_site_file_bytes)
+        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(max_site_file_bytes) + " bytes");
+    return std::move(text).str();
+}
+
+FrontMatterFile split_front_matter(std::string_view text) {
+    FrontMatterFile file;
+    if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);  // a BOM, as Windows editors write
+    if (!(text.starts_with("---\n") || text.starts_with("---\r\n") || text == "---")) {
+        file.body = std::string(text);
+        return file;
+    }
+    std::size_t start = text.find('\n') + 1, pos = start, close = std::string_view::npos, after = text.size();
+    while (pos < text.size()) {
+        std::size_t eol = text.find('\n', pos);
+        std::string_view line = text.substr(pos, eol == std::string_view::npos ? std::string_view::npos : eol - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line == "---" || line == "...") {
+            close = pos;
+            after = eol == std::string_view::npos ? text.size() : eol + 1;
+            break;
+        }
+        if (eol == std::string_view::npos) break;
+        pos = eol + 1;
+    }
+    if (close == std::string_view::npos) throw Error("line 1: front matter opened with --- is never closed");
+    file.has_front = true;
+    try {
+        file.front = YAML::Load(std::string(text.substr(start, close - start)));
+    } catch (const YAML::Exception& e) {
+        throw Error("line " + std::to_string(e.mark.line + 2) + ": front matter is not YAML: " + e.msg);
+    }
+    if (file.front.IsNull()) file.front = YAML::Node(YAML::NodeType::Map);
+    if (!file.front.IsMap()) throw Error("line 2: front matter is not a map of names to values");
+    file.body = std::string(text.substr(after));
+    file.body_line = line_of(text, after);
+    return file;
+}
+
+YAML::Node yaml_child(const YAML::Node& map, const char* key) {
+    if (!map.IsMap()) return YAML::Node();
+    YAML::Node value = map[key];
+    return value ? value : YAML::Node();
+}
+
+std::string yaml_text(const YAML::Node& map, const char* key) {
+    if (!map.IsMap()) return {};
+    YAML::Node value = map[key];
+    if (!value || !value.IsScalar()) return {};
+    return value.Scalar();
+}
+
+std::optional<std::string> jekyll_date(std::string_view text) {
+    std::string_view t = trim(text);
+    if (t.empty()) return std::nullopt;
+    if (auto d = numeric_date(t)) return d;
+    return worded_date(t);
+}
+
+std::optional<DatedName> dated_file_name(std::string_view stem) {
+    // Jekyll: (\d{2,4}-\d{1,2}-\d{1,2})-(.*); we want four-digit years.
+    std::size_t dashes = 0, i = 0;
+    for (; i < stem.size() && dashes < 3; ++i)
+        if (stem[i] == '-') ++dashes;
+    if (dashes < 3) return std::nullopt;
+    auto date = numeric_date(stem.substr(0, i - 1));
+    if (!date) return std::nullopt;
+    return DatedName{*date, std::string(stem.substr(i))};
+}
+
+std::string strip_liquid(std::string_view body, int first_line, std::vector<LiquidTag>& removed) {
+    std::string out;
+    std::size_t pos = 0;
+    bool in_raw = false;
+    while (pos < body.size()) {
+        std::size_t open = body.find('{', pos);
+        if (open == std::string_view::npos || open + 1 >= body.size()) break;
+        char kind = body[open + 1];
+        std::string_view closer = kind == '%' ? "%}" : kind == '{' ? "}}" : "";
+        std::size_t close = closer.empty() ? std::string_view::npos : body.find(closer, open + 2);
+        if (close == std::string_view::npos) {
+            out += body.substr(pos, open + 1 - pos);
+            pos = open + 1;
+            continue;
+        }
+        std::string_view tag = body.substr(open, close + 2 - open);
+        std::string inner = std::string(trim(body.substr(open + 2, close - open - 2)));
+        if (!inner.empty() && inner.front() == '-') inner.erase(0, 1);  // {%- -%}: whitespace control
+        if (!inner.empty() && inner.back() == '-') inner.pop_back();
+        inner = std::string(trim(inner));
+        std::string name = inner.substr(0, inner.find_first_of(" \t\n"));
+        out += body.substr(pos, open - pos);
+        pos = close + 2;
+        if (in_raw) {
+            if (kind == '%' && name == "endraw") in_raw = false;
+            else out += tag;
+            continue;
+        }
+        if (kind == '%' && name == "raw") {
+            in_raw = true;
+            continue;
+        }
+        if (kind == '{' && (inner == "site.baseurl" || inner == "base_path" || inner == "site.url" ||
+                            inner == "site.url | append: site.baseurl"))
+            continue;  // the site's own prefix: our links are relative to the same root
+        if (kind == '%' && name == "highlight") {
+            std::string language = std::string(trim(std::string_view(inner).substr(name.size())));
+            out += "```" + language.substr(0, language.find(' '));
+            continue;
+        }
+        if (kind == '%' && name == "endhighlight") {
+            out += "```";
+            continue;
+        }
+        removed.push_back({first_line + line_of(body, open) - 1, std::string(tag)});
+    }
+    if (pos < body.size()) out += body.substr(pos);
+    return out;
+}
+
+}  // namespace vitae::cli

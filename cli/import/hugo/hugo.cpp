@@ -1,0 +1,266 @@
+// import-site: Hugo Blox sites (formerly Wowchemy and Hugo Academic), the
+// owner's part. A site is one when it has Hugo's config/_default/ (or a
+// config.toml, hugo.yaml) and the theme's author pages (content/authors/,
+// data/authors/) or a landing page made of blocks. The owner is
+// content/authors/admin/_index.md (the starters' name), else
+// data/authors/me.yaml (Hugo Blox 2025: schema hugoblox/author/v1), else
+// the first author; their avatar beside it is the profile photo.
+#include <algorithm>
+#include <regex>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "cli/import/hugo/readers.hpp"
+#include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_plan.hpp"
+#include "cli/import/plan/site_text.hpp"
+#include "render/text/sanitize.hpp"
+
+namespace vitae::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string file_text(const fs::path& file) {
+    try {
+        return read_site_file(file);
+    } catch (const Error&) {
+        return {};
+    }
+}
+
+constexpr const char* config_files[] = {"config/_default/hugo.yaml", "config/_default/config.yaml",
+                                        "config/_default/params.yaml", "config/_default/hugo.toml",
+                                        "config/_default/config.toml", "config/_default/params.toml",
+                                        "config.toml", "config.yaml", "hugo.toml", "hugo.yaml"};
+
+bool has_config(const fs::path& dir) {
+    for (const char* name : config_files)
+        if (fs::exists(dir / name)) return true;
+    return false;
+}
+
+// An icon of the theme's `social`/`profiles`/`links` lists -> a label.
+std::string label_of_icon(std::string icon) {
+    icon = ascii_lower(icon.substr(icon.rfind('/') == std::string::npos ? 0 : icon.rfind('/') + 1));
+    static constexpr std::pair<const char*, const char*> labels[] = {
+        {"github", "GitHub"}, {"gitlab", "GitLab"}, {"linkedin", "LinkedIn"}, {"google-scholar", "Google Scholar"},
+        {"orcid", "ORCID"}, {"researchgate", "ResearchGate"}, {"x", "X"}, {"twitter", "Twitter"},
+        {"instagram", "Instagram"}, {"youtube", "YouTube"}, {"mastodon", "Mastodon"}, {"bluesky", "Bluesky"},
+        {"cv", "CV"}, {"dblp", "DBLP"}, {"semantic-scholar", "Semantic Scholar"}, {"arxiv", "arXiv"},
+        {"facebook", "Facebook"}, {"medium", "Medium"}, {"stack-overflow", "Stack Overflow"}, {"kaggle", "Kaggle"}};
+    for (auto [name, label] : labels)
+        if (icon == name) return label;
+    if (icon.empty()) return "Link";
+    icon[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(icon[0])));
+    return icon;
+}
+
+// `email:` and a links list's mailto: often name the same address: once.
+void add_email(SitePlan& plan, std::string_view address) {
+    std::string a(trim(address));
+    if (a.empty()) return;
+    for (const auto& e : plan.profile.emails)
+        if (e.address == a) return;
+    plan.profile.emails.push_back({a, ""});
+}
+
+// social: [{icon, link}] (Academic), profiles: or links: [{icon, url, label}] (Hugo Blox).
+void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
+    if (!list.IsSequence()) return;
+    for (const auto& item : list) {
+        std::string url(trim(yaml_text(item, "url").empty() ? yaml_text(item, "link") : yaml_text(item, "url")));
+        std::string icon = yaml_text(item, "icon");
+        if (url.starts_with("mailto:")) {
+            add_email(plan, url.substr(7));
+            continue;
+        }
+        if (!url.starts_with("http://") && !url.starts_with("https://")) {
+            if (!url.empty())
+                plan.note(SiteNote::Kind::warning, file, "link " + in_quotes(url) + " (" + icon + "): not an http(s) URL; left out");
+            continue;
+        }
+        std::string label(trim(yaml_text(item, "label")));
+        if (label.empty() || label == "E-mail Me") label = label_of_icon(icon);
+        plan.profile.links.push_back({label, url});
+    }
+}
+
+std::pair<int, int> years(const std::string& from, const std::string& to) {
+    int a = std::atoi(from.substr(0, 4).c_str()), b = std::atoi(to.substr(0, 4).c_str());
+    if (a == 0) a = b;
+    if (b == 0) b = a;
+    return {std::min(a, b), std::max(a, b)};
+}
+
+// education: {courses: [{course, institution, year}]} (Academic), or a list
+// of {area | degree, institution, date_start | start, date_end | end}.
+void add_education(SitePlan& plan, const fs::path& file, const YAML::Node& education) {
+    YAML::Node list = education.IsMap() ? yaml_child(education, "courses") : education;
+    if (!list.IsSequence()) return;
+    for (const auto& e : list) {
+        std::string degree = sanitized_text(!yaml_text(e, "course").empty() ? yaml_text(e, "course")
+                                            : !yaml_text(e, "degree").empty() ? yaml_text(e, "degree") : yaml_text(e, "area"));
+        std::string start = !yaml_text(e, "year").empty() ? yaml_text(e, "year")
+                            : !yaml_text(e, "date_start").empty() ? yaml_text(e, "date_start") : yaml_text(e, "start");
+        std::string end = !yaml_text(e, "date_end").empty() ? yaml_text(e, "date_end") : yaml_text(e, "end");
+        auto [from, to] = years(start, end);
+        if (from == 0) {
+            plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(degree) + ": no year; left out");
+            continue;
+        }
+        plan.profile.education.push_back({from, to, degree, sanitized_text(yaml_text(e, "institution"))});
+    }
+}
+
+std::string month(const std::string& date) { return date.size() >= 7 && date[4] == '-' ? date.substr(0, 7) : ""; }
+
+// experience: [{role, org, start, end}] (data/authors), work: [{position,
+// company_name, date_start, date_end}] (author pages), or the Academic
+// experience widget's experience: [{title, company, location, date_start, date_end}].
+void add_experience(SitePlan& plan, const YAML::Node& author) {
+    for (const char* key : {"experience", "work"}) {
+        if (!yaml_child(author, key).IsSequence()) continue;
+        for (const auto& w : yaml_child(author, key)) {
+            std::string start = month(yaml_text(w, "start").empty() ? yaml_text(w, "date_start") : yaml_text(w, "start"));
+            std::string end = month(yaml_text(w, "end").empty() ? yaml_text(w, "date_end") : yaml_text(w, "end"));
+            std::string org = !yaml_text(w, "org").empty() ? yaml_text(w, "org")
+                              : !yaml_text(w, "company").empty() ? yaml_text(w, "company") : yaml_text(w, "company_name");
+            std::string role = !yaml_text(w, "role").empty() ? yaml_text(w, "role")
+                               : !yaml_text(w, "title").empty() ? yaml_text(w, "title") : yaml_text(w, "position");
+            if (start.empty() || trim(org + role).empty()) continue;
+            plan.profile.experiences.push_back({sanitized_text(org), sanitized_text(yaml_text(w, "location")), sanitized_text(role), start, end});
+        }
+    }
+}
+
+void add_awards(SitePlan& plan, const YAML::Node& awards) {
+    if (!awards.IsSequence()) return;
+    for (const auto& a : awards) {
+        std::string name(trim(sanitized_text(yaml_text(a, "title"))));
+        int year = std::atoi(yaml_text(a, "date").substr(0, 4).c_str());
+        if (!name.empty()) plan.awards.push_back({year == 0 ? std::nullopt : std::optional<int>(year), name, sanitized_text(yaml_text(a, "awarder"))});
+    }
+}
+
+std::string first_org(const YAML::Node& list) {
+    if (!list.IsSequence() || list.size() == 0) return {};
+    return list[0].IsScalar() ? list[0].as<std::string>("") : yaml_text(list[0], "name");
+}
+
+// The author's fields, from front matter or a data/authors YAML file alike.
+void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std::string_view body, int body_line) {
+    std::string name = yaml_child(a, "name").IsMap() ? yaml_text(yaml_child(a, "name"), "display") : yaml_text(a, "title");
+    if (name.empty()) name = yaml_text(a, "name");
+    if (is_demo_hugo("author", name, body)) {
+        plan.note(SiteNote::Kind::demo, file, "the starter's example author " + in_quotes(name) + "; left out");
+        return;
+    }
+    plan.profile.name = std::string(trim(sanitized_text(name)));
+    plan.profile.job_title = std::string(trim(sanitized_text(yaml_text(a, "role"))));
+    std::string organization = first_org(yaml_child(a, "organizations"));
+    plan.profile.affiliation = sanitized_text(organization.empty() ? first_org(yaml_child(a, "affiliations")) : organization);
+    add_email(plan, yaml_text(a, "email"));
+    for (const char* key : {"social", "profiles", "links"}) add_links(plan, file, yaml_child(a, key));
+    add_education(plan, file, yaml_child(a, "education"));
+    add_experience(plan, a);
+    add_awards(plan, yaml_child(a, "awards"));
+    std::string bio = hugo_markdown(plan, file, body, body_line);
+    if (trim(bio).empty()) bio = yaml_text(a, "bio");
+    plan.profile.bio_markdown = paragraphs(bio);
+    if (yaml_child(a, "interests").IsSequence() && yaml_child(a, "interests").size() > 0)
+        plan.note(SiteNote::Kind::warning, file, "interests: Vitae has no place for them yet; left out");
+    if (yaml_child(a, "skills").IsSequence() || yaml_child(a, "languages").IsSequence())
+        plan.note(SiteNote::Kind::warning, file, "skills and languages: Vitae has no place for them yet; left out");
+    plan.note(SiteNote::Kind::imported, file,
+              "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.bio_markdown.size()) +
+                  " bio paragraphs, " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
+                  std::to_string(plan.profile.links.size()) + " links, " + std::to_string(plan.profile.education.size()) +
+                  " education");
+}
+
+fs::path picture_beside(const fs::path& stem) {
+    for (const char* ext : {".jpg", ".jpeg", ".png", ".webp"})
+        if (fs::is_regular_file(fs::path(stem.string() + ext))) return stem.string() + ext;
+    return {};
+}
+
+// The owner's files: content/authors/admin (content/author/admin before
+// Academic v4), data/authors/<is_owner or me>.yaml, the first author.
+fs::path owner_file(const fs::path& dir) {
+    for (const char* admin : {"content/authors/admin/_index.md", "content/author/admin/_index.md"})  // author/: Academic before v4
+        if (fs::exists(dir / admin)) return dir / admin;
+    fs::path me;
+    for (const auto& file : site_files(dir / "data/authors", {".yaml", ".yml"})) {
+        std::string text = file_text(file);
+        if (text.find("is_owner: true") != std::string::npos) return file;
+        if (file.stem() == "me") me = file;
+    }
+    if (!me.empty()) return me;
+    std::vector<fs::path> authors;  // site_files leaves _index.md out, as Jekyll's readers want
+    for (const char* folder : {"content/authors", "content/author"})
+        if (fs::is_directory(dir / folder))
+            for (const auto& entry : fs::directory_iterator(dir / folder))
+                if (fs::is_regular_file(entry.path() / "_index.md")) authors.push_back(entry.path() / "_index.md");
+    std::sort(authors.begin(), authors.end());
+    return authors.empty() ? fs::path() : authors.front();
+}
+
+}  // namespace
+
+bool is_hugo_site(const fs::path& dir) {
+    if (!fs::is_directory(dir / "content") || !has_config(dir)) return false;
+    std::string landing = file_text(dir / "content/_index.md");
+    return fs::exists(dir / "content/authors") || fs::exists(dir / "content/author") || fs::exists(dir / "data/authors") ||
+           fs::exists(dir / "content/home") ||
+           landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
+}
+
+// Academic's (Wowchemy v5) home page widgets: content/home/experience.md
+// holds the owner's experience; the others are the theme's page layout.
+void read_hugo_widgets(SitePlan& plan) {
+    for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+        auto read = read_front(plan, file);
+        if (!read) continue;
+        std::string widget = yaml_text(read->front, "widget");
+        if (widget != "experience" || !yaml_child(read->front, "experience").IsSequence()) {
+            plan.note(SiteNote::Kind::skipped, file, "a home page widget (" + (widget.empty() ? "block" : widget) +
+                                                         "): not imported (only the experience widget is)");
+            continue;
+        }
+        std::size_t before = plan.profile.experiences.size();
+        add_experience(plan, read->front);
+        plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
+    }
+}
+
+void read_hugo_profile(SitePlan& plan) {
+    for (const char* name : config_files)
+        if (fs::exists(plan.dir / name))
+            plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
+    fs::path file = owner_file(plan.dir);
+    if (file.empty()) return plan.note(SiteNote::Kind::warning, plan.dir / "content/authors", "no author page: no bio imported");
+    if (file.extension() == ".md") {
+        auto read = read_front(plan, file);
+        if (!read) return;
+        read_author(plan, file, read->front, read->body, read->body_line);
+        plan.photo = picture_beside(file.parent_path() / "avatar");
+    } else {
+        YAML::Node author;
+        try {
+            author = YAML::Load(read_site_file(file));
+        } catch (const std::exception& e) {
+            return plan.note(SiteNote::Kind::skipped, file, e.what());
+        }
+        fs::path page = plan.dir / "content/authors" / file.stem() / "_index.md";
+        auto read = fs::exists(page) ? read_front(plan, page) : std::nullopt;
+        read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1);
+        if (read) plan.note(SiteNote::Kind::imported, page, "the owner's page: its text is the bio");
+        plan.photo = picture_beside(plan.dir / "assets/media/authors" / file.stem());
+    }
+    if (plan.profile.name.empty()) plan.photo.clear();  // the demo author's avatar is the demo's too
+}
+
+}  // namespace vitae::cli

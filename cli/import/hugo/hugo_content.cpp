@@ -1,0 +1,224 @@
+// import-site: Hugo Blox content, one page bundle (<section>/<slug>/index.md)
+// or page (<section>/<slug>.md) at a time: content/publication (its
+// cite.bib through import-bibtex when present, else the front matter),
+// content/post(s) and content/blog, content/event(s) and content/talk(s),
+// content/project(s), content/teaching (course pages as teaching rows). Shortcodes are Hugo's Liquid: removed and reported by
+// line, the text around them kept. Every other page under content/ is
+// reported as not read.
+#include <algorithm>
+#include <set>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "cli/commands/add_post.hpp"
+#include "cli/import/hugo/readers.hpp"
+#include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_plan.hpp"
+#include "cli/import/plan/site_teaching.hpp"
+#include "cli/import/plan/site_text.hpp"
+#include "render/text/sanitize.hpp"
+#include "store/model/slug.hpp"
+
+namespace vitae::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// "content/post/my-trip/index.md" -> "my-trip"; "content/post/my-trip.md" -> "my-trip".
+std::string page_slug(const fs::path& file) {
+    return slug_of_name(file.stem() == "index" ? file.parent_path().filename().string() : file.stem().string());
+}
+
+fs::path bundle_file(const fs::path& page, const char* stem, std::initializer_list<const char*> extensions) {
+    if (page.stem() != "index") return {};
+    for (const char* ext : extensions)
+        if (fs::is_regular_file(page.parent_path() / (std::string(stem) + ext))) return page.parent_path() / (std::string(stem) + ext);
+    return {};
+}
+
+std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const char*> sections) {
+    std::vector<fs::path> out;
+    for (const char* section : sections)
+        for (const auto& file : site_files(plan.dir / "content" / section, {".md", ".markdown"}))
+            // A page: a bundle's index.md, or a file in a folder that is no bundle ("Journal papers/x.md");
+            // a .md beside an index.md is that page's resource.
+            if (file.stem() == "index" || !fs::exists(file.parent_path() / "index.md")) out.push_back(file);
+    return out;
+}
+
+}  // namespace
+
+std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& label, std::string_view written) {
+    std::string url(trim(written));
+    if (url.empty() || url.starts_with("http://") || url.starts_with("https://")) return url;
+    // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
+    auto start = url.find_first_not_of('/');
+    std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
+    for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
+        if (!path.empty() && fs::is_regular_file(at)) return "file:" + at.string();
+    plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
+    return {};
+}
+
+std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YAML::Node& f) {
+    std::vector<Link> out;
+    static constexpr std::pair<const char*, const char*> keys[] = {
+        {"external_link", "Website"}, {"url_pdf", "PDF"}, {"url_preprint", "Preprint"}, {"url_code", "Code"},
+        {"url_dataset", "Dataset"}, {"url_poster", "Poster"}, {"url_project", "Project"}, {"url_slides", "Slides"},
+        {"url_source", "Source"}, {"url_video", "Video"}};
+    auto add = [&](std::string label, std::string url) {
+        if (std::string target = hugo_link(plan, file, label, url); !target.empty()) out.push_back({label, target});
+    };
+    for (auto [key, label] : keys) add(label, yaml_text(f, key));
+    if (yaml_child(f, "links").IsSequence())
+        for (const auto& l : yaml_child(f, "links")) {
+            std::string label = yaml_text(l, "name");
+            if (label.empty()) {  // type: pdf, code, dataset, slides, video, poster, source
+                std::string type = ascii_lower(yaml_text(l, "type"));
+                for (auto [key, name] : keys)
+                    if (std::string_view(key) == "url_" + type) label = name;
+                if (label.empty()) label = "Link";
+            }
+            add(sanitized_text(label), yaml_text(l, "url"));
+        }
+    return out;
+}
+
+namespace {
+
+std::vector<std::string> list_of(const YAML::Node& node) {
+    std::vector<std::string> out;
+    if (node.IsSequence())
+        for (const auto& item : node)
+            if (item.IsScalar()) out.push_back(item.as<std::string>());
+    return out;
+}
+
+bool is_draft(const YAML::Node& f) { return yaml_text(f, "draft") == "true"; }
+
+void read_post(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    std::string title(trim(sanitized_text(yaml_text(read->front, "title"))));
+    if (is_demo_hugo("post", title, read->body))
+        return plan.note(SiteNote::Kind::demo, file, "the starter's example post " + in_quotes(title) + "; left out");
+    Post post;
+    post.slug = page_slug(file);
+    post.title = title.empty() ? post.slug : title;
+    post.published = date_of(plan, file, *read);
+    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter");
+    if (is_draft(read->front)) {
+        post.draft = true;
+        post.preview_token = new_preview_token();
+    }
+    for (const auto& other : plan.posts)
+        if (other.slug == post.slug) post.slug += "-" + post.published;
+    post.body_format = "markdown";
+    post.body = hugo_markdown(plan, file, read->body, read->body_line);
+    post.tags = post_tags(plan, file, read->front);
+    for (const auto& project : list_of(yaml_child(read->front, "projects"))) plan.relations.push_back({project, "", post.slug});
+    plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")" + (post.draft ? ", a draft" : ""));
+    plan.posts.push_back(std::move(post));
+}
+
+void read_talk(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    const YAML::Node& f = read->front;
+    std::string title(trim(sanitized_text(yaml_text(f, "title"))));
+    if (is_demo_hugo("talk", title, yaml_text(f, "event") + "\n" + read->body))
+        return plan.note(SiteNote::Kind::demo, file, "the starter's example talk " + in_quotes(title) + "; left out");
+    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    Talk t;
+    t.title = title;
+    t.date = date_of(plan, file, *read);
+    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter");
+    t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
+    t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));
+    t.url_event = talk_url(plan, file, f, "event_url");
+    t.url_slides = hugo_link(plan, file, "url_slides", yaml_text(f, "url_slides"));  // a file of the site: stored when written
+    t.url_video = hugo_link(plan, file, "url_video", yaml_text(f, "url_video"));
+    // abstract, else the page's text, else Academic's summary ("Abstract. What's your talk about?").
+    std::string body = hugo_markdown(plan, file, read->body, read->body_line);
+    t.abstract = std::string(trim(yaml_text(f, "abstract")));
+    if (t.abstract.empty()) t.abstract = std::string(trim(body));
+    if (t.abstract.empty()) t.abstract = std::string(trim(yaml_text(f, "summary")));
+    plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
+    plan.talks.push_back(std::move(t));
+}
+
+void read_project(SitePlan& plan, const fs::path& file) {
+    auto read = read_front(plan, file);
+    if (!read) return;
+    const YAML::Node& f = read->front;
+    std::string title(trim(sanitized_text(yaml_text(f, "title"))));
+    if (is_demo_hugo("project", title, read->body))
+        return plan.note(SiteNote::Kind::demo, file, "the starter's example project " + in_quotes(title) + "; left out");
+    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    if (is_draft(f)) return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
+    SiteProject p;
+    p.file = file;
+    p.slug = page_slug(file);
+    p.title = title;
+    p.summary = std::string(trim(sanitized_text(yaml_text(f, "summary"))));
+    p.markdown = std::string(trim(hugo_markdown(plan, file, read->body, read->body_line)));
+    p.image = bundle_file(file, "featured", {".png", ".jpg", ".jpeg", ".webp"});
+    p.links = hugo_page_links(plan, file, f);
+    p.order = std::atoi(yaml_text(f, "weight").c_str());
+    for (const auto& other : plan.projects)
+        if (other.slug == p.slug) p.slug += "-2";
+    plan.note(SiteNote::Kind::imported, file, "project " + p.slug + (p.links.empty() ? "" : ", " + std::to_string(p.links.size()) + " links"));
+    plan.projects.push_back(std::move(p));
+}
+
+// A course page: a teaching row (title, venue, date, the role its text
+// names); the starter's "Learn JavaScript" and "Learn Python" are its demo.
+void read_course(SitePlan& plan, const fs::path& file) {
+    std::string text;
+    try {
+        text = read_site_file(file);
+    } catch (const Error& e) {
+        return plan.note(SiteNote::Kind::skipped, file, e.what());
+    }
+    if (text.find("is designed to give technical content creators a seamless experience") != std::string::npos)
+        return plan.note(SiteNote::Kind::demo, file, "the starter's example course; left out");
+    read_teaching_page(plan, file);
+}
+
+}  // namespace
+
+
+void read_hugo_content(SitePlan& plan) {
+    for (const auto& file : pages(plan, {"publication", "publications"})) read_hugo_publication(plan, file);
+    for (const auto& file : pages(plan, {"post", "posts", "blog"})) read_post(plan, file);
+    for (const auto& file : pages(plan, {"event", "events", "talk", "talks"})) read_talk(plan, file);
+    for (const auto& file : pages(plan, {"project", "projects"})) read_project(plan, file);
+    for (const auto& file : pages(plan, {"teaching", "courses"})) read_course(plan, file);
+    // Every other page: said not read, so that each file has its line.
+    std::set<std::string> said;
+    for (const auto& note : plan.notes) said.insert(note.file);
+    for (const auto& bib : plan.bibliographies) said.insert(plan.relative(bib));  // reported when imported
+    fs::path content = plan.dir / "content";
+    std::vector<fs::path> rest;
+    for (const auto& entry : fs::recursive_directory_iterator(content))
+        if (entry.is_regular_file() && (entry.path().extension() == ".md" || entry.path().extension() == ".bib") &&
+            !said.count(plan.relative(entry.path())))
+            rest.push_back(entry.path());
+    std::sort(rest.begin(), rest.end());
+    for (const auto& file : rest) {
+        std::string relative = file.lexically_relative(content).generic_string();
+        bool author = (relative.starts_with("authors/") && file.parent_path() != content / "authors") ||
+                      (relative.starts_with("author/") && file.parent_path() != content / "author");
+        std::string why = author                          ? "another author's page: Vitae keeps the owner's only"
+                          : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
+                          : file.extension() == ".bib"   ? (fs::exists(file.parent_path() / "index.md")
+                                                                   ? "another BibTeX file of the page (its cite.bib is the one read)"
+                                                                   : "not beside a publication's index.md")
+                                                         : "not in a section Vitae imports (a page of its own)";
+        plan.note(SiteNote::Kind::skipped, file, why);
+    }
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,122 @@
+// The demo content al-folio and academicpages ship, recognised by what it
+// says rather than by file name: a real site often keeps a demo file name
+// and replaces the text (tests/fixtures/sites/ has both). Each rule names
+// the theme's text it matches.
+#include <regex>
+
+#include "cli/import/plan/site_demo.hpp"
+#include "base/text.hpp"
+#include "cli/import/plan/site_plan.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+bool matches(std::string_view text, const std::regex& pattern) {
+    return std::regex_match(std::string(trim(text)), pattern);
+}
+
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+}  // namespace
+
+bool is_demo_name(std::string_view name) {
+    static const std::regex demo("(You R\\.? Name|You Name|Your Name|Your Sidebar Name|Jane Doe|John Doe)",
+                                 std::regex::icase);
+    return matches(name, demo);
+}
+
+// al-folio: "Write your biography here."; academicpages: "This is the front
+// page of a website that is powered by the academicpages template".
+bool is_demo_bio(std::string_view markdown) {
+    return contains(markdown, "Write your biography here") || contains(markdown, "powered by the [academicpages template]") ||
+           contains(markdown, "powered by the academicpages template") || contains(markdown, "Put your address here");
+}
+
+bool is_demo_description(std::string_view text) {
+    return contains(text, "A simple, whitespace theme for academics") || contains(text, "personal description") ||
+           contains(text, "Short biography for the left-hand sidebar");
+}
+
+// al-folio's example posts ("a post with code", "a distill-style blog
+// post"...), academicpages' "Blog Post number 1" and "Future Blog Post".
+bool is_demo_post(std::string_view title) {
+    static const std::regex demo(
+        "(a post with .*|a post that can be cited|a distill-style blog post|Blog Post number [0-9]+|Future Blog Post|"
+        "Google Gemini updates: Flash 1\\.5, Gemma 2 and Project Astra|Displaying External Posts on Your al-folio Blog)",
+        std::regex::icase);
+    return matches(title, demo);
+}
+
+bool is_demo_publication(std::string_view title) {
+    static const std::regex demo("Paper Title Number [0-9]+", std::regex::icase);
+    return matches(title, demo);
+}
+
+bool is_demo_talk(std::string_view title) {
+    static const std::regex demo(".*(Talk|Tutorial) [0-9]+ on Relevant Topic in Your Field", std::regex::icase);
+    return matches(title, demo);
+}
+
+bool is_demo_teaching(std::string_view title) {
+    static const std::regex demo("Teaching experience [0-9]+", std::regex::icase);
+    return matches(title, demo);
+}
+
+// al-folio's _news/announcement_N.md.
+bool is_demo_news(std::string_view file_name, std::string_view text) {
+    return file_name.starts_with("announcement_") &&
+           (contains(text, "A simple inline announcement") || contains(text, "A long announcement with details"));
+}
+
+// al-folio's "project 1".."project 9" ("project 3 with very long name"),
+// whose body starts "Every project has a beautiful feature showcase page";
+// academicpages' "Portfolio item number 1".
+bool is_demo_project(std::string_view title, std::string_view body) {
+    static const std::regex demo("(project [0-9]+|Portfolio item number [0-9]+)", std::regex::icase);
+    return matches(title, demo) || contains(body, "Every project has a beautiful feature showcase page") ||
+           contains(body, "This is an item in your portfolio. It can be have images or nice text");
+}
+
+// Hugo Blox (Wowchemy, Hugo Academic) starters: the 'Me' author Nelson
+// Bighetti, the example publications, talk, posts and projects, by title
+// and, where a real page could share the title, by the starter's text.
+bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_view body) {
+    std::string t(trim(title));
+    if (kind == "author") return t == "Nelson Bighetti" || is_demo_name(t);
+    if (kind == "publication") {
+        static const std::regex demo("An example (journal article|conference paper|preprint / working paper)", std::regex::icase);
+        return matches(t, demo);
+    }
+    if (kind == "talk") return t == "Example Talk" || contains(body, "Hugo Blox Builder Conference") ||
+                               (contains(t, "Example") && contains(body, "Wowchemy's _Slides_ feature"));
+    if (kind == "project") {
+        static const std::regex demo("(Example|External|Internal) Project", std::regex::icase);
+        return matches(t, demo) || contains(body, "Flexible and powerful data analysis / manipulation library for Python") ||
+               contains(body, "PyTorch is a Python package that provides tensor computation") ||
+               contains(body, "scikit-learn is a Python module for machine learning built on top of SciPy");
+    }
+    if (kind == "post") {
+        static const std::regex demo(
+            "(.*Easily create your own simple yet highly customizable blog|.*Sharpen your thinking with a second brain|"
+            ".*Communicate your results effectively with the best data visualizations|.*Teach academic courses|"
+            ".*Manage your projects|Welcome to (Wowchemy|Hugo Blox Builder), the website builder for Hugo|"
+            "Writing technical content in (Markdown|Academic|Wowchemy)|Display Jupyter Notebooks with Academic|"
+            "Academic: the website builder for Hugo|Get Started)",
+            std::regex::icase);
+        return matches(t, demo);
+    }
+    return false;
+}
+
+// al-folio's papers.bib: Einstein's papers (einstein1905movement,
+// PhysRev.47.777, przibram1967letters...).
+bool is_demo_bib_entry(std::string_view key, std::string_view authors) {
+    std::string k = ascii_lower(key);
+    return contains(authors, "Einstein") &&
+           (k.starts_with("einstein") || k == "physrev.47.777" || k == "przibram1967letters");
+}
+
+bool is_demo_cv_name(std::string_view name) { return trim(name) == "Albert Einstein" || is_demo_name(name); }
+
+}  // namespace vitae::cli

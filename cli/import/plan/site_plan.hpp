@@ -1,0 +1,95 @@
+// What import-site reads from a site before writing anything: the rows, and
+// a note for every file. Filled by the readers in site_profile.cpp,
+// site_collections.cpp, site_teaching.cpp, site_cv.cpp, site_projects.cpp
+// and, for Hugo Blox, hugo*.cpp; written by import_site.cpp, the rows of
+// schema v8 by site_sections.cpp.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/import/plan/import_report.hpp"
+#include "store/model/content.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::cli {
+
+// A project (al-folio _projects, academicpages _portfolio, Hugo Blox
+// content/project): the rows of project and project_link, and what it
+// relates to, resolved when the rows are written (site_sections.cpp).
+struct SiteProject {
+    std::filesystem::path file;
+    std::string slug;
+    std::string title;
+    std::string summary;
+    std::string markdown;
+    std::filesystem::path image;  // in the site's tree; empty: none
+    std::vector<Link> links;
+    int order = 0;                 // the theme's importance or weight; 0: none (after those with one)
+};
+
+struct SiteAward {
+    std::optional<int> year;
+    std::string name;
+    std::string issuer;
+};
+
+// A picture for a publication, found by its slug or its BibTeX key.
+struct SitePreview {
+    std::filesystem::path file;     // the file that names the picture (for the report)
+    std::string publication;        // slug or BibTeX key
+    std::filesystem::path picture;  // in the site's tree
+};
+
+// A link between a project and a publication (by slug or BibTeX key) or a post.
+struct SiteRelation {
+    std::string project;
+    std::string publication;
+    std::string post;
+};
+
+// What a Hugo Blox publication's front matter adds to its cite.bib entry
+// (featured, url_pdf, url_code...), applied after import-bibtex wrote it.
+struct SitePublicationExtra {
+    std::filesystem::path file;
+    std::string publication;  // slug or BibTeX key
+    bool selected = false;
+    std::vector<Link> links;
+};
+
+struct SitePlan {
+    std::filesystem::path dir;
+    std::string theme;
+    Content profile;  // name, variants, affiliation, job_title, bio, emails, links, education, teaching, service, experience
+    std::vector<Post> posts;
+    std::vector<Publication> publications;  // academicpages _publications
+    std::vector<News> news;                 // al-folio _news, in file order
+    std::vector<Talk> talks;                // academicpages _talks, in file order
+    std::filesystem::path bibliography;     // al-folio _bibliography/papers.bib; empty: none
+    std::filesystem::path photo;            // the profile picture in the tree; empty: none
+    std::vector<std::string> teaching_roles;  // beside profile.teaching: each row's role, '' unnamed
+    std::vector<SiteProject> projects;
+    std::vector<SiteAward> awards;
+    std::vector<SitePreview> previews;
+    std::vector<SiteRelation> relations;
+    std::vector<SitePublicationExtra> publication_extras;
+    std::vector<std::filesystem::path> bibliographies;  // Hugo Blox: each publication's cite.bib
+    std::vector<std::pair<std::filesystem::path, std::string>> stored_files;  // each file stored once: path, name
+    std::vector<SiteNote> notes;
+
+    std::string relative(const std::filesystem::path& file) const;
+    void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
+};
+
+// The files of a folder of the site with one of `extensions`, sorted; none
+// when it is missing. Hidden files (editor swap files, .DS_Store) are left
+// out, as Jekyll leaves them out.
+std::vector<std::filesystem::path> site_files(const std::filesystem::path& folder,
+                                              std::initializer_list<std::string_view> extensions);
+
+// The owner as the plan names them (name and variants), to mark their papers.
+OwnerNames owner_names_of(const SitePlan& plan);
+
+}  // namespace vitae::cli

@@ -1,0 +1,129 @@
+#include "cli/import/plan/site_text.hpp"
+
+#include <algorithm>
+#include <regex>
+
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "cli/import/front/jekyll.hpp"
+#include "render/text/sanitize.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+// An HTML tag, not an autolink (<https://...>, <a@b.org>).
+bool has_html(std::string_view text) {
+    static const std::regex tag("</?[A-Za-z][A-Za-z0-9-]*(\\s[^<>]*)?/?>");
+    std::string t(text);
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), tag); it != std::sregex_iterator(); ++it) {
+        std::string m = it->str();
+        if (m.find("://") == std::string::npos && m.find('@') == std::string::npos) return true;
+    }
+    return false;
+}
+
+bool is_fence(std::string_view line) {
+    std::string_view t = trim(line);
+    return t.starts_with("```") || t.starts_with("~~~");
+}
+
+void report_removed(SitePlan& plan, const std::filesystem::path& file, int line, const SanitizeReport& report) {
+    for (const auto& what : report.removed)
+        plan.note(SiteNote::Kind::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
+    for (const auto& image : report.images)
+        plan.note(SiteNote::Kind::warning, file,
+                  "image " + image + ": not imported (add it with vitae add file and link /files/<name>); the <img> still points there",
+                  line);
+}
+
+}  // namespace
+
+std::vector<std::string> paragraphs(std::string_view markdown) {
+    std::vector<std::string> out;
+    std::string current;
+    bool fenced = false;
+    std::size_t pos = 0;
+    while (pos <= markdown.size()) {
+        std::size_t eol = markdown.find('\n', pos);
+        std::string_view line = markdown.substr(pos, eol == std::string_view::npos ? std::string_view::npos : eol - pos);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (is_fence(line)) fenced = !fenced;
+        if (!fenced && trim(line).empty()) {
+            if (!trim(current).empty()) out.push_back(std::string(trim(current)));
+            current.clear();
+        } else {
+            current += std::string(line) + "\n";
+        }
+        if (eol == std::string_view::npos) break;
+        pos = eol + 1;
+    }
+    if (!trim(current).empty()) out.push_back(std::string(trim(current)));
+    return out;
+}
+
+std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body,
+                                int first_line) {
+    std::vector<LiquidTag> liquid;
+    std::string text = strip_liquid(body, first_line, liquid);
+    for (const auto& tag : liquid)
+        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    // Paragraph by paragraph, so a fenced code block's "<" is left alone.
+    std::string out;
+    int html_blocks = 0, line = first_line;
+    for (const auto& block : paragraphs(text)) {
+        // Its line in the file, near enough for a person to find it.
+        if (auto at = body.find(block.substr(0, std::min<std::size_t>(block.size(), 40))); at != std::string_view::npos)
+            line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        bool code = is_fence(block.substr(0, block.find('\n')));
+        if (!code && !block.starts_with(">") && !block.starts_with("    ") && has_html(block)) {
+            SanitizeReport report;
+            out += sanitize_html(block, report) + "\n\n";
+            report_removed(plan, file, line, report);
+            ++html_blocks;
+            continue;
+        }
+        out += block + "\n\n";
+    }
+    if (html_blocks > 0)
+        plan.note(SiteNote::Kind::warning, file,
+                  std::to_string(html_blocks) + " paragraphs carry raw HTML: kept, sanitized (and shown so)");
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+}
+
+std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
+    std::string out;
+    std::size_t pos = 0;
+    while (pos < body.size()) {
+        std::size_t open = std::min(body.find("{{<", pos), body.find("{{%", pos));
+        if (open == std::string_view::npos) break;
+        std::string_view closer = body[open + 2] == '<' ? ">}}" : "%}}";
+        std::size_t close = body.find(closer, open + 3);
+        if (close == std::string_view::npos) break;
+        out += body.substr(pos, open - pos);
+        int line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
+        std::string_view tag = body.substr(open, close + 3 - open);
+        plan.note(SiteNote::Kind::warning, file,
+                  "Hugo shortcode " + in_quotes(std::string(tag.substr(0, std::min<std::size_t>(tag.size(), 80)))) +
+                      " cannot run here; removed, the text around it kept",
+                  line);
+        pos = close + 3;
+    }
+    out += body.substr(std::min(pos, body.size()));
+    for (std::size_t more; (more = out.find("<!--more-->")) != std::string::npos;) out.erase(more, 11);  // the summary's end
+    return markdown_for_import(plan, file, out, first_line);
+}
+
+std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
+    std::vector<LiquidTag> liquid;
+    std::string text = strip_liquid(body, first_line, liquid);
+    for (const auto& tag : liquid)
+        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    SanitizeReport report;
+    std::string html = sanitize_html(text, report);
+    report_removed(plan, file, first_line, report);
+    return html;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,473 @@
+// The command table and the thin functions behind it: each turns Args into
+// a call to the unit that does the work and prints the outcome.
+#include "cli/run/commands.hpp"
+
+#include <chrono>
+
+#include "base/clock.hpp"
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "cli/bibtex/bib_mapping.hpp"
+#include "cli/commands/add_post.hpp"
+#include "cli/commands/check.hpp"
+#include "cli/commands/cv_commands.hpp"
+#include "cli/commands/file_commands.hpp"
+#include "cli/commands/import_bibtex.hpp"
+#include "cli/commands/lang_commands.hpp"
+#include "cli/commands/project_commands.hpp"
+#include "cli/commands/section_commands.hpp"
+#include "cli/commands/static_export.hpp"
+#include "cli/commands/text_option.hpp"
+#include "cli/import/site/import_site.hpp"
+#include "http/base_url.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/schema/backup.hpp"
+#include "store/schema/schema.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::cli {
+
+namespace {
+
+inline constexpr std::size_t max_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
+
+int run_init(const Args& args, std::ostream& out) {
+    init_database(args.positional[0], args.get("--name"));
+    out << "created " << args.positional[0] << " (schema version " << latest_version() << ")\n";
+    if (!args.has("--name")) out << "note: no profile yet; add it with --name or SQL (docs/cli.md)\n";
+    return 0;
+}
+
+int run_migrate(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    auto result = migrate_database(args.positional[0], now.count());
+    if (result.backup_path.empty()) {
+        out << "already at version " << result.to << "\n";
+        return 0;
+    }
+    out << "migrated " << args.positional[0] << " from version " << result.from << " to " << result.to
+        << " (backup: " << result.backup_path << ")\n";
+    return 0;
+}
+
+int run_backup(const Args& args, std::ostream& out) {
+    backup_database(args.positional[0], args.positional[1], args.has("--force"));
+    out << "backed up " << args.positional[0] << " to " << args.positional[1] << "\n";
+    return 0;
+}
+
+int run_restore(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    auto result = restore_database(args.positional[0], args.positional[1], now.count());
+    out << "restored " << args.positional[0] << " from " << args.positional[1];
+    if (!result.kept_path.empty()) out << " (previous content: " << result.kept_path << ")";
+    out << "\n";
+    return 0;
+}
+
+int run_import_bibtex(const Args& args, std::ostream& out) {
+    ImportOptions options{args.has("--dry-run"), args.has("--strict"), args.has("--sync")};
+    auto report = import_bibtex(args.positional[0], args.positional[1], options);
+    for (const auto& problem : report.file.problems) out << describe(report.file, problem) << "\n";
+    int counts[4] = {0, 0, 0, 0};
+    for (const auto& change : report.changes) {
+        out << describe(change) << "\n";
+        ++counts[static_cast<int>(change.action)];
+    }
+    if (!report.sync_note.empty()) out << report.sync_note << "\n";
+    out << counts[0] << " added, " << counts[1] << " updated, " << counts[2] << " unchanged";
+    if (options.sync) out << ", " << counts[3] << " removed";
+    out << ", " << report.skipped() << " skipped, " << report.warnings() << " warnings";
+    if (options.dry_run) out << " (dry run: nothing written)";
+    else if (!report.written) out << " (--strict: nothing written)";
+    out << "\n";
+    if (options.strict && !report.file.problems.empty()) return 1;
+    return report.skipped() > 0 ? 3 : 0;
+}
+
+int run_import_site(const Args& args, std::ostream& out) {
+    auto report = import_site(args.positional[0], args.positional[1]);
+    int counts[4] = {0, 0, 0, 0};
+    for (const auto& note : report.notes) {
+        out << describe(note) << "\n";
+        ++counts[static_cast<int>(note.kind)];
+    }
+    const auto& c = report.counts;
+    out << report.theme << " site into " << args.positional[1] << (report.created ? " (new)" : "") << ": "
+        << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
+        << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
+        << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
+        << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
+        << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
+    return 0;
+}
+
+int run_export_bibtex(const Args& args, std::ostream& out) {
+    auto db = Db::open(args.positional[0], OpenMode::read_only);
+    check_database(db);
+    Content content = load_content(db);
+    std::string slug = args.optional_arg(1);
+    if (slug.empty()) {
+        out << bibtex_file(content.publications);  // the worker's /publications.bib, byte for byte
+        return 0;
+    }
+    bool found = false;
+    for (const auto& publication : content.publications) {
+        if (!slug.empty() && publication.slug != slug) continue;
+        out << (found ? "\n" : "") << bibtex_entry(publication);
+        found = true;
+    }
+    if (!slug.empty() && !found)
+        throw Error("export-bibtex " + in_quotes(args.positional[0]) + ": no publication " + in_quotes(slug));
+    return 0;
+}
+
+int run_check(const Args& args, std::ostream& out) {
+    std::optional<std::filesystem::path> templates;
+    if (args.positional.size() > 1) templates = args.positional[1];
+    out << check_site(args.positional[0], templates) << "\n";
+    return 0;
+}
+
+int run_export(const Args& args, std::ostream& out) {
+    std::string base_url = args.has("--base-url") ? args.get("--base-url") : std::string(default_base_url);
+    check_base_url(base_url);
+    auto pages = export_site(args.positional[0], args.positional[1], args.positional[2], base_url);
+    for (const auto& page : pages)
+        out << (page.url_path.empty() ? "(not found)" : page.url_path) << " -> " << page.file.string() << (page.gzip ? " (+ .gz)" : "") << "\n";
+    out << "ok: " << pages.size() << " pages in " << args.positional[2] << "\n";
+    return 0;
+}
+
+std::vector<std::string> checked_tags(std::string_view command, std::vector<std::string> tags) {
+    for (const auto& tag : tags)
+        if (!is_tag(tag))
+            throw UsageError(std::string(command) + ": tag " + in_quotes(tag) +
+                             ": use a-z, 0-9 and '-' (at most 64, not starting with '-')");
+    return tags;
+}
+
+int run_tag_post(const Args& args, std::ostream& out) {
+    auto tags = checked_tags("tag post", {args.positional[2]});
+    int added = tag_post(args.positional[0], args.positional[1], tags);
+    out << (added ? "tagged " : "already tagged ") << args.positional[1] << " " << tags[0] << "\n";
+    return 0;
+}
+
+int run_untag_post(const Args& args, std::ostream& out) {
+    bool removed = untag_post(args.positional[0], args.positional[1], args.positional[2]);
+    out << (removed ? "untagged " : "was not tagged ") << args.positional[1] << " " << args.positional[2] << "\n";
+    return 0;
+}
+
+int run_add_post(const Args& args, std::ostream& out) {
+    NewPost post;
+    post.slug = args.get("--slug");
+    post.title = args.get("--title");
+    post.published = args.get("--date");
+    if (!is_slug(post.slug))
+        throw UsageError("add post: --slug " + in_quotes(post.slug) +
+                         ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
+    if (post.title.empty()) throw UsageError("add post: --title is empty");
+    if (!is_valid_date(post.published))
+        throw UsageError("add post: --date " + in_quotes(post.published) + ": not a date as YYYY-MM-DD");
+    if (args.has("--format")) post.body_format = args.get("--format");
+    if (post.body_format != "markdown" && post.body_format != "html")
+        throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
+    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), max_body_bytes);
+    post.tags = checked_tags("add post", args.get_all("--tag"));
+    post.draft = args.has("--draft");
+    if (post.draft) post.preview_token = new_preview_token();
+    add_post(args.positional[0], post);
+    out << "added " << (post.draft ? "draft " : "post ") << post.slug << " to " << args.positional[0] << "\n";
+    if (post.draft)
+        out << "preview: /blog/preview/" << post.preview_token << " (secret; listed nowhere until `vitae publish post`)\n";
+    return 0;
+}
+
+int run_publish_post(const Args& args, std::ostream& out) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+    std::string date = publish_post(args.positional[0], args.positional[1]);
+    out << "published " << args.positional[1];
+    if (date > utc_day(now.count())) out << " (listed from " << date << ", 00:00 UTC)";
+    out << "\n";
+    return 0;
+}
+
+}  // namespace
+
+const std::vector<Command>& commands() {
+    static const std::vector<Command> table = {
+        {{"init",
+          "Create an empty database with this build's schema. Refuses an existing file.",
+          {"DB"},
+          {},
+          {{"--name", "NAME", false, "the owner's name, as the page shows it"}},
+          "example:\n  vitae init /var/lib/vitae/site.db --name 'Haoran Zhang'\n"},
+         run_init},
+        {{"migrate",
+          "Bring an older database up to this build's schema, in place, after a backup (DB.bak-<unix time>).",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae migrate /var/lib/vitae/site.db\n"},
+         run_migrate},
+        {{"backup",
+          "Copy the database, one committed state of it, to DEST; safe while the site serves and edits commit.",
+          {"DB", "DEST"},
+          {},
+          {{"--force", "", false, "replace an existing DEST"}},
+          "The copy is made beside DEST, checked (integrity_check and the worker's own checks),\n"
+          "fsynced and renamed into place: DEST is never half-written. Refuses an existing DEST.\n"
+          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-25.db\n"},
+         run_backup},
+        {{"restore",
+          "Replace the database's content with a backup's, after keeping the current one (DB.bak-<unix time>).",
+          {"DB", "SRC"},
+          {},
+          {},
+          "SRC must pass the worker's checks. The new file is built beside DB and renamed over it,\n"
+          "so the worker reloads it at once. Refuses a DB whose -wal file exists (WAL mode in use).\n"
+          "example:\n  vitae restore /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-24.db\n"},
+         run_restore},
+        {{"import-bibtex",
+          "Add or update publications from a BibTeX file, matched by key (the slug). One transaction.",
+          {"DB", "FILE.bib"},
+          {},
+          {{"--dry-run", "", false, "print what would change; write nothing"},
+           {"--strict", "", false, "any skipped entry or warning writes nothing (exit 1)"},
+           {"--sync", "", false, "also remove publications whose key is no longer in the file"}},
+          "Reads what BibTeX reads: text between entries is a comment, @string, #, bare words.\n"
+          "An entry that cannot be read is skipped and reported as FILE:LINE; the others are\n"
+          "imported and the exit status is 3. Every field is kept (docs/cli.md lists which\n"
+          "become columns); a trailing * on an author marks equal contribution.\n"
+          "example:\n  vitae import-bibtex site.db papers.bib --dry-run\n"},
+         run_import_bibtex},
+        {{"import-site",
+          "Move in from an al-folio, academicpages (Jekyll) or Hugo Blox site: a new DB, or one `vitae init` just made.",
+          {"DIR", "DB"},
+          {},
+          {},
+          "Jekyll: reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
+          "_posts/, _publications/, _teaching/, _talks/, _news/, _projects/, _portfolio/,\n"
+          "_data/cv.yml or assets/json/resume.json. Hugo Blox: the owner's author page\n"
+          "(content/authors/admin or data/authors), content/publication (cite.bib as import-bibtex),\n"
+          "post, blog, event, talk, project. Reports every file: imported, skipped and why, the\n"
+          "theme's demo content left out, warnings with their line (Liquid or shortcodes that cannot\n"
+          "run, raw HTML sanitized). Pictures in the tree are stored files. One bad file never stops\n"
+          "the others; the rows are written in one transaction. Refuses a DB with content.\n"
+          "example:\n  vitae import-site ~/src/me.github.io site.db\n"},
+         run_import_site},
+        {{"export-bibtex",
+          "Print BibTeX for one publication or all of them; import-bibtex reads it back unchanged.",
+          {"DB"},
+          {"SLUG"},
+          {},
+          "example:\n  vitae export-bibtex site.db causalmesh\n"},
+         run_export_bibtex},
+        {{"check",
+          "Validate a database (and templates) exactly as the worker does before serving them.",
+          {"DB"},
+          {"TEMPLATES"},
+          {},
+          "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
+         run_check},
+        {{"export",
+          "Write every page as static HTML with a .gz beside each (but those under 1 KB), and 404.html.",
+          {"DB", "TEMPLATES", "OUTDIR"},
+          {},
+          {{"--base-url", "URL", false, "the site's public URL for canonical links, feed, sitemap (default http://127.0.0.1:8080)"}},
+          "A page at /a/b is written to OUTDIR/a/b/index.html (nginx: try_files $uri $uri/index.html).\n"
+          "example:\n  vitae export site.db templates /srv/www/vitae\n"},
+         run_export},
+        {{"add post",
+          "Add a blog post (an empty body lists it as not yet written).",
+          {"DB"},
+          {},
+          {{"--slug", "S", true, "URL name: a-z, 0-9 and '-'"},
+           {"--title", "T", true, "title as shown"},
+           {"--date", "YYYY-MM-DD", true, "publication date"},
+           {"--body-file", "F", false, "the body (Markdown unless --format html)"},
+           {"--format", "markdown|html", false, "the body's format; markdown if not given"},
+           {"--tag", "T", false, "a tag (a-z, 0-9, '-'); repeat for more", true},
+           {"--draft", "", false, "listed nowhere; prints its secret preview URL"}},
+          "example:\n  vitae add post site.db --slug linear-attention --title 'Linear Attention' --date 2026-07-25 \\\n"
+          "      --body-file post.md\n"},
+         run_add_post},
+        {{"publish post",
+          "Make a draft public: listed from its date (00:00 UTC), its preview URL no longer served.",
+          {"DB", "SLUG"},
+          {},
+          {},
+          "example:\n  vitae publish post site.db linear-attention\n"},
+         run_publish_post},
+        {{"tag post",
+          "Tag a post: /blog/tag/TAG/ lists it, with a feed of its own.",
+          {"DB", "SLUG", "TAG"},
+          {},
+          {},
+          "example:\n  vitae tag post site.db linear-attention machine-learning\n"},
+         run_tag_post},
+        {{"untag post",
+          "Remove a tag from a post.",
+          {"DB", "SLUG", "TAG"},
+          {},
+          {},
+          "example:\n  vitae untag post site.db linear-attention machine-learning\n"},
+         run_untag_post},
+        {{"add news",
+          "Add a news item: the home page shows the latest five, /news/ all of them, the feed each.",
+          {"DB"},
+          {},
+          {{"--date", "YYYY-MM-DD", true, "the day it happened"},
+           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML sanitized)"},
+           {"--text-file", "F", false, "the item from a file instead"}},
+          "example:\n  vitae add news site.db --date 2026-07-25 --text 'Our paper on *linear attention* got into NeurIPS.'\n"},
+         run_add_news},
+        {{"add talk",
+          "Add a talk: /talks/ lists them by year; the feed and schema.org Event data name each.",
+          {"DB"},
+          {},
+          {{"--title", "T", true, "the talk's title"},
+           {"--date", "YYYY-MM-DD", true, "the day it was given"},
+           {"--event", "E", false, "where: the conference, the seminar"},
+           {"--place", "P", false, "the city, or Online"},
+           {"--slides", "URL", false, "its slides: an http(s) URL, or /files/NAME for a stored file"},
+           {"--video", "URL", false, "its recording"},
+           {"--event-url", "URL", false, "the event's page"},
+           {"--abstract", "MARKDOWN", false, "what it was about, shown folded under it"}},
+          "example:\n  vitae add talk site.db --title 'Linear Attention' --date 2026-07-25 --event 'MIT ML Seminar' \\\n"
+          "      --place Cambridge --slides /files/linear-attention.pdf\n"},
+         run_add_talk},
+        {{"add project",
+          "Add a project: /projects/ lists them in the order added, each with its own page.",
+          {"DB"},
+          {},
+          {{"--slug", "S", true, "URL name (/projects/S): a-z, 0-9 and '-'"},
+           {"--title", "T", true, "the project's name"},
+           {"--summary", "MARKDOWN", false, "a sentence or two for /projects/ and the top of its page"},
+           {"--text", "MARKDOWN", false, "the page's body, in Markdown (math allowed; raw HTML sanitized)"},
+           {"--text-file", "F", false, "the body from a file instead"},
+           {"--image", "FILE_NAME", false, "a stored picture (vitae add file ... --alt) shown on both pages"},
+           {"--link", "LABEL=URL", false, "a link: an http(s) URL or /files/NAME; repeat for more", true},
+           {"--paper", "PUB_SLUG", false, "a related publication; repeat for more", true},
+           {"--post", "POST_SLUG", false, "a related blog post; repeat for more", true}},
+          "example:\n  vitae add file site.db diagram.png --alt 'The system at a glance'\n"
+          "  vitae add project site.db --slug fastattn --title 'Fast attention' --summary 'Attention in linear time.' \\\n"
+          "      --image diagram.png --link Code=https://github.com/me/fastattn --paper zhang2024linear\n"},
+         run_add_project},
+        {{"rm project",
+          "Remove a project with its links and its lists of papers and posts (not the papers, posts or files).",
+          {"DB", "SLUG"},
+          {},
+          {},
+          "example:\n  vitae rm project site.db fastattn\n"},
+         run_rm_project},
+        {{"set preview",
+          "Show a stored picture beside a paper in the lists and on its page; without FILE_NAME, none.",
+          {"DB", "PUB_SLUG"},
+          {"FILE_NAME"},
+          {},
+          "The picture is a stored file (vitae add file ... --alt); its alt text, else the paper's title, describes it.\n"
+          "example:\n  vitae set preview site.db zhang2024linear linear-attention.png\n"},
+         run_set_preview},
+        {{"add award",
+          "Add an award: the CV (/cv/, /cv.pdf, /cv.json) lists them in the order added.",
+          {"DB"},
+          {},
+          {{"--name", "N", true, "the award: 'Best Paper Award', 'NSF CAREER Award'"},
+           {"--year", "YYYY", false, "the year it was given"},
+           {"--issuer", "I", false, "who gave it: 'OSDI 2024', 'National Science Foundation'"}},
+          "example:\n  vitae add award site.db --name 'Best Paper Award' --year 2024 --issuer 'OSDI 2024'\n"},
+         run_add_award},
+        {{"add teaching",
+          "Add a course taught: the home page and the CV head each role's courses with the role.",
+          {"DB"},
+          {},
+          {{"--course", "C", true, "the course's number: 'CIS 455/555'"},
+           {"--title", "T", true, "its title: 'Internet and Web Systems'"},
+           {"--term", "TERM", true, "when: 'Spring 2022'"},
+           {"--role", "R", false, "the owner's role: 'Teaching Assistant', 'Instructor' (default: none, headed 'Teaching')"}},
+          "example:\n  vitae add teaching site.db --course 'CIS 548' --title 'Operating Systems' --term 'Spring 2021' \\\n"
+          "      --role Instructor\n"},
+         run_add_teaching},
+        {{"add file",
+          "Store a file (a photo, a paper's PDF, slides) in the database; replaces a file of that name.",
+          {"DB", "PATH"},
+          {},
+          {{"--name", "NAME", false, "its name in URLs (default: PATH's file name); must end in its type's extension"},
+           {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
+           {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
+          "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, SVG, or UTF-8 text\n"
+          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most 32 MiB.\n"
+          "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
+          "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
+         run_add_file},
+        {{"ls files",
+          "List the stored files: name, type, size, pixels, URL.",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae ls files site.db\n"},
+         run_ls_files},
+        {{"rm file",
+          "Remove a stored file (and stop using it as the profile photo, a project's picture or a paper's preview).",
+          {"DB", "NAME"},
+          {},
+          {},
+          "example:\n  vitae rm file site.db old-slides.pdf\n"},
+         run_rm_file},
+        {{"lang add",
+          "Add a language: its pages are served under /CODE/ (the default one at /).",
+          {"DB", "CODE"},
+          {},
+          {{"--name", "NAME", true, "the language's name as its readers write it: 中文, Deutsch, العربية"},
+           {"--default", "", false, "make it the default language, served at / (the old default moves to /CODE/)"}},
+          "CODE is a BCP 47 tag: zh, zh-Hant, de, fr, es, ja, ko, pt-BR, ar... A site without\n"
+          "languages is English only; the first `lang add` makes English (en) its default.\n"
+          "Every text without a translation is shown in the default language, marked with its lang.\n"
+          "example:\n  vitae lang add site.db zh --name 中文\n"},
+         run_lang_add},
+        {{"lang rm",
+          "Remove a language and its translations.",
+          {"DB", "CODE"},
+          {},
+          {},
+          "example:\n  vitae lang rm site.db de\n"},
+         run_lang_rm},
+        {{"lang ls",
+          "List the site's languages: code, name, where it is served, how many translations.",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae lang ls site.db\n"},
+         run_lang_ls},
+        {{"translate",
+          "Set (or --remove) the translation of one field of one row into a language.",
+          {"DB", "LANG", "ITEM", "KEY", "FIELD"},
+          {},
+          {{"--text", "TEXT", false, "the translated text (Markdown where the field is Markdown)"},
+           {"--text-file", "F", false, "the text from a file instead (a post's body)"},
+           {"--remove", "", false, "drop the translation: the row is shown in the default language again"}},
+          "ITEM and its FIELDs, and what KEY names:\n"
+          "  profile      affiliation, job_title        KEY ''\n"
+          "  paragraph    markdown                      KEY its position (profile_paragraph.position)\n"
+          "  education    degree, institution           KEY its position\n"
+          "  experience   role, organization, location  KEY its position\n"
+          "  teaching     role, title, term             KEY its position\n"
+          "  award        name, issuer                  KEY its position\n"
+          "  service      role, venue                   KEY its position\n"
+          "  post         title, body                   KEY its slug\n"
+          "  publication  title, abstract, note, venue  KEY its slug\n"
+          "  news         markdown                      KEY its id\n"
+          "  talk         title, event, place, abstract KEY its id\n"
+          "  project      title, summary, markdown      KEY its slug\n"
+          "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
+          "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n"},
+         run_translate},
+    };
+    return table;
+}
+
+}  // namespace vitae::cli

@@ -1,0 +1,27 @@
+// Every `vitae` command in one table: its arguments, its help and the
+// function that runs it. run() is main() without the process, so tests call
+// it with their own argv and streams. Exit codes: 0 done, 1 the work failed
+// (one line naming file and problem), 2 bad arguments (one line naming one),
+// 3 done in part (import-bibtex: some entries skipped, each one reported).
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/commands/args.hpp"
+
+namespace vitae::cli {
+
+struct Command {
+    CommandSpec spec;
+    int (*run)(const Args& args, std::ostream& out);  // the exit status; throws Error or UsageError
+};
+
+const std::vector<Command>& commands();
+
+// `words`: argv without the program name.
+int run(std::span<const std::string> words, std::ostream& out, std::ostream& err);
+
+}  // namespace vitae::cli

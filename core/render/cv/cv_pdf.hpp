@@ -1,0 +1,24 @@
+// /cv.pdf: the CV typeset from the rows /cv/ shows, by Pango (shaping, line
+// breaking, font fallback through fontconfig: accents, CJK) on a Cairo PDF
+// surface (text stays text, fonts embedded as subsets). A4, a heading per
+// section, entries wrapped and carried over pages line by line, page numbers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "render/views/views.hpp"
+
+namespace vitae {
+
+// The fonts asked for, in order; fontconfig falls back per character (Debian:
+// fonts-dejavu-core for Latin, Greek and Cyrillic, fonts-noto-cjk for CJK).
+inline constexpr const char* cv_pdf_fonts = "DejaVu Sans, Noto Sans CJK SC, sans-serif";
+
+// The PDF's bytes. `modified_unix` is the content's time, written as the
+// document's creation date, so the same content gives the same bytes.
+// Throws Error when Cairo fails. Calls are serialized (one font map).
+std::string cv_pdf(const Views& views, const Catalogue& t, std::string_view base_url, std::int64_t modified_unix);
+
+}  // namespace vitae

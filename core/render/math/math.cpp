@@ -1,0 +1,99 @@
+#include "render/math/math.hpp"
+
+#include <utility>
+
+#include "render/math/convert.hpp"
+
+namespace vitae {
+
+namespace {
+
+using math::escape;
+
+// The length of the span at `at` ($...$, $$...$$, \(...\)) and its inner TeX; 0 when none.
+std::size_t span_at(std::string_view text, std::size_t at, std::string_view& inner, bool& display) {
+    std::string_view open, close;
+    if (text.substr(at, 2) == "$$") open = close = "$$";
+    else if (text[at] == '$') open = close = "$";
+    else if (text.substr(at, 2) == "\\(") open = "\\(", close = "\\)";
+    else return 0;
+    for (auto end = text.find(close, at + open.size()); end != std::string_view::npos;
+         end = text.find(close, end + 1)) {
+        if (text[end - 1] == '\\') continue;
+        if (end == at + open.size()) return 0;
+        inner = text.substr(at + open.size(), end - at - open.size());
+        display = open == "$$";
+        return end + close.size() - at;
+    }
+    return 0;
+}
+
+}  // namespace
+
+MathResult tex_to_mathml(std::string_view tex, bool display, MathContext& context) {
+    const int equations = context.equations;  // a formula that fails gives no numbers
+    try {
+        std::string body = math::Converter(tex, display, context).run();
+        std::string open = display ? "<math display=\"block\">" : "<math>";
+        return {open + body + "</math>", ""};
+    } catch (const math::Unsupported& e) {
+        context.equations = equations;
+        return {"", e.what()};
+    }
+}
+
+MathResult tex_to_mathml(std::string_view tex, bool display) {
+    MathContext context;
+    return tex_to_mathml(tex, display, context);
+}
+
+MathSpan math_span(std::string_view source, std::string_view tex, bool display, MathContext& context) {
+    auto math = tex_to_mathml(tex, display, context);
+    if (!math.mathml.empty()) return {std::move(math.mathml), ""};
+    return {"<code class=\"tex\">" + escape(source) + "</code>",
+            std::string(source) + ": " + math.unsupported + " is not supported"};
+}
+
+std::string math_span_html(std::string_view source, std::string_view tex, bool display) {
+    MathContext context;
+    return math_span(source, tex, display, context).html;
+}
+
+std::string math_span_problem(std::string_view source, std::string_view tex, bool display) {
+    MathContext context;
+    return math_span(source, tex, display, context).problem;
+}
+
+std::vector<std::string> math_problems(std::string_view text) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        std::string_view inner;
+        bool display = false;
+        std::size_t length = span_at(text, i, inner, display);
+        if (length == 0) continue;
+        if (auto problem = math_span_problem(text.substr(i, length), inner, display); !problem.empty())
+            out.push_back(std::move(problem));
+        i += length - 1;
+    }
+    return out;
+}
+
+std::string text_with_math_html(std::string_view text) {
+    std::string out;
+    std::size_t plain = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '$' && !(text[i] == '\\' && text.substr(i, 2) == "\\(")) continue;
+        std::string_view inner;
+        bool display = false;
+        std::size_t length = span_at(text, i, inner, display);
+        if (length == 0) continue;
+        out += escape(text.substr(plain, i - plain));
+        out += math_span_html(text.substr(i, length), inner, display);
+        i += length - 1;
+        plain = i + 1;
+    }
+    out += escape(text.substr(plain));
+    return out;
+}
+
+}  // namespace vitae

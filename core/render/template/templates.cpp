@@ -1,0 +1,122 @@
+#include "render/template/templates.hpp"
+
+#include <sys/stat.h>
+
+#include <atomic>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+
+namespace vitae {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Sources = std::map<std::string, std::string, std::less<>>;
+
+std::int64_t mtime_of(const fs::path& path) {
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_mtime) : 0;
+}
+
+std::string file_label(const fs::path& dir, std::string_view name) {
+    return in_quotes((dir / (std::string(name) + ".mustache")).string());
+}
+
+Sources read_sources(const fs::path& dir, std::int64_t& newest_mtime) {
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec);
+    if (ec) throw Error("templates " + in_quotes(dir.string()) + ": " + ec.message());
+    Sources sources;
+    for (const auto& entry : it) {
+        const auto& path = entry.path();
+        if (path.extension() != ".mustache" || !entry.is_regular_file(ec)) continue;
+        if (sources.size() == limits::max_templates)
+            throw Error("templates " + in_quotes(dir.string()) + ": more than " +
+                            std::to_string(limits::max_templates) + " templates");
+        if (entry.file_size(ec) > limits::max_template_bytes)
+            throw Error("template " + in_quotes(path.string()) + ": larger than " +
+                            std::to_string(limits::max_template_bytes) + " bytes");
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (!in) throw Error("template " + in_quotes(path.string()) + ": cannot read");
+        sources.emplace(path.stem().string(), text.str());
+        newest_mtime = std::max(newest_mtime, mtime_of(path));
+    }
+    return sources;
+}
+
+// Replaces each {{> name}} with the partial's source, recursively.
+std::string expand(const fs::path& dir, const Sources& sources, std::string_view name, std::set<std::string>& stack) {
+    if (stack.size() > static_cast<std::size_t>(limits::max_partial_depth))
+        throw Error("template " + file_label(dir, name) + ": partials nested deeper than " +
+                        std::to_string(limits::max_partial_depth));
+    if (!stack.insert(std::string(name)).second)
+        throw Error("template " + file_label(dir, name) + ": includes itself through its partials");
+    const std::string& source = sources.find(name)->second;
+    std::string out;
+    std::size_t pos = 0;
+    while (true) {
+        auto open = source.find("{{>", pos);
+        if (open == std::string::npos) break;
+        auto close = source.find("}}", open);
+        if (close == std::string::npos) break;  // the compile step reports the unclosed tag
+        auto inner = std::string_view(source).substr(open + 3, close - open - 3);
+        auto first = inner.find_first_not_of(" \t");
+        auto last = inner.find_last_not_of(" \t");
+        std::string partial(first == std::string_view::npos ? "" : inner.substr(first, last - first + 1));
+        if (sources.find(partial) == sources.end())
+            throw Error("template " + file_label(dir, name) + ": partial " + in_quotes(partial) + " not found (no " +
+                            file_label(dir, partial) + ")");
+        out.append(source, pos, open - pos);
+        out += expand(dir, sources, partial, stack);
+        pos = close + 2;
+    }
+    out.append(source, pos);
+    stack.erase(std::string(name));
+    return out;
+}
+
+void compile_or_throw(const fs::path& dir, std::string_view name, const std::string& source, Mustache& out) {
+    Mustache compiled{source};
+    if (!compiled.is_valid()) throw Error("template " + file_label(dir, name) + ": " + compiled.error_message());
+    out = std::move(compiled);
+}
+
+}  // namespace
+
+std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
+    static std::atomic<std::uint64_t> next_id{1};
+    std::int64_t newest_mtime = 0;
+    Sources sources = read_sources(dir, newest_mtime);
+    for (const char* name : required_templates)
+        if (sources.find(name) == sources.end())
+            throw Error("templates " + in_quotes(dir.string()) + ": missing " + file_label(dir, name));
+
+    // Compile each file on its own first, so an error names the file it is in.
+    for (const auto& [name, source] : sources) {
+        Mustache scratch{""};
+        compile_or_throw(dir, name, source, scratch);
+    }
+    auto templates = std::make_shared<Templates>();
+    for (const char* name : required_templates) {
+        std::set<std::string> stack;
+        Mustache page{""};
+        std::string expanded = expand(dir, sources, name, stack);
+        compile_or_throw(dir, name, expanded, page);
+        templates->pages_.emplace(name, std::move(page));
+        templates->expanded_.emplace(name, std::move(expanded));
+    }
+    templates->catalogues_ = Catalogues::load(dir);
+    templates->id_ = next_id++;
+    templates->modified_unix_ = newest_mtime;
+    templates->sources_ = std::move(sources);
+    return templates;
+}
+
+}  // namespace vitae

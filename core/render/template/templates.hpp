@@ -1,0 +1,54 @@
+// Loads and validates a template directory. Partials are expanded into the
+// pages that use them once, here, because kainjow re-parses a partial on every
+// render; every page and partial is compiled so a broken file is refused at
+// load, naming the file, and never reaches a visitor.
+#pragma once
+
+#include <kainjow/mustache.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "render/template/catalogue.hpp"
+
+namespace vitae {
+
+using Mustache = kainjow::mustache::mustache;
+
+// The pages the worker renders; layout wraps each of the others.
+inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
+                                                      "publications", "paper", "not_found", "news",  "talks",
+                                                      "projects",     "project",   "cv"};
+
+class Templates {
+public:
+    // Throws Error naming the template file and the problem.
+    static std::shared_ptr<const Templates> load(const std::filesystem::path& dir);
+
+    // Compiled pages by name, partials already expanded. Never render these
+    // directly from several threads: kainjow writes into a template object
+    // when a render fails. PageRenderer keeps per-thread copies.
+    const std::map<std::string, Mustache, std::less<>>& pages() const { return pages_; }
+    std::uint64_t id() const { return id_; }  // unique per load, for per-thread copies
+    std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
+    // Every *.mustache file's text by name: equal sources, equal templates.
+    const std::map<std::string, std::string, std::less<>>& sources() const { return sources_; }
+    // Each page's text with its partials expanded: a page whose text is
+    // unchanged renders as before, whatever else in the directory changed.
+    const std::map<std::string, std::string, std::less<>>& expanded() const { return expanded_; }
+    // The interface strings of each language (strings.<code>.json), loaded with the templates.
+    const Catalogues& catalogues() const { return catalogues_; }
+
+private:
+    std::map<std::string, Mustache, std::less<>> pages_;
+    std::uint64_t id_ = 0;
+    std::int64_t modified_unix_ = 0;
+    std::map<std::string, std::string, std::less<>> sources_;
+    std::map<std::string, std::string, std::less<>> expanded_;
+    Catalogues catalogues_;
+};
+
+}  // namespace vitae

@@ -1,0 +1,90 @@
+#include "render/views/renderer.hpp"
+
+#include <stdexcept>
+#include <tuple>
+
+#include "base/version.hpp"
+#include "render/template/streamed_list.hpp"
+
+namespace vitae {
+
+namespace {
+
+using kainjow::mustache::object;
+
+MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
+    std::string_view current_path = layout.current_path;
+    MustacheData nav{MustacheData::type::list};
+    // A section is current on its index and on every page under it; news
+    // and talks are named only when they have rows (else they are not found).
+    for (auto [href, label, shown] :
+         {std::tuple{"/", "nav_home", true}, std::tuple{"/publications/", "nav_publications", true},
+          std::tuple{"/blog/", "nav_blog", true}, std::tuple{"/news/", "nav_news", layout.has_news},
+          std::tuple{"/talks/", "nav_talks", layout.has_talks}, std::tuple{"/projects/", "nav_projects", layout.has_projects},
+          std::tuple{"/cv/", "nav_cv", layout.has_cv}}) {
+        if (!shown) continue;
+        std::string h = layout.prefix + href;
+        bool current = current_path == h || (std::string_view(href) != "/" && current_path.starts_with(h));
+        nav.push_back(object{{"href", h}, {"label", t(label)}, {"current", current}});
+    }
+    return nav;
+}
+
+}  // namespace
+
+std::string PageRenderer::render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
+                                     const MustacheData& language) {
+    auto it = copies_.find(page);
+    if (it == copies_.end()) throw std::runtime_error("render: no template " + std::string(page));
+    std::string out;
+    out.reserve(32 * 1024);
+    std::string error;
+    try {
+        error = render_streaming(it->second, data, [&out](const std::string& piece) { out += piece; },
+                                 {&t.data(), &language});
+    } catch (const std::exception& e) {  // from a streamed list's items
+        error = e.what();
+    }
+    if (!error.empty()) {
+        templates_id_ = 0;  // the copy is poisoned; take fresh ones next time
+        throw std::runtime_error("render " + std::string(page) + ": " + error);
+    }
+    return out;
+}
+
+std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
+                                 const LayoutFields& layout, const Catalogue& t) {
+    if (templates_id_ != templates.id()) {
+        copies_ = templates.pages();
+        templates_id_ = templates.id();
+    }
+    MustacheData layout_data = object{{"title", layout.title},
+                                      {"description", layout.description},
+                                      {"has_description", !layout.description.empty()},
+                                      {"site_name", layout.site_name},
+                                      {"version", std::string(version)},
+                                      {"nav", nav_data(layout, t)},
+                                      {"canonical_url", layout.canonical_url},
+                                      {"has_canonical", !layout.canonical_url.empty()},
+                                      {"og_type", layout.og_type},
+                                      {"json_ld", layout.json_ld},
+                                      {"has_json_ld", !layout.json_ld.empty()},
+                                      {"feed_url", layout.feed_url},
+                                      {"feed_title", layout.feed_title},
+                                      {"og_image", layout.og_image},
+                                      {"has_og_image", !layout.og_image.empty()}};
+    if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
+    layout_data.set("head_links", layout.head_links);
+    bool languages = !layout.alternates.is_empty_list();
+    layout_data.set("has_languages", languages);
+    if (languages) layout_data.set("alternates", layout.alternates);
+    layout_data.set("has_x_default", languages && !layout.canonical_url.empty());
+    layout_data.set("x_default_url", layout.x_default_url);
+    // Under every template: where this language's pages live ({{prefix}}/blog/).
+    const MustacheData language = object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
+                                         {"home_url", layout.prefix + "/"}};
+    layout_data.set("content", render_one(page, data, t, language));
+    return render_one("layout", layout_data, t, language);
+}
+
+}  // namespace vitae

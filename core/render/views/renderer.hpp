@@ -1,0 +1,57 @@
+// Renders a page: the page template with its view data, then the layout
+// around it. Each thread owns one PageRenderer holding its own copies of the
+// compiled templates, because kainjow mutates a template whose render fails.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "render/template/templates.hpp"
+#include "render/views/views.hpp"
+
+namespace vitae {
+
+struct LayoutFields {
+    std::string title;
+    std::string description;
+    std::string_view current_path;  // for the nav's aria-current
+    std::string canonical_url{};    // absolute; empty on the 404 page (which gets noindex)
+    std::string og_type = "website";
+    std::string json_ld{};                // raw <script> text made by structured_data.*; empty: none
+    MustacheData meta{MustacheData::type::list};  // extra <meta name content> pairs (Google Scholar's)
+    std::string feed_url{};               // absolute URL of /feed.xml (a tag page: its tag's feed)
+    std::string feed_title = "Blog";      // the feed link's title, after the owner's name
+    MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
+    std::string site_name{};
+    bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
+    bool has_talks = false;
+    // The page's language (issue #13): <html lang dir>, the prefix of every
+    // link to this site's pages, the language switcher and hreflang links.
+    std::string lang = "en";
+    bool rtl = false;
+    std::string prefix{};  // "" for the default language, "/zh" for others
+    MustacheData alternates{MustacheData::type::list};  // {code, name, path, url, current}; empty: one language
+    std::string x_default_url{};  // absolute URL of the default language's page
+    bool has_projects = false;  // and /projects/ (v8)
+    std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
+    bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
+};
+
+class PageRenderer {
+public:
+    // Throws std::runtime_error if a render fails (the copy is then discarded).
+    // `t`: the page's language's interface strings ({{t.key}} in every template).
+    std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
+                       const LayoutFields& layout, const Catalogue& t);
+
+private:
+    std::string render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
+                           const MustacheData& language);
+
+    std::uint64_t templates_id_ = 0;
+    std::map<std::string, Mustache, std::less<>> copies_;
+};
+
+}  // namespace vitae

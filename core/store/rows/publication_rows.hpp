@@ -1,0 +1,29 @@
+// The `publication` row as one list of columns, for the loader (every row at
+// once) and the CLI's writer (one row by slug), so the two cannot disagree
+// about a column: id, slug, kind, title, venue, year, abstract, selected,
+// then publication_text_columns (content.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "store/model/content.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae {
+
+// "id, slug, kind, ..." for a SELECT.
+const std::string& publication_columns();
+// Fills `p` (not its child rows) from a row selected with publication_columns();
+// returns the id. Throws Error for a kind this build does not know.
+std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p);
+
+// Writing: the values are everything but id, slug and position, bound as
+// ?1..?N by bind_publication_values; ?N+1 is the slug (insert, appended at
+// the end of the owner's order, RETURNING id) or the id (update).
+const std::string& publication_insert_sql();
+const std::string& publication_update_sql();
+int publication_value_count();
+void bind_publication_values(Stmt& s, const Publication& p);
+
+}  // namespace vitae

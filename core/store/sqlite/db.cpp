@@ -1,0 +1,244 @@
+#include "store/sqlite/db.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+
+namespace vitae {
+
+namespace {
+
+// A writer holds the lock for milliseconds: a reload waits that long rather
+// than fail; an edit waits for a reload (which may read a large site) longer.
+constexpr int reader_busy_timeout_ms = 2000;
+constexpr int writer_busy_timeout_ms = 5000;
+
+// Online backup. A step copies up to backup_step_pages pages inside one read
+// transaction of the source: 256 pages is 1 MB at the default 4 KB page, a
+// few milliseconds from the page cache, so a writer's COMMIT never waits long
+// for it (in rollback-journal mode a reader blocks a commit). Between steps
+// the source is unlocked, and a commit by another connection there makes the
+// next step start again from page 1. A site database is well under a few MB
+// (one or two steps); if the copy restarted backup_max_restarts times, an
+// owner is committing faster than it copies, and the rest is done in a single
+// step: one read transaction over the whole file.
+// A step that stays BUSY through the source's busy timeout (rollback-journal
+// mode: writers keep a PENDING lock, which new readers wait behind) means
+// edits commit back to back. Then, if the file is writable, the copy takes
+// the write lock itself (BEGIN IMMEDIATE on a second connection): writers
+// wait with their own busy timeout for the one step it takes, readers go on.
+// Otherwise it retries every backup_retry_ms, for backup_busy_limit_ms in all.
+// A step waits backup_step_busy_ms for its lock (not the reader's 2 s), so a
+// starved copy turns to the write lock soon.
+// Measured (tests/unit/cli_backup_test.cpp, two writers committing 3 KB each
+// back to back, two readers): without the write lock, copies failed after
+// waiting 5 s; with it every copy ended.
+constexpr int backup_step_pages = 256;
+constexpr int backup_step_busy_ms = 200;
+constexpr int backup_max_restarts = 3;
+constexpr int backup_retry_ms = 20;
+constexpr int backup_busy_limit_ms = writer_busy_timeout_ms;
+
+// The error SQLite reported on `db`, as BusyError when it was a lock.
+[[noreturn]] void throw_sqlite(sqlite3* db, const std::string& message) {
+    int code = db ? sqlite3_errcode(db) & 0xff : SQLITE_NOMEM;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw BusyError(message);
+    throw Error(message);
+}
+
+}  // namespace
+
+void Stmt::Finalizer::operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
+void Db::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
+
+Stmt::Stmt(sqlite3_stmt* stmt, std::string db_path) : stmt_(stmt), db_path_(std::move(db_path)) {}
+
+void Stmt::fail(std::string_view what) const {
+    sqlite3* db = sqlite3_db_handle(stmt_.get());
+    throw_sqlite(db, std::string(what) + " " + in_quotes(db_path_) + ": " + sqlite3_errmsg(db));
+}
+
+void Stmt::bind(int index, std::string_view text) {
+    if (sqlite3_bind_text(stmt_.get(), index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+        fail("bind");
+}
+
+void Stmt::bind_blob(int index, std::string_view bytes) {
+    if (sqlite3_bind_blob64(stmt_.get(), index, bytes.data(), bytes.size(), SQLITE_TRANSIENT) != SQLITE_OK)
+        fail("bind");
+}
+
+void Stmt::bind(int index, std::int64_t value) {
+    if (sqlite3_bind_int64(stmt_.get(), index, value) != SQLITE_OK) fail("bind");
+}
+
+void Stmt::bind(int index, std::optional<int> value) {
+    int rc = value ? sqlite3_bind_int64(stmt_.get(), index, *value) : sqlite3_bind_null(stmt_.get(), index);
+    if (rc != SQLITE_OK) fail("bind");
+}
+
+bool Stmt::step() {
+    int rc = sqlite3_step(stmt_.get());
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail("read");
+}
+
+void Stmt::reset() {
+    sqlite3_reset(stmt_.get());  // returns the last step's error, already reported
+    sqlite3_clear_bindings(stmt_.get());
+}
+
+std::int64_t Stmt::int_at(int column) const { return sqlite3_column_int64(stmt_.get(), column); }
+
+std::optional<std::int64_t> Stmt::optional_int_at(int column) const {
+    if (sqlite3_column_type(stmt_.get(), column) == SQLITE_NULL) return std::nullopt;
+    return int_at(column);
+}
+
+std::string Stmt::blob_at(int column) const {
+    const auto* bytes = static_cast<const char*>(sqlite3_column_blob(stmt_.get(), column));
+    return bytes ? std::string(bytes, static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column))) : std::string();
+}
+
+std::string Stmt::text_at(int column) const {
+    const auto* text = sqlite3_column_text(stmt_.get(), column);
+    if (text == nullptr) return {};
+    std::string value(reinterpret_cast<const char*>(text),
+                      static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), column)));
+    if (value.find('\0') != std::string::npos)
+        throw Error("read " + in_quotes(db_path_) + ": column " + sqlite3_column_name(stmt_.get(), column) +
+                    " holds a NUL byte");
+    return value;
+}
+
+Db::Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+
+Db Db::open(const std::string& path, OpenMode mode) {
+    // SQLite's own message for a missing file ("unable to open database
+    // file") does not say which of the possible causes it was.
+    std::error_code ec;
+    if (mode != OpenMode::create && !std::filesystem::exists(path, ec))
+        throw Error("open " + in_quotes(path) + ": no such file (create one with `vitae init`)");
+    int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_PRIVATECACHE;
+    flags |= mode == OpenMode::read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+    if (mode == OpenMode::create) flags |= SQLITE_OPEN_CREATE;
+    sqlite3* raw = nullptr;
+    int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+    Db db(raw, path);  // owns the handle even when open failed
+    if (rc != SQLITE_OK) db.fail("open");
+    sqlite3_extended_result_codes(raw, 1);
+    db.busy_timeout_ms_ = mode == OpenMode::read_only ? reader_busy_timeout_ms : writer_busy_timeout_ms;
+    sqlite3_busy_timeout(raw, db.busy_timeout_ms_);
+    if (mode != OpenMode::read_only) db.exec("PRAGMA foreign_keys = ON");
+    return db;
+}
+
+void Db::fail(std::string_view what) const {
+    const char* message = db_ ? sqlite3_errmsg(db_.get()) : "out of memory";
+    throw_sqlite(db_.get(), std::string(what) + " " + in_quotes(path_) + ": " + message);
+}
+
+Stmt Db::prepare(std::string_view sql) const {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_.get(), sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+        fail("query");
+    return Stmt(stmt, path_);
+}
+
+void Db::exec(const char* sql) const {
+    char* message = nullptr;
+    if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) == SQLITE_OK) return;
+    std::string text = message ? message : sqlite3_errmsg(db_.get());
+    sqlite3_free(message);
+    throw_sqlite(db_.get(), "query " + in_quotes(path_) + ": " + text);
+}
+
+std::int64_t Db::pragma_int(const char* pragma) const {
+    // The first read is where "file is not a database" surfaces.
+    auto stmt = prepare(std::string("PRAGMA ") + pragma);
+    return stmt.step() ? stmt.int_at(0) : 0;
+}
+
+std::string Db::pragma_text(const char* pragma) const {
+    auto stmt = prepare(std::string("PRAGMA ") + pragma);
+    return stmt.step() ? stmt.text_at(0) : std::string();
+}
+
+void Db::backup_to(const Db& dest) const {
+    auto fail_with = [&](int rc) {
+        const char* message = rc == SQLITE_OK ? "unknown error" : sqlite3_errmsg(dest.db_.get());
+        throw Error("backup " + in_quotes(path_) + " to " + in_quotes(dest.path_) + ": " + message);
+    };
+    // The handle belongs to dest's connection: it reports errors there, and
+    // finish() releases it (and the locks) whatever happened.
+    struct Finisher {
+        void operator()(sqlite3_backup* b) const noexcept { sqlite3_backup_finish(b); }
+    };
+    std::unique_ptr<sqlite3_backup, Finisher> backup(
+        sqlite3_backup_init(dest.db_.get(), "main", db_.get(), "main"));
+    if (!backup) fail_with(sqlite3_errcode(dest.db_.get()));
+
+    struct BusyTimeout {  // the step's own patience, the connection's again after
+        const Db& db;
+        ~BusyTimeout() { sqlite3_busy_timeout(db.db_.get(), db.busy_timeout_ms_); }
+    } restore_timeout{*this};
+    sqlite3_busy_timeout(db_.get(), backup_step_busy_ms);
+    int pages = backup_step_pages;
+    int restarts = 0;
+    int busy_ms = 0;
+    int remaining = -1;
+    std::optional<Db> locker;  // holds the write lock once writers starved the copy
+    std::optional<Transaction> write_lock;
+    for (;;) {
+        int rc = sqlite3_backup_step(backup.get(), pages);
+        if (rc == SQLITE_DONE) break;
+        int primary = rc & 0xff;
+        if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED) {
+            if (!locker) {
+                locker.emplace(Db::open(path_, OpenMode::read_write));
+                if (sqlite3_db_readonly(locker->db_.get(), "main") == 0) {
+                    write_lock.emplace(*locker);  // waits up to the writers' busy timeout
+                    pages = -1;
+                    continue;
+                }
+            }
+            if (busy_ms >= backup_busy_limit_ms)
+                throw Error("backup " + in_quotes(path_) + ": database stayed locked for " +
+                            std::to_string(busy_ms) + " ms; try again");
+            std::this_thread::sleep_for(std::chrono::milliseconds(backup_retry_ms));
+            busy_ms += backup_retry_ms;
+            continue;
+        }
+        if (rc != SQLITE_OK) fail_with(rc);
+        int now_remaining = sqlite3_backup_remaining(backup.get());
+        // Without a restart every step leaves fewer pages to copy.
+        if (remaining >= 0 && now_remaining >= remaining && ++restarts >= backup_max_restarts) pages = -1;
+        remaining = now_remaining;
+    }
+    int rc = sqlite3_backup_finish(backup.release());
+    if (rc != SQLITE_OK) fail_with(rc);
+}
+
+Transaction::Transaction(const Db& db, Kind kind) : db_(db) { db_.exec(kind == Kind::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
+
+Transaction::~Transaction() {
+    if (!open_) return;
+    try {
+        db_.exec("ROLLBACK");  // a read transaction has nothing to undo: this just ends it
+    } catch (const std::exception& e) {
+        log_warning(e.what());  // the connection closes next, which rolls back too
+    }
+}
+
+void Transaction::commit() {
+    db_.exec("COMMIT");
+    open_ = false;
+}
+
+}  // namespace vitae
