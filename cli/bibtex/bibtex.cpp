@@ -6,8 +6,8 @@
 
 #include "base/log.hpp"
 #include "base/text.hpp"
+#include "base/utf8.hpp"
 #include "cli/bibtex/legacy_encoding.hpp"
-#include "http/request.hpp"  // is_valid_utf8
 
 namespace vitae::cli {
 

@@ -45,6 +45,5 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw);
 
 // Strict %XX decoding: false on a truncated or non-hex escape.
 bool percent_decode(std::string_view in, std::string& out);
-bool is_valid_utf8(std::string_view text);
 
 }  // namespace vitae

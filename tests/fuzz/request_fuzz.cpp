@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "base/limits.hpp"
+#include "base/utf8.hpp"
 #include "fcgi/fastcgi_records.hpp"
 #include "fcgi/handler.hpp"
 #include "fuzz_support.hpp"
