@@ -123,9 +123,13 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
     std::vector<BibEntry> kept;
     for (auto& entry : bib.entries) {
         const BibField* author = entry.find("author");
-        if (is_demo_bib_entry(entry.key, author ? author->value : "")) {
-            plan.note(SiteNote::Kind::demo, file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry; left out", entry.line);
+        if (is_demo_bib_entry(entry.key, author ? author->value : "") &&
+            !plan.keep_demo(file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry", entry.line))
             continue;
+        if (auto renamed = plan.bib_keys.find(file); renamed != plan.bib_keys.end() && entry.key == renamed->second.first) {
+            plan.note(SiteNote::Kind::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
+                                                         renamed->second.second, entry.line);
+            entry.key = renamed->second.second;
         }
         kept.push_back(std::move(entry));
     }
@@ -144,6 +148,28 @@ std::string SitePlan::relative(const fs::path& file) const { return file.lexical
 
 void SitePlan::note(SiteNote::Kind kind, const fs::path& file, std::string message, int line) {
     notes.push_back({kind, relative(file), line, std::move(message)});
+}
+
+bool SitePlan::keep_demo(const fs::path& file, const std::string& what, int line) {
+    std::string name = relative(file);
+    bool named = std::find(options.include_demo_files.begin(), options.include_demo_files.end(), name) !=
+                 options.include_demo_files.end();
+    if (named) demo_files_taken.insert(name);
+    if (!options.include_demo && !named) {
+        note(SiteNote::Kind::demo, file, what + "; left out", line);
+        return false;
+    }
+    note(SiteNote::Kind::warning, file, what + "; imported all the same (" +
+                                            (named ? "--include-demo-file" : "--include-demo") + ")", line);
+    return true;
+}
+
+std::vector<std::string> demo_files(const SiteImportReport& report) {
+    std::vector<std::string> out;
+    for (const auto& note : report.notes)
+        if (note.kind == SiteNote::Kind::demo && std::find(out.begin(), out.end(), note.file) == out.end())
+            out.push_back(note.file);
+    return out;
 }
 
 std::vector<fs::path> site_files(const fs::path& folder, std::initializer_list<std::string_view> extensions) {
@@ -179,9 +205,12 @@ void import_photo(const Db& db, SitePlan& plan) {
     }
 }
 
-SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
+SiteImportReport import_site(const fs::path& dir, const std::string& db_path, const SiteImportOptions& options) {
     SitePlan plan;
     plan.dir = dir;
+    plan.options = options;
+    for (auto& name : plan.options.include_demo_files)  // "./_news/a.md" names what the report calls "_news/a.md"
+        name = fs::path(name).lexically_normal().generic_string();
     plan.theme = detect_theme(dir);
     if (plan.theme == "hugo-blox") {
         read_hugo_profile(plan);
@@ -198,6 +227,11 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         read_projects(plan);
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
     }
+
+    for (const auto& name : plan.options.include_demo_files)
+        if (!plan.demo_files_taken.count(name))
+            throw UsageError("import-site: --include-demo-file " + in_quotes(name) +
+                             ": no demo content there (the report's \"demo\" lines name the files that have some)");
 
     SiteImportReport report;
     report.theme = plan.theme;

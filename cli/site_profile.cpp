@@ -97,10 +97,9 @@ void add_links(SitePlan& plan, const YAML::Node& map, const fs::path& file) {
 void add_email(SitePlan& plan, std::string address, const fs::path& file) {
     address = std::string(trim(address));
     if (address.empty()) return;
-    if (address == "you@example.com" || address == "none@example.org" || address.ends_with("@example.com")) {
-        plan.note(SiteNote::Kind::demo, file, "e-mail " + in_quotes(address) + " is the theme's demo; left out");
+    if ((address == "you@example.com" || address == "none@example.org" || address.ends_with("@example.com")) &&
+        !plan.keep_demo(file, "e-mail " + in_quotes(address) + " is the theme's demo"))
         return;
-    }
     plan.profile.emails.push_back({address, ""});
 }
 
@@ -117,10 +116,7 @@ void add_name_variants(SitePlan& plan, const YAML::Node& scholar) {
 
 void set_name(SitePlan& plan, const std::string& name, const fs::path& file) {
     if (trim(name).empty()) return;
-    if (is_demo_name(name)) {
-        plan.note(SiteNote::Kind::demo, file, "name " + in_quotes(name) + " is the theme's demo; left out");
-        return;
-    }
+    if (is_demo_name(name) && !plan.keep_demo(file, "name " + in_quotes(name) + " is the theme's demo")) return;
     plan.profile.name = std::string(trim(name));
 }
 
@@ -154,9 +150,7 @@ void read_config(SitePlan& plan) {
         if (auto avatar = yaml_text(author, "avatar"); !avatar.empty()) find_photo(plan, file, "images", avatar);
     }
     if (auto description = yaml_text(config, "description"); !trim(description).empty()) {
-        if (is_demo_description(description))
-            plan.note(SiteNote::Kind::demo, file, "description is the theme's demo text; left out");
-        else
+        if (!is_demo_description(description) || plan.keep_demo(file, "description is the theme's demo text"))
             plan.note(SiteNote::Kind::skipped, file, "description " + in_quotes(std::string(trim(description))) +
                                                          ": Vitae has no site description (the page describes the bio)");
     }
@@ -181,7 +175,7 @@ void read_about(SitePlan& plan) {
         if (auto image = yaml_text(about.front["profile"], "image"); !image.empty())
             find_photo(plan, file, "assets/img", image);
     std::string body = markdown_for_import(plan, file, about.body, about.body_line);
-    if (is_demo_bio(body)) return plan.note(SiteNote::Kind::demo, file, "the bio is the theme's demo text; left out");
+    if (is_demo_bio(body) && !plan.keep_demo(file, "the bio is the theme's demo text")) return;
     plan.profile.bio_markdown = paragraphs(body);
     plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
 }

@@ -27,6 +27,9 @@ std::string talk_url(SitePlan& plan, const std::filesystem::path& file, const YA
 // and reported.
 std::string hugo_link(SitePlan& plan, const std::filesystem::path& file, const std::string& label, std::string_view written);
 // Hugo Blox: url_pdf, url_code, ..., external_link and links: [{name | type, url}].
+// A Hugo page's date as Hugo takes it: date, else publishDate, else
+// lastmod (Hugo's default front matter order), else the file name's; "" when none.
+std::string hugo_date(SitePlan& plan, const std::filesystem::path& file, const FrontMatterFile& read);
 std::vector<Link> hugo_page_links(SitePlan& plan, const std::filesystem::path& file, const YAML::Node& front);
 std::string teaching_role(std::string_view role, std::string_view description);
 // A picture named by `file` for a publication: looked for under `folder`, then

@@ -125,8 +125,10 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
     BOOST_TEST(!is_demo_name("Yichi Zhang"));
     BOOST_TEST(is_demo_bib_entry("einstein1905movement", "Einstein, A."));
     BOOST_TEST(!is_demo_bib_entry("einstein1905movement", "Zhang, Y."));
-    BOOST_TEST(is_demo_news("announcement_1.md", "A simple inline announcement."));
-    BOOST_TEST(!is_demo_news("announcement_1.md", "Our paper was accepted."));
+    BOOST_TEST(is_demo_news("A simple inline announcement.\n"));
+    BOOST_TEST(is_demo_news("\nA simple inline announcement with Markdown emoji!\n:sparkles:  :smile:\n"));  // whitespace aside
+    BOOST_TEST(!is_demo_news("Our paper was accepted."));
+    BOOST_TEST(!is_demo_news("A simple inline announcement: our paper was accepted."));  // the theme's words, the owner's news
 }
 
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
