@@ -134,12 +134,13 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
     // name, BibTeX entries that are not the theme's demo, news items likewise
     for (auto [name, bib_entries, news] :
-         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3}}) {
+         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3},
+          {"al-folio-aakash-kt", 0, 15}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
         BOOST_TEST(report.theme == "al-folio");
-        BOOST_TEST(count(db.path, "profile_paragraph") >= 2);
+        if (std::string_view(name) != "al-folio-aakash-kt") BOOST_TEST(count(db.path, "profile_paragraph") >= 2);  // its about page is another's
         BOOST_TEST(count(db.path, "publication") == bib_entries);
         BOOST_TEST(count(db.path, "news") == news);
         BOOST_TEST(report.counts.news == static_cast<std::size_t>(news));
@@ -384,4 +385,56 @@ BOOST_AUTO_TEST_CASE(fills_teaching_roles_awards_and_preview_pictures) {
     BOOST_TEST(text(second, "SELECT title || '|' || term || '|' || role FROM teaching") ==
                "EECS 595 Natural Language Processing|University of Michigan, 2022|Instructor");
     check_database(Db::open(second, OpenMode::read_only));
+}
+
+// A real al-folio site that kept the theme's news file names (announcement_1
+// .. _15) and, in announcement_2.md, the theme's title, with its own text
+// in each: all fifteen are the owner's news.
+BOOST_AUTO_TEST_CASE(news_under_the_themes_file_names_with_the_owners_text_are_imported) {
+    TempDb db;
+    fs::path site = sites / "al-folio-aakash-kt";
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::demo) == 0u);
+    BOOST_TEST(demo_files(report).empty());
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.news.size() == 15u);
+    bool phd = false;
+    for (const auto& n : c.news) phd = phd || (n.date == "2020-08-01" && n.markdown.starts_with("I have joined as a Ph.D student at CVIT"));
+    BOOST_TEST(phd);  // announcement_2.md: "title: A long announcement with details", inline, the owner's text
+}
+
+// The theme's own demo news beside real ones: left out and listed, and
+// brought in by --include-demo (all) or --include-demo-file (one file).
+BOOST_AUTO_TEST_CASE(demo_left_out_is_listed_and_can_be_brought_in) {
+    test::TempDir dir;  // one folder: TempDb's is the same for every TempDb of the process
+    fs::path site = dir.path() / "site";
+    auto db_at = [&](const char* name) { return (dir.path() / name).string(); };
+    fs::create_directories(site / "_news");
+    fs::create_directories(site / "_posts");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_news" / "announcement_1.md", "---\ndate: 2015-10-22\ninline: true\n---\n\nA simple inline\n  announcement.\n");
+    test::write_file(site / "_news" / "announcement_2.md", "---\ndate: 2024-05-06\ninline: true\n---\nOur paper was accepted.\n");
+    test::write_file(site / "_posts" / "2015-07-15-code.md", "---\ntitle: a post with code\ndate: 2015-07-15\n---\nCode.\n");
+    std::string db = db_at("left-out.db");
+    auto left_out = import_site(site, db);
+    BOOST_TEST(demo_files(left_out) == (std::vector<std::string>{"_posts/2015-07-15-code.md", "_news/announcement_1.md"}));
+    BOOST_TEST(count(db, "news") == 1);
+    BOOST_TEST(count(db, "post") == 0);
+
+    std::string all_db = db_at("all.db");
+    auto all = import_site(site, all_db, {.include_demo = true, .include_demo_files = {}});
+    BOOST_TEST(demo_files(all).empty());
+    BOOST_TEST(count(all_db, "news") == 2);
+    BOOST_TEST(count(all_db, "post") == 1);
+
+    std::string one_db = db_at("one.db");
+    auto one = import_site(site, one_db, {.include_demo_files = {"./_news/announcement_1.md"}});
+    BOOST_TEST(demo_files(one) == std::vector<std::string>{"_posts/2015-07-15-code.md"});
+    BOOST_TEST(count(one_db, "news") == 2);
+    BOOST_TEST(count(one_db, "post") == 0);
+
+    // A name that holds no demo content is refused, and nothing is written.
+    std::string none_db = db_at("none.db");
+    BOOST_CHECK_THROW(import_site(site, none_db, {.include_demo_files = {"_news/announcement_2.md"}}), UsageError);
+    BOOST_TEST(!fs::exists(none_db));
 }
