@@ -7,12 +7,14 @@ the owner's news is on /news/; the theme's demo projects beside them are left
 out and named in the summary line, with the options that bring them in.
 """
 import os
+import subprocess
+import tempfile
 import unittest
 
 from e2e_env import REPO  # noqa: E402  (first: sets sys.path)
 from served import ServedSite  # noqa: E402
 from client import fetch  # noqa: E402
-from media import vitae  # noqa: E402
+from media import VITAE, vitae  # noqa: E402
 
 SITE = os.path.join(REPO, "tests", "fixtures", "sites", "al-folio-aakash-kt")
 
@@ -45,6 +47,18 @@ class ImportedAlFolioNews(ServedSite):
         self.assertIn("demo _projects/1_project.md: the theme's example project \"project 1\"; left out", self.report)
         self.assertFalse([line for line in self.report if line.startswith("demo _news/")])
         self.assertEqual(fetch(self.stack.port, "/projects/").status, 404)  # no project of the demo's served
+
+    def test_the_options_bring_in_one_demo_file_or_refuse_a_name_that_has_none(self):
+        with tempfile.TemporaryDirectory(prefix="vitae-include-demo-") as directory:
+            one = vitae("import-site", SITE, os.path.join(directory, "one.db"),
+                        "--include-demo-file", "_projects/1_project.md").splitlines()
+            self.assertIn(" 1 projects, ", one[-1])
+            self.assertIn("1 demo left out (_projects/2_project.md;", one[-1])
+            refused = subprocess.run([VITAE, "import-site", SITE, os.path.join(directory, "none.db"),
+                                      "--include-demo-file", "_news/announcement_2.md"], capture_output=True, text=True)
+            self.assertEqual(refused.returncode, 2)
+            self.assertIn("--include-demo-file \"_news/announcement_2.md\": no demo content there", refused.stderr)
+            self.assertFalse(os.path.exists(os.path.join(directory, "none.db")))
 
 
 if __name__ == "__main__":
