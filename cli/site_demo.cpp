@@ -101,7 +101,12 @@ bool is_demo_project(std::string_view title, std::string_view body) {
 // and, where a real page could share the title, by the starter's text.
 bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_view body) {
     std::string t(trim(title));
-    if (kind == "author") return t == "Nelson Bighetti" || t == "Lexi Tyler" || is_demo_name(t);  // Lexi Tyler: Academic v1-v2
+    if (kind == "author")  // Lexi Tyler: Academic v1-v2; 吳健雄 (Chien Shiung Wu): the later starters'
+        return t == "Nelson Bighetti" || t == "Lexi Tyler" || t == "吳健雄" || is_demo_name(t) ||
+               contains(normalised(body), "is a professor of artificial intelligence at the Stanford AI Lab. Her research "
+                                          "interests include distributed robotics, mobile computing and programmable matter.") ||
+               contains(normalised(body), "is a professor of artificial intelligence at the Stanford AI Lab. His research "
+                                          "interests include distributed robotics, mobile computing and programmable matter.");
     if (kind == "publication") {
         static const std::regex demo("An example (journal article|conference paper|preprint / working paper)", std::regex::icase);
         return matches(t, demo);

@@ -338,3 +338,14 @@ BOOST_AUTO_TEST_CASE(two_folders_are_two_works_whatever_their_keys) {
     BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'lee2024-3'") == "Third");
     BOOST_TEST(text(db, "SELECT slug FROM publication WHERE selected = 1") == "lee2024-2");
 }
+
+// The later starters' author (吳健雄, the bio "Chien Shiung Wu is a professor
+// of artificial intelligence at the Stanford AI Lab...") is demo, by name or
+// by that text under another name.
+BOOST_AUTO_TEST_CASE(leaves_out_the_later_starters_demo_author_by_its_text) {
+    std::string bio = "Chien Shiung Wu is a professor of artificial intelligence at the Stanford AI Lab. Her research interests "
+                      "include distributed robotics, mobile computing\nand programmable matter. She leads the Robotic Neurobiology group.";
+    BOOST_TEST(is_demo_hugo("author", "吳健雄", ""));
+    BOOST_TEST(is_demo_hugo("author", "Ann Lee", bio));
+    BOOST_TEST(!is_demo_hugo("author", "Ann Lee", "Ann Lee is a professor of statistics."));
+}
