@@ -17,6 +17,21 @@ bool matches(std::string_view text, const std::regex& pattern) {
 
 bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
 
+// The text without its HTML comments: an owner often keeps the theme's
+// text commented out above their own (<!-- Write your biography here... -->).
+std::string visible(std::string_view text) {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+        auto open = text.find("<!--", at);
+        if (open == std::string_view::npos) open = text.size();
+        out += text.substr(at, open - at);
+        if (open == text.size()) break;
+        auto close = text.find("-->", open + 4);
+        at = close == std::string_view::npos ? text.size() : close + 3;
+    }
+    return out;
+}
+
 // Runs of spaces, tabs and newlines as one space, none at either end: the
 // theme's text with the line breaks an editor or a copy gave it.
 std::string normalised(std::string_view text) {
@@ -39,7 +54,8 @@ bool is_demo_name(std::string_view name) {
 
 // al-folio: "Write your biography here."; academicpages: "This is the front
 // page of a website that is powered by the academicpages template".
-bool is_demo_bio(std::string_view markdown) {
+bool is_demo_bio(std::string_view text) {
+    std::string markdown = normalised(visible(text));
     return contains(markdown, "Write your biography here") || contains(markdown, "powered by the [academicpages template]") ||
            contains(markdown, "powered by the academicpages template") || contains(markdown, "Put your address here");
 }
@@ -79,7 +95,7 @@ bool is_demo_teaching(std::string_view title) {
 // announcement with details") and writes their own text has real news.
 // The long one is its opening sentence and the first line of its filler text.
 bool is_demo_news(std::string_view body) {
-    std::string text = normalised(body);
+    std::string text = normalised(visible(body));
     return text == "A simple inline announcement." ||
            text == "A simple inline announcement with Markdown emoji! :sparkles: :smile:" ||
            (text.starts_with("Announcements and news can be much longer than just quick inline posts. In fact, they can "

@@ -160,8 +160,23 @@ void read_config(SitePlan& plan) {
                   std::to_string(plan.profile.name_variants.size()) + " name variants");
 }
 
+// _pages/about.md, else al-folio's about page under another name: the page
+// of `layout: about` (an owner's _pages/home.md with `permalink: /`).
+fs::path about_page(const SitePlan& plan) {
+    fs::path about = plan.dir / "_pages" / "about.md";
+    if (fs::exists(about)) return about;
+    for (const auto& file : site_files(plan.dir / "_pages", {".md", ".markdown"})) {
+        try {
+            if (yaml_text(split_front_matter(read_site_file(file)).front, "layout") == "about") return file;
+        } catch (const Error&) {  // a page that cannot be read is not the about page; its reader says why
+        } catch (const YAML::Exception&) {
+        }
+    }
+    return about;
+}
+
 void read_about(SitePlan& plan) {
-    fs::path file = plan.dir / "_pages" / "about.md";
+    fs::path file = about_page(plan);
     if (!fs::exists(file)) return plan.note(SiteNote::Kind::warning, file, "no about page: no bio imported");
     FrontMatterFile about;
     try {

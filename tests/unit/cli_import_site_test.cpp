@@ -140,7 +140,7 @@ BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
         BOOST_TEST(report.theme == "al-folio");
-        if (std::string_view(name) != "al-folio-aakash-kt") BOOST_TEST(count(db.path, "profile_paragraph") >= 2);  // its about page is another's
+        BOOST_TEST(count(db.path, "profile_paragraph") >= 2);
         BOOST_TEST(count(db.path, "publication") == bib_entries);
         BOOST_TEST(count(db.path, "news") == news);
         BOOST_TEST(report.counts.news == static_cast<std::size_t>(news));
@@ -401,6 +401,37 @@ BOOST_AUTO_TEST_CASE(news_under_the_themes_file_names_with_the_owners_text_are_i
     bool phd = false;
     for (const auto& n : c.news) phd = phd || (n.date == "2020-08-01" && n.markdown.starts_with("I have joined as a Ph.D student at CVIT"));
     BOOST_TEST(phd);  // announcement_2.md: "title: A long announcement with details", inline, the owner's text
+}
+
+// The same site's about page is _pages/home.md (layout: about, permalink: /),
+// the theme's bio kept above the owner's in an HTML comment that runs over
+// three paragraphs: the owner's bio, none of the comment.
+BOOST_AUTO_TEST_CASE(finds_the_about_page_by_its_layout_and_leaves_html_comments_out) {
+    TempDb db;
+    auto report = import_site(sites / "al-folio-aakash-kt", db.path);
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.bio_markdown.size() == 5u);
+    BOOST_TEST(c.bio_markdown[1].starts_with("Hi there! Welcome to my personal page"));
+    std::string all;
+    for (const auto& p : c.bio_markdown) all += p + "\n";
+    BOOST_TEST(all.find("Write your biography") == std::string::npos);
+    BOOST_TEST(all.find("Put your address") == std::string::npos);  // the comment's second paragraph
+    BOOST_TEST(all.find("final year Ph.D candidate") == std::string::npos);  // the owner's own, commented out
+    BOOST_TEST(notes_of(report, "_pages/home.md", SiteNote::Kind::demo) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(html_comments_are_left_out_but_in_code) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::create_directories(site / "_posts");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_posts" / "2024-01-02-a.md",
+                     "---\ntitle: A\n---\nKept <!-- hidden --> too.\n\n<!-- a draft\n\nover paragraphs -->\nAfter.\n\n"
+                     "```html\n<!-- code -->\n```\n");
+    import_site(site, db.path);
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.posts.size() == 1u);
+    BOOST_TEST(c.posts[0].body == "Kept  too.\n\nAfter.\n\n```html\n<!-- code -->\n```");
 }
 
 // The theme's own demo news beside real ones: left out and listed, and
