@@ -174,7 +174,7 @@ void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std:
     if (yaml_child(a, "interests").IsSequence() && yaml_child(a, "interests").size() > 0)
         plan.note(SiteNote::Kind::warning, page, "interests: Vitae has no place for them yet; left out");
     if (yaml_child(a, "skills").IsSequence() || yaml_child(a, "languages").IsSequence())
-        plan.note(SiteNote::Kind::warning, file, "skills and languages: Vitae has no place for them yet; left out");
+        plan.note(SiteNote::Kind::warning, page, "skills and languages: Vitae has no place for them yet; left out");
     plan.note(SiteNote::Kind::imported, file,
               "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.bio_markdown.size()) +
                   " bio paragraphs, " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
@@ -237,10 +237,9 @@ bool read_params_owner(SitePlan& plan) {
     }
     if (read && read->front.IsMap()) {
         if (yaml_child(read->front, "education").IsDefined()) author["education"] = yaml_child(read->front, "education");
-        if (yaml_child(read->front, "interests").IsDefined()) {
-            YAML::Node interests = yaml_child(read->front, "interests");
-            author["interests"] = interests.IsMap() ? yaml_child(interests, "interests") : interests;
-        }
+        for (const char* key : {"interests", "skills"})  // [interests] interests = [...]: reported as the author page's are
+            if (YAML::Node list = yaml_child(read->front, key); list.IsDefined())
+                author[key] = list.IsMap() ? yaml_child(list, key) : list;
     }
     read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1, about);
     if (read) plan.note(SiteNote::Kind::imported, about, "the about widget: its text is the bio, with its education");

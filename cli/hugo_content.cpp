@@ -141,7 +141,10 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     Talk t;
     t.title = title;
-    t.date = hugo_date(plan, file, *read);
+    // Academic before v4 dates the page (`date`, "Schedule page publish date") and the talk
+    // (`time_start`) apart: the talk's is the talk's date.
+    auto start = jekyll_date(std::string(trim(yaml_text(f, "time_start"))));
+    t.date = start ? *start : hugo_date(plan, file, *read);
     if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date, publishDate or lastmod in front matter");
     t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
     t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));

@@ -349,3 +349,31 @@ BOOST_AUTO_TEST_CASE(leaves_out_the_later_starters_demo_author_by_its_text) {
     BOOST_TEST(is_demo_hugo("author", "Ann Lee", bio));
     BOOST_TEST(!is_demo_hugo("author", "Ann Lee", "Ann Lee is a professor of statistics."));
 }
+
+// Hugo Academic of 2019 (tests/fixtures/sites/hugo-academic-alejandro-morales):
+// the owner in config.toml's [params] (organizations as an array of inline
+// tables over lines, email, [[params.social]]), the about widget's education,
+// the experience widget, talks in TOML front matter whose `date` is the
+// page's and `time_start` the talk's, a publication with its cite.bib.
+BOOST_AUTO_TEST_CASE(reads_an_academic_site_of_2019_whole) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    fs::path site = sites / "hugo-academic-alejandro-morales";
+    auto report = import_site(site, db.string());
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.name == "Alejandro Morales");
+    BOOST_TEST(c.affiliation == "Wageningen University");
+    BOOST_TEST(c.job_title == "Scientific programmer and data analyst. Plant scientist.");
+    BOOST_REQUIRE(c.emails.size() == 1u);
+    BOOST_TEST(c.emails[0].address == "alejandro.moralessierra@wur.nl");
+    BOOST_TEST(c.links.size() == 5u);
+    BOOST_TEST(c.education.size() == 4u);
+    BOOST_TEST(c.education[0].degree == "PhD in Systems Biology");
+    BOOST_TEST(c.experiences.size() == 3u);
+    BOOST_TEST(!c.bio_markdown.empty());
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 1);
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title LIKE 'Mesophyll and stomatal limitations%'") == "2019-06-10");
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title LIKE 'Dynamic photosynthesis%'") == "2017-03-21");
+    every_file_accounted_for(site, report);
+    check_database(Db::open(db.string(), OpenMode::read_only));
+}
