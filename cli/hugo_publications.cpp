@@ -5,6 +5,8 @@
 // featured.jpg/png preview, the projects it belongs to. Without a cite.bib
 // the front matter is the whole record (title, authors, date,
 // publication_types, publication, publication_short, abstract, doi).
+#include <algorithm>
+
 #include "bibtex.hpp"
 #include "error.hpp"
 #include "log.hpp"
@@ -89,8 +91,13 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     fs::path bib = file.stem() == "index" ? file.parent_path() / "cite.bib" : fs::path();
     if (!bib.empty() && !fs::exists(bib)) bib = file.parent_path() / (file.parent_path().filename().string() + ".bib");  // <slug>.bib
     bool has_bib = !bib.empty() && fs::is_regular_file(bib);
-    if (is_demo_hugo("publication", title, read->body) &&
-        !plan.keep_demo(file, "the starter's example publication " + in_quotes(title))) {
+    bool demo = is_demo_hugo("publication", title, read->body);
+    auto& named = plan.options.include_demo_files;
+    if (demo && has_bib && std::find(named.begin(), named.end(), plan.relative(bib)) != named.end()) {
+        plan.demo_files_taken.insert(plan.relative(bib));  // its cite.bib named: the page and its entry
+        named.push_back(plan.relative(file));
+    }
+    if (demo && !plan.keep_demo(file, "the starter's example publication " + in_quotes(title))) {
         if (has_bib) plan.note(SiteNote::Kind::demo, bib, "the starter's example publication's entry; left out with its page " + plan.relative(file));
         return;
     }

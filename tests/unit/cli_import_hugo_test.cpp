@@ -377,3 +377,18 @@ BOOST_AUTO_TEST_CASE(reads_an_academic_site_of_2019_whole) {
     every_file_accounted_for(site, report);
     check_database(Db::open(db.string(), OpenMode::read_only));
 }
+
+// Yunlin Zeng's site keeps the starter's posts: --include-demo-file takes
+// one by the name the report gives it; a demo publication's cite.bib names
+// its page too.
+BOOST_AUTO_TEST_CASE(brings_in_one_demo_page_by_name) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    auto report = import_site(sites / "hugoblox-yunlin-zeng", db.string(),
+                              {.include_demo = false, .include_demo_files = {"content/post/get-started/index.md"}});
+    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 1);
+    auto left_out = demo_files(report);
+    auto listed = [&](const char* file) { return std::find(left_out.begin(), left_out.end(), file) != left_out.end(); };
+    BOOST_TEST(!listed("content/post/get-started/index.md"));
+    BOOST_TEST(listed("content/post/second-brain/index.md"));
+}
