@@ -283,6 +283,41 @@ bool is_hugo_site(const fs::path& dir) {
 
 // Academic's (Wowchemy v5) home page widgets: content/home/experience.md
 // holds the owner's experience; the others are the theme's page layout.
+namespace {
+
+// Wowchemy v5's landing page (content/_index.md, `sections:` of blocks): its
+// experience blocks hold the owner's positions (content: items: [{title,
+// company, location, date_start, date_end}]); the other blocks are the
+// page's layout and text, reported. The starter's own rows (GenCoin,
+// University X) are its demo.
+void read_landing_page(SitePlan& plan) {
+    fs::path file = plan.dir / "content/_index.md";
+    if (!fs::is_regular_file(file)) return;
+    std::string text = file_text(file);
+    if (text.find("block: experience") == std::string::npos && text.find("block: \"experience\"") == std::string::npos) return;
+    auto read = read_front(plan, file);
+    if (!read || !yaml_child(read->front, "sections").IsSequence()) return;
+    std::size_t before = plan.profile.experiences.size();
+    for (const auto& section : yaml_child(read->front, "sections")) {
+        if (yaml_text(section, "block") != "experience") continue;
+        YAML::Node rows(YAML::NodeType::Sequence);
+        for (const auto& item : yaml_child(yaml_child(section, "content"), "items")) {
+            std::string company(trim(yaml_text(item, "company")));
+            if ((company == "GenCoin" || company == "University X") &&
+                !plan.keep_demo(file, "experience " + in_quotes(company) + ": the starter's example row"))
+                continue;
+            rows.push_back(item);
+        }
+        YAML::Node holder(YAML::NodeType::Map);
+        holder["experience"] = rows;
+        add_experience(plan, holder);
+    }
+    plan.note(SiteNote::Kind::imported, file, "the landing page: " + std::to_string(plan.profile.experiences.size() - before) +
+                                                  " experience rows of its experience blocks (its other blocks are the page's layout)");
+}
+
+}  // namespace
+
 void read_hugo_widgets(SitePlan& plan) {
     std::set<std::string> read_already;  // the about widget, when the owner came from [params]
     for (const auto& note : plan.notes) read_already.insert(note.file);
@@ -300,6 +335,7 @@ void read_hugo_widgets(SitePlan& plan) {
         add_experience(plan, read->front);
         plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
     }
+    read_landing_page(plan);
 }
 
 void read_hugo_profile(SitePlan& plan) {

@@ -303,6 +303,10 @@ BOOST_AUTO_TEST_CASE(reads_a_wowchemy_site_whole) {
     fs::path site = sites / "wowchemy-elvio-blini";
     auto report = import_site(site, db.string());
     BOOST_TEST(text(db, "SELECT name FROM profile") == "Elvio A. Blini");
+    // The landing page's experience block (content/_index.md): the owner's five positions.
+    BOOST_TEST(count(db, "SELECT count(*) FROM experience") == 5);
+    BOOST_TEST(text(db, "SELECT organization || ', ' || role || ', ' || start_month FROM experience ORDER BY position LIMIT 1") ==
+               "Center for Mind/Brain Sciences, University of Trento, Assistant Professor (RTDa), 2025-07");
     BOOST_TEST(count(db, "SELECT count(*) FROM talk") == 2);
     BOOST_TEST(text(db, "SELECT date FROM talk WHERE title = 'A bird''s eye view on my research interests so far'") == "2024-10-30");
     BOOST_TEST(text(db, "SELECT date FROM talk WHERE title = 'Talks and various material'") == "2023-06-17");
