@@ -209,8 +209,12 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
     SitePlan plan;
     plan.dir = dir;
     plan.options = options;
-    for (auto& name : plan.options.include_demo_files)  // "./_news/a.md" names what the report calls "_news/a.md"
-        name = fs::path(name).lexically_normal().generic_string();
+    for (auto& name : plan.options.include_demo_files) {  // "./_news/a.md", "DIR/_news/a.md": what the report calls "_news/a.md"
+        fs::path path = fs::path(name).lexically_normal();
+        fs::path in_site = path.lexically_relative(dir.lexically_normal());
+        if (!in_site.empty() && !in_site.string().starts_with("..")) path = in_site;
+        name = path.generic_string();
+    }
     plan.theme = detect_theme(dir);
     if (plan.theme == "hugo-blox") {
         read_hugo_profile(plan);

@@ -459,10 +459,14 @@ BOOST_AUTO_TEST_CASE(demo_left_out_is_listed_and_can_be_brought_in) {
     BOOST_TEST(count(all_db, "post") == 1);
 
     std::string one_db = db_at("one.db");
-    auto one = import_site(site, one_db, {.include_demo_files = {"./_news/announcement_1.md"}});
+    auto one = import_site(site, one_db, {.include_demo_files = {(site / "_news" / "announcement_1.md").string()}});
     BOOST_TEST(demo_files(one) == std::vector<std::string>{"_posts/2015-07-15-code.md"});
     BOOST_TEST(count(one_db, "news") == 2);
     BOOST_TEST(count(one_db, "post") == 0);
+
+    std::string dotted_db = db_at("dotted.db");
+    BOOST_TEST(demo_files(import_site(site, dotted_db, {.include_demo = false, .include_demo_files = {"./_news/announcement_1.md"}})) ==
+               std::vector<std::string>{"_posts/2015-07-15-code.md"});
 
     // A name that holds no demo content is refused, and nothing is written.
     std::string none_db = db_at("none.db");
