@@ -222,10 +222,11 @@ fs::path about_page(const SitePlan& plan) {
     return {};
 }
 
-bool read_params_owner(SitePlan& plan) {
+// The settings file the owner was read from; empty when none has one.
+fs::path read_params_owner(SitePlan& plan) {
     fs::path file;
     YAML::Node params = site_params(plan, file);
-    if (!params.IsMap()) return false;
+    if (!params.IsMap()) return {};
     fs::path about = about_page(plan);
     auto read = about.empty() ? std::nullopt : read_front(plan, about);
     // The author's fields from the params, education and interests from the about page's front matter.
@@ -242,12 +243,15 @@ bool read_params_owner(SitePlan& plan) {
                 author[key] = list.IsMap() ? yaml_child(list, key) : list;
     }
     read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1, about);
-    if (read) plan.note(SiteNote::Kind::imported, about, "the about widget: its text is the bio, with its education");
+    if (read && plan.profile.name.empty())
+        plan.note(SiteNote::Kind::demo, about, "the about widget of the theme's example owner; left out");
+    else if (read)
+        plan.note(SiteNote::Kind::imported, about, "the about widget: its text is the bio, with its education");
     if (std::string avatar(trim(yaml_text(params, "avatar"))); !plan.profile.name.empty() && !avatar.empty() && avatar.find("..") == std::string::npos) {
         if (fs::is_regular_file(plan.dir / "static/img" / avatar)) plan.photo = plan.dir / "static/img" / avatar;
         else plan.note(SiteNote::Kind::warning, file, "avatar " + in_quotes(avatar) + ": not in static/img; no profile photo");
     }
-    return true;
+    return file;
 }
 
 // The owner's files: content/authors/admin (content/author/admin before
@@ -281,8 +285,6 @@ bool is_hugo_site(const fs::path& dir) {
            landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
 }
 
-// Academic's (Wowchemy v5) home page widgets: content/home/experience.md
-// holds the owner's experience; the others are the theme's page layout.
 namespace {
 
 // Wowchemy v5's landing page (content/_index.md, `sections:` of blocks): its
@@ -318,6 +320,8 @@ void read_landing_page(SitePlan& plan) {
 
 }  // namespace
 
+// Academic's (Wowchemy v5) home page widgets: content/home/experience.md
+// holds the owner's experience; the others are the theme's page layout.
 void read_hugo_widgets(SitePlan& plan) {
     std::set<std::string> read_already;  // the about widget, when the owner came from [params]
     for (const auto& note : plan.notes) read_already.insert(note.file);
@@ -340,12 +344,11 @@ void read_hugo_widgets(SitePlan& plan) {
 
 void read_hugo_profile(SitePlan& plan) {
     fs::path file = owner_file(plan.dir);
-    if (file.empty() && read_params_owner(plan)) {
+    if (fs::path params = file.empty() ? read_params_owner(plan) : fs::path(); !params.empty()) {
         for (const char* name : config_files)
-            if (fs::exists(plan.dir / name) && !std::any_of(plan.notes.begin(), plan.notes.end(), [&](const SiteNote& n) {
-                    return n.file == name && n.kind == SiteNote::Kind::imported;
-                }))
-                plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the [params] of another");
+            if (fs::exists(plan.dir / name) && plan.dir / name != params)
+                plan.note(SiteNote::Kind::skipped, plan.dir / name,
+                          "the site's settings: the owner comes from " + plan.relative(params) + "'s [params]");
         return;
     }
     for (const char* name : config_files)

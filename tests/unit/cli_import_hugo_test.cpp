@@ -396,3 +396,18 @@ BOOST_AUTO_TEST_CASE(brings_in_one_demo_page_by_name) {
     BOOST_TEST(!listed("content/post/get-started/index.md"));
     BOOST_TEST(listed("content/post/second-brain/index.md"));
 }
+
+// Academic's own example site: its owner Lexi Tyler in [params] and the
+// about widget are demo; --include-demo takes both.
+BOOST_AUTO_TEST_CASE(leaves_out_academics_example_owner_from_its_params) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site";
+    write(site / "config.toml", "title = \"Academic\"\n[params]\n  name = \"Lexi Tyler\"\n  role = \"Professor of Artificial Intelligence\"\n");
+    write(site / "content/home/about.md", "+++\nwidget = \"about\"\n+++\n\n# Biography\n\nLexi Tyler is a professor.\n");
+    auto report = import_site(site, (dir.path() / "a.db").string());
+    BOOST_TEST(demo_files(report) == (std::vector<std::string>{"config.toml", "content/home/about.md"}));
+    BOOST_TEST(count(dir.path() / "a.db", "SELECT count(*) FROM profile_paragraph") == 0);
+    auto all = import_site(site, (dir.path() / "b.db").string(), {.include_demo = true, .include_demo_files = {}});
+    BOOST_TEST(demo_files(all).empty());
+    BOOST_TEST(text(dir.path() / "b.db", "SELECT name FROM profile") == "Lexi Tyler");
+}
