@@ -87,7 +87,8 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
 }
 
 int run_import_site(const Args& args, std::ostream& out) {
-    auto report = import_site(args.positional[0], args.positional[1]);
+    auto report = import_site(args.positional[0], args.positional[1],
+                              {.include_demo = args.has("--include-demo"), .include_demo_files = args.get_all("--include-demo-file")});
     int counts[4] = {0, 0, 0, 0};
     for (const auto& note : report.notes) {
         out << describe(note) << "\n";
@@ -99,7 +100,12 @@ int run_import_site(const Args& args, std::ostream& out) {
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
         << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
         << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
-        << " skipped, " << counts[2] << " demo left out, " << counts[3] << " warnings\n";
+        << " skipped, " << counts[2] << " demo left out";
+    // Each file whose demo content was left out, by the name --include-demo-file takes.
+    auto left_out = demo_files(report);
+    for (std::size_t i = 0; i < left_out.size(); ++i) out << (i == 0 ? " (" : ", ") << left_out[i];
+    if (!left_out.empty()) out << "; --include-demo takes them all, --include-demo-file FILE one)";
+    out << ", " << counts[3] << " warnings\n";
     return 0;
 }
 
@@ -248,15 +254,19 @@ const std::vector<Command>& commands() {
           "Move in from an al-folio, academicpages (Jekyll) or Hugo Blox site: a new DB, or one `vitae init` just made.",
           {"DIR", "DB"},
           {},
-          {},
+          {{"--include-demo", "", false, "import the theme's demo content too (left out by default)"},
+           {"--include-demo-file", "FILE", false, "import the demo content of FILE (as the report names it); repeat for more", true}},
           "Jekyll: reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
           "_posts/, _publications/, _teaching/, _talks/, _news/, _projects/, _portfolio/,\n"
           "_data/cv.yml or assets/json/resume.json. Hugo Blox: the owner's author page\n"
-          "(content/authors/admin or data/authors), content/publication (cite.bib as import-bibtex),\n"
+          "(content/authors/admin or data/authors; Academic's [params] and content/home/about.md\n"
+          "when there is none), content/publication (cite.bib as import-bibtex; two folders, two works),\n"
           "post, blog, event, talk, project. Reports every file: imported, skipped and why, the\n"
           "theme's demo content left out, warnings with their line (Liquid or shortcodes that cannot\n"
           "run, raw HTML sanitized). Pictures in the tree are stored files. One bad file never stops\n"
           "the others; the rows are written in one transaction. Refuses a DB with content.\n"
+          "Demo content is recognised by its text (the theme's own), never by a file name; the\n"
+          "summary line lists the files left out as demo, which the two options bring in.\n"
           "example:\n  vitae import-site ~/src/me.github.io site.db\n"},
          run_import_site},
         {{"export-bibtex",

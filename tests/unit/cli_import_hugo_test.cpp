@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "cli/import/front/toml_front.hpp"
 #include "cli/import/hugo/readers.hpp"
+#include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/site/import_site.hpp"
 #include "cli_test_support.hpp"
@@ -266,4 +267,149 @@ BOOST_AUTO_TEST_CASE(takes_the_first_author_and_reports_toml_front_matter) {
     every_file_accounted_for(site, report);
     BOOST_TEST(text(db, "SELECT organization || '|' || location || '|' || role || '|' || start_month || '|' || end_month FROM experience") ==
                "Neuralink|Fremont, CA|Intern Infrastructure Software Engineer|2023-07|2023-09");
+}
+
+// Hugo Academic of 2018 (tests/fixtures/sites/hugo-academic-aline-talhouk):
+// no author page; the owner is config.toml's [params] (name, role,
+// organization, [[params.social]] with "//host" links) and the about
+// widget, content/home/about.md (education, the bio as its text).
+BOOST_AUTO_TEST_CASE(takes_the_owner_of_an_academic_site_from_its_params_and_about_widget) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    fs::path site = sites / "hugo-academic-aline-talhouk";
+    auto report = import_site(site, db.string());
+    BOOST_TEST(report.theme == "hugo-blox");
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.name == "Aline Talhouk");
+    BOOST_TEST(c.affiliation == "University of British Columbia");
+    BOOST_TEST(c.job_title.starts_with("Assistant Professor, Department of Gynecology and Obstetrics"));
+    BOOST_REQUIRE(c.links.size() == 5u);
+    BOOST_TEST(c.links[0].label == "Twitter");
+    BOOST_TEST(c.links[0].url == "https://twitter.com/AlineTalhouk");  // "//twitter.com/AlineTalhouk"
+    BOOST_TEST(c.links[1].label == "Google Scholar");
+    BOOST_REQUIRE(c.education.size() == 3u);
+    BOOST_TEST(c.education[0].degree == "PhD in Statistics");
+    BOOST_TEST(c.education[0].start_year == 2013);
+    BOOST_REQUIRE(!c.bio_markdown.empty());
+    BOOST_TEST(c.bio_markdown.back().starts_with("I am an Assistant Professor of Gynecology and Obstetrics"));
+    every_file_accounted_for(site, report);
+    check_database(Db::open(db.string(), OpenMode::read_only));
+}
+
+// Wowchemy v5 (tests/fixtures/sites/wowchemy-elvio-blini): events with only
+// publishDate (date commented out) are talks of that date, as Hugo dates
+// them; two folders whose cite.bib share the key Blini2024 are two works.
+BOOST_AUTO_TEST_CASE(reads_a_wowchemy_site_whole) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    fs::path site = sites / "wowchemy-elvio-blini";
+    auto report = import_site(site, db.string());
+    BOOST_TEST(text(db, "SELECT name FROM profile") == "Elvio A. Blini");
+    // The landing page's experience block (content/_index.md): the owner's five positions.
+    BOOST_TEST(count(db, "SELECT count(*) FROM experience") == 5);
+    BOOST_TEST(text(db, "SELECT organization || ', ' || role || ', ' || start_month FROM experience ORDER BY position LIMIT 1") ==
+               "Center for Mind/Brain Sciences, University of Trento, Assistant Professor (RTDa), 2025-07");
+    BOOST_TEST(count(db, "SELECT count(*) FROM talk") == 2);
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title = 'A bird''s eye view on my research interests so far'") == "2024-10-30");
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title = 'Talks and various material'") == "2023-06-17");
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 2);
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE bibtex_key = 'Blini2024' OR slug = 'blini2024'") ==
+               "What pupil size can and cannot tell about math anxiety");
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'blini2024-2'") ==
+               "Pupillary manifolds: uncovering the latent geometrical structures behind phasic changes in pupil size");
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication WHERE selected = 1") == 1);  // the second's featured: true, on its own row
+    BOOST_TEST(all_notes(report).find("key Blini2024 is another folder's cite.bib's too: imported as Blini2024-2") != std::string::npos);
+    every_file_accounted_for(site, report);
+    check_database(Db::open(db.string(), OpenMode::read_only));
+}
+
+// Two cite.bib sharing a key, and a third: each folder its own work, the
+// page's extras (featured, links) on its own row.
+BOOST_AUTO_TEST_CASE(two_folders_are_two_works_whatever_their_keys) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site";
+    write(site / "config/_default/params.yaml", "appearance:\n  theme_day: minimal\n");
+    write(site / "content/authors/admin/_index.md", "---\ntitle: Ann Lee\n---\nAnn studies pupils.\n");
+    for (auto [folder, title, featured] : {std::tuple{"a", "First", "false"}, {"b", "Second", "true"}, {"c", "Third", "false"}}) {
+        write(site / "content/publication" / folder / "index.md",
+              std::string("---\ntitle: ") + title + "\nfeatured: " + featured + "\nurl_code: https://example.org/" + folder + "\n---\n");
+        write(site / "content/publication" / folder / "cite.bib",
+              std::string("@article{Lee2024,\n  title = {") + title + "},\n  author = {Lee, Ann},\n  year = {2024}\n}\n");
+    }
+    fs::path db = dir.path() / "site.db";
+    import_site(site, db.string());
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 3);
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'lee2024'") == "First");
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'lee2024-2'") == "Second");
+    BOOST_TEST(text(db, "SELECT title FROM publication WHERE slug = 'lee2024-3'") == "Third");
+    BOOST_TEST(text(db, "SELECT slug FROM publication WHERE selected = 1") == "lee2024-2");
+}
+
+// The later starters' author (吳健雄, the bio "Chien Shiung Wu is a professor
+// of artificial intelligence at the Stanford AI Lab...") is demo, by name or
+// by that text under another name.
+BOOST_AUTO_TEST_CASE(leaves_out_the_later_starters_demo_author_by_its_text) {
+    std::string bio = "Chien Shiung Wu is a professor of artificial intelligence at the Stanford AI Lab. Her research interests "
+                      "include distributed robotics, mobile computing\nand programmable matter. She leads the Robotic Neurobiology group.";
+    BOOST_TEST(is_demo_hugo("author", "吳健雄", ""));
+    BOOST_TEST(is_demo_hugo("author", "Ann Lee", bio));
+    BOOST_TEST(!is_demo_hugo("author", "Ann Lee", "Ann Lee is a professor of statistics."));
+}
+
+// Hugo Academic of 2019 (tests/fixtures/sites/hugo-academic-alejandro-morales):
+// the owner in config.toml's [params] (organizations as an array of inline
+// tables over lines, email, [[params.social]]), the about widget's education,
+// the experience widget, talks in TOML front matter whose `date` is the
+// page's and `time_start` the talk's, a publication with its cite.bib.
+BOOST_AUTO_TEST_CASE(reads_an_academic_site_of_2019_whole) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    fs::path site = sites / "hugo-academic-alejandro-morales";
+    auto report = import_site(site, db.string());
+    Content c = load_content(Db::open(db.string(), OpenMode::read_only));
+    BOOST_TEST(c.name == "Alejandro Morales");
+    BOOST_TEST(c.affiliation == "Wageningen University");
+    BOOST_TEST(c.job_title == "Scientific programmer and data analyst. Plant scientist.");
+    BOOST_REQUIRE(c.emails.size() == 1u);
+    BOOST_TEST(c.emails[0].address == "alejandro.moralessierra@wur.nl");
+    BOOST_TEST(c.links.size() == 5u);
+    BOOST_TEST(c.education.size() == 4u);
+    BOOST_TEST(c.education[0].degree == "PhD in Systems Biology");
+    BOOST_TEST(c.experiences.size() == 3u);
+    BOOST_TEST(!c.bio_markdown.empty());
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 1);
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title LIKE 'Mesophyll and stomatal limitations%'") == "2019-06-10");
+    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title LIKE 'Dynamic photosynthesis%'") == "2017-03-21");
+    every_file_accounted_for(site, report);
+    check_database(Db::open(db.string(), OpenMode::read_only));
+}
+
+// Yunlin Zeng's site keeps the starter's posts: --include-demo-file takes
+// one by the name the report gives it; a demo publication's cite.bib names
+// its page too.
+BOOST_AUTO_TEST_CASE(brings_in_one_demo_page_by_name) {
+    test::TempDir dir;
+    fs::path db = dir.path() / "site.db";
+    auto report = import_site(sites / "hugoblox-yunlin-zeng", db.string(),
+                              {.include_demo = false, .include_demo_files = {"content/post/get-started/index.md"}});
+    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 1);
+    auto left_out = demo_files(report);
+    auto listed = [&](const char* file) { return std::find(left_out.begin(), left_out.end(), file) != left_out.end(); };
+    BOOST_TEST(!listed("content/post/get-started/index.md"));
+    BOOST_TEST(listed("content/post/second-brain/index.md"));
+}
+
+// Academic's own example site: its owner Lexi Tyler in [params] and the
+// about widget are demo; --include-demo takes both.
+BOOST_AUTO_TEST_CASE(leaves_out_academics_example_owner_from_its_params) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site";
+    write(site / "config.toml", "title = \"Academic\"\n[params]\n  name = \"Lexi Tyler\"\n  role = \"Professor of Artificial Intelligence\"\n");
+    write(site / "content/home/about.md", "+++\nwidget = \"about\"\n+++\n\n# Biography\n\nLexi Tyler is a professor.\n");
+    auto report = import_site(site, (dir.path() / "a.db").string());
+    BOOST_TEST(demo_files(report) == (std::vector<std::string>{"config.toml", "content/home/about.md"}));
+    BOOST_TEST(count(dir.path() / "a.db", "SELECT count(*) FROM profile_paragraph") == 0);
+    auto all = import_site(site, (dir.path() / "b.db").string(), {.include_demo = true, .include_demo_files = {}});
+    BOOST_TEST(demo_files(all).empty());
+    BOOST_TEST(text(dir.path() / "b.db", "SELECT name FROM profile") == "Lexi Tyler");
 }

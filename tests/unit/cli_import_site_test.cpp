@@ -127,14 +127,17 @@ BOOST_AUTO_TEST_CASE(recognises_the_themes_demo_content) {
     BOOST_TEST(!is_demo_name("Yichi Zhang"));
     BOOST_TEST(is_demo_bib_entry("einstein1905movement", "Einstein, A."));
     BOOST_TEST(!is_demo_bib_entry("einstein1905movement", "Zhang, Y."));
-    BOOST_TEST(is_demo_news("announcement_1.md", "A simple inline announcement."));
-    BOOST_TEST(!is_demo_news("announcement_1.md", "Our paper was accepted."));
+    BOOST_TEST(is_demo_news("A simple inline announcement.\n"));
+    BOOST_TEST(is_demo_news("\nA simple inline announcement with Markdown emoji!\n:sparkles:  :smile:\n"));  // whitespace aside
+    BOOST_TEST(!is_demo_news("Our paper was accepted."));
+    BOOST_TEST(!is_demo_news("A simple inline announcement: our paper was accepted."));  // the theme's words, the owner's news
 }
 
 BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
     // name, BibTeX entries that are not the theme's demo, news items likewise
     for (auto [name, bib_entries, news] :
-         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3}}) {
+         {std::tuple{"al-folio-yichi-zhang", 13, 6}, {"al-folio-501good", 10, 1}, {"al-folio-oliver-larsen", 4, 3},
+          {"al-folio-aakash-kt", 0, 15}}) {
         TempDb db;
         fs::path site = sites / name;
         auto report = import_site(site, db.path);
@@ -384,4 +387,91 @@ BOOST_AUTO_TEST_CASE(fills_teaching_roles_awards_and_preview_pictures) {
     BOOST_TEST(text(second, "SELECT title || '|' || term || '|' || role FROM teaching") ==
                "EECS 595 Natural Language Processing|University of Michigan, 2022|Instructor");
     check_database(Db::open(second, OpenMode::read_only));
+}
+
+// A real al-folio site that kept the theme's news file names (announcement_1
+// .. _15) and, in announcement_2.md, the theme's title, with its own text
+// in each: all fifteen are the owner's news.
+BOOST_AUTO_TEST_CASE(news_under_the_themes_file_names_with_the_owners_text_are_imported) {
+    TempDb db;
+    fs::path site = sites / "al-folio-aakash-kt";
+    auto report = import_site(site, db.path);
+    BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::demo) == 0u);
+    BOOST_TEST(demo_files(report) == (std::vector<std::string>{"_projects/1_project.md", "_projects/2_project.md"}));  // the theme's, kept there
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.news.size() == 15u);
+    bool phd = false;
+    for (const auto& n : c.news) phd = phd || (n.date == "2020-08-01" && n.markdown.starts_with("I have joined as a Ph.D student at CVIT"));
+    BOOST_TEST(phd);  // announcement_2.md: "title: A long announcement with details", inline, the owner's text
+}
+
+// The same site's about page is _pages/home.md (layout: about, permalink: /),
+// the theme's bio kept above the owner's in an HTML comment that runs over
+// three paragraphs: the owner's bio, none of the comment.
+BOOST_AUTO_TEST_CASE(finds_the_about_page_by_its_layout_and_leaves_html_comments_out) {
+    TempDb db;
+    auto report = import_site(sites / "al-folio-aakash-kt", db.path);
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.bio_markdown.size() == 5u);
+    BOOST_TEST(c.bio_markdown[1].starts_with("Hi there! Welcome to my personal page"));
+    std::string all;
+    for (const auto& p : c.bio_markdown) all += p + "\n";
+    BOOST_TEST(all.find("Write your biography") == std::string::npos);
+    BOOST_TEST(all.find("Put your address") == std::string::npos);  // the comment's second paragraph
+    BOOST_TEST(all.find("final year Ph.D candidate") == std::string::npos);  // the owner's own, commented out
+    BOOST_TEST(notes_of(report, "_pages/home.md", SiteNote::Kind::demo) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(html_comments_are_left_out_but_in_code) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::create_directories(site / "_posts");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_posts" / "2024-01-02-a.md",
+                     "---\ntitle: A\n---\nKept <!-- hidden --> too.\n\n<!-- a draft\n\nover paragraphs -->\nAfter.\n\n"
+                     "```html\n<!-- code -->\n```\n");
+    import_site(site, db.path);
+    Content c = load_content(Db::open(db.path, OpenMode::read_only));
+    BOOST_REQUIRE(c.posts.size() == 1u);
+    BOOST_TEST(c.posts[0].body == "Kept  too.\n\nAfter.\n\n```html\n<!-- code -->\n```");
+}
+
+// The theme's own demo news beside real ones: left out and listed, and
+// brought in by --include-demo (all) or --include-demo-file (one file).
+BOOST_AUTO_TEST_CASE(demo_left_out_is_listed_and_can_be_brought_in) {
+    test::TempDir dir;  // one folder: TempDb's is the same for every TempDb of the process
+    fs::path site = dir.path() / "site";
+    auto db_at = [&](const char* name) { return (dir.path() / name).string(); };
+    fs::create_directories(site / "_news");
+    fs::create_directories(site / "_posts");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_news" / "announcement_1.md", "---\ndate: 2015-10-22\ninline: true\n---\n\nA simple inline\n  announcement.\n");
+    test::write_file(site / "_news" / "announcement_2.md", "---\ndate: 2024-05-06\ninline: true\n---\nOur paper was accepted.\n");
+    test::write_file(site / "_posts" / "2015-07-15-code.md", "---\ntitle: a post with code\ndate: 2015-07-15\n---\nCode.\n");
+    std::string db = db_at("left-out.db");
+    auto left_out = import_site(site, db);
+    BOOST_TEST(demo_files(left_out) == (std::vector<std::string>{"_posts/2015-07-15-code.md", "_news/announcement_1.md"}));
+    BOOST_TEST(count(db, "news") == 1);
+    BOOST_TEST(count(db, "post") == 0);
+
+    std::string all_db = db_at("all.db");
+    auto all = import_site(site, all_db, {.include_demo = true, .include_demo_files = {}});
+    BOOST_TEST(demo_files(all).empty());
+    BOOST_TEST(count(all_db, "news") == 2);
+    BOOST_TEST(count(all_db, "post") == 1);
+
+    std::string one_db = db_at("one.db");
+    auto one = import_site(site, one_db, {.include_demo_files = {(site / "_news" / "announcement_1.md").string()}});
+    BOOST_TEST(demo_files(one) == std::vector<std::string>{"_posts/2015-07-15-code.md"});
+    BOOST_TEST(count(one_db, "news") == 2);
+    BOOST_TEST(count(one_db, "post") == 0);
+
+    std::string dotted_db = db_at("dotted.db");
+    BOOST_TEST(demo_files(import_site(site, dotted_db, {.include_demo = false, .include_demo_files = {"./_news/announcement_1.md"}})) ==
+               std::vector<std::string>{"_posts/2015-07-15-code.md"});
+
+    // A name that holds no demo content is refused, and nothing is written.
+    std::string none_db = db_at("none.db");
+    BOOST_CHECK_THROW(import_site(site, none_db, {.include_demo_files = {"_news/announcement_2.md"}}), UsageError);
+    BOOST_TEST(!fs::exists(none_db));
 }

@@ -47,7 +47,7 @@ public:
 
 private:
     [[noreturn]] void fail(const std::string& what) const {
-        throw Error("line " + std::to_string(line_) + ": TOML front matter: " + what);
+        throw Error("line " + std::to_string(line_) + ": TOML: " + what);
     }
     char peek() const { return pos_ < t_.size() ? t_[pos_] : '\0'; }
     void advance() {
@@ -168,6 +168,8 @@ private:
 };
 
 }  // namespace
+
+YAML::Node read_toml(std::string_view text) { return TomlReader(text, 1).read(); }
 
 FrontMatterFile split_toml_front_matter(std::string_view text) {
     FrontMatterFile file;

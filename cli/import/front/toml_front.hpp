@@ -9,8 +9,12 @@
 
 namespace vitae::cli {
 
-// Throws Error "line N: TOML front matter: ..." when it cannot be read; a
+// Throws Error "line N: TOML: ..." when it cannot be read; a
 // text not starting with +++ is all body.
 FrontMatterFile split_toml_front_matter(std::string_view text);
+
+// A whole TOML file (a Hugo site's config.toml, params.toml) as that node;
+// throws Error "line N: ..." likewise.
+YAML::Node read_toml(std::string_view text);
 
 }  // namespace vitae::cli

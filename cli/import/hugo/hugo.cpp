@@ -7,10 +7,12 @@
 // the first author; their avatar beside it is the profile photo.
 #include <algorithm>
 #include <regex>
+#include <set>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
+#include "cli/import/front/toml_front.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_plan.hpp"
@@ -72,6 +74,7 @@ void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
     if (!list.IsSequence()) return;
     for (const auto& item : list) {
         std::string url(trim(yaml_text(item, "url").empty() ? yaml_text(item, "link") : yaml_text(item, "url")));
+        if (url.starts_with("//")) url = "https:" + url;  // Academic's "//twitter.com/x": the page's scheme, https here
         std::string icon = yaml_text(item, "icon");
         if (url.starts_with("mailto:")) {
             add_email(plan, url.substr(7));
@@ -150,14 +153,14 @@ std::string first_org(const YAML::Node& list) {
     return list[0].IsScalar() ? list[0].as<std::string>("") : yaml_text(list[0], "name");
 }
 
-// The author's fields, from front matter or a data/authors YAML file alike.
-void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std::string_view body, int body_line) {
+// The author's fields, from front matter or a data/authors YAML file alike;
+// `body` (the bio) is of `body_file`, the page of the text (empty: `file`).
+void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std::string_view body, int body_line,
+                 const fs::path& body_file = {}) {
+    const fs::path& page = body_file.empty() ? file : body_file;
     std::string name = yaml_child(a, "name").IsMap() ? yaml_text(yaml_child(a, "name"), "display") : yaml_text(a, "title");
     if (name.empty()) name = yaml_text(a, "name");
-    if (is_demo_hugo("author", name, body)) {
-        plan.note(SiteNote::Kind::demo, file, "the starter's example author " + in_quotes(name) + "; left out");
-        return;
-    }
+    if (is_demo_hugo("author", name, body) && !plan.keep_demo(file, "the starter's example author " + in_quotes(name))) return;
     plan.profile.name = std::string(trim(sanitized_text(name)));
     plan.profile.job_title = std::string(trim(sanitized_text(yaml_text(a, "role"))));
     std::string organization = first_org(yaml_child(a, "organizations"));
@@ -167,13 +170,13 @@ void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std:
     add_education(plan, file, yaml_child(a, "education"));
     add_experience(plan, a);
     add_awards(plan, yaml_child(a, "awards"));
-    std::string bio = hugo_markdown(plan, file, body, body_line);
+    std::string bio = hugo_markdown(plan, page, body, body_line);
     if (trim(bio).empty()) bio = yaml_text(a, "bio");
     plan.profile.bio_markdown = paragraphs(bio);
     if (yaml_child(a, "interests").IsSequence() && yaml_child(a, "interests").size() > 0)
-        plan.note(SiteNote::Kind::warning, file, "interests: Vitae has no place for them yet; left out");
+        plan.note(SiteNote::Kind::warning, page, "interests: Vitae has no place for them yet; left out");
     if (yaml_child(a, "skills").IsSequence() || yaml_child(a, "languages").IsSequence())
-        plan.note(SiteNote::Kind::warning, file, "skills and languages: Vitae has no place for them yet; left out");
+        plan.note(SiteNote::Kind::warning, page, "skills and languages: Vitae has no place for them yet; left out");
     plan.note(SiteNote::Kind::imported, file,
               "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.bio_markdown.size()) +
                   " bio paragraphs, " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
@@ -185,6 +188,72 @@ fs::path picture_beside(const fs::path& stem) {
     for (const char* ext : {".jpg", ".jpeg", ".png", ".webp"})
         if (fs::is_regular_file(fs::path(stem.string() + ext))) return stem.string() + ext;
     return {};
+}
+
+// Hugo Academic before its author pages (2016-2018): the owner in the site
+// settings' [params] (name, role, organization or organizations, email,
+// avatar in static/img, [[params.social]]) and the about widget's page
+// (content/home/about.md: education, interests, the bio as its text).
+// The params: config.toml's [params], config/_default/params.toml or .yaml.
+YAML::Node site_params(SitePlan& plan, fs::path& file) {
+    for (const char* name : {"config/_default/params.toml", "config/_default/params.yaml", "config.toml", "config.yaml",
+                             "hugo.toml", "hugo.yaml"}) {
+        file = plan.dir / name;
+        if (!fs::is_regular_file(file)) continue;
+        try {
+            std::string text = read_site_file(file);
+            YAML::Node root = file.extension() == ".toml" ? read_toml(text) : YAML::Load(text);
+            YAML::Node params = std::string_view(name).starts_with("config/_default/params") ? root : yaml_child(root, "params");
+            if (params.IsMap() && !yaml_text(params, "name").empty()) return params;
+        } catch (const Error& e) {
+            plan.note(SiteNote::Kind::warning, file, std::string("the site's settings: ") + e.what());
+        } catch (const YAML::Exception& e) {
+            plan.note(SiteNote::Kind::warning, file, "the site's settings: " + e.msg, e.mark.line + 1);
+        }
+    }
+    return {};
+}
+
+// The about widget's page: content/home/about.md, else the page whose widget is "about".
+fs::path about_page(const SitePlan& plan) {
+    if (fs::is_regular_file(plan.dir / "content/home/about.md")) return plan.dir / "content/home/about.md";
+    for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+        std::string text = file_text(file);
+        if (text.find("widget = \"about\"") != std::string::npos || text.find("widget: about") != std::string::npos) return file;
+    }
+    return {};
+}
+
+// The settings file the owner was read from; empty when none has one.
+fs::path read_params_owner(SitePlan& plan) {
+    fs::path file;
+    YAML::Node params = site_params(plan, file);
+    if (!params.IsMap()) return {};
+    fs::path about = about_page(plan);
+    auto read = about.empty() ? std::nullopt : read_front(plan, about);
+    // The author's fields from the params, education and interests from the about page's front matter.
+    YAML::Node author = YAML::Clone(params);
+    if (!yaml_child(params, "organizations").IsSequence() && !yaml_text(params, "organization").empty()) {  // Academic v1
+        YAML::Node organizations(YAML::NodeType::Sequence);
+        organizations.push_back(yaml_text(params, "organization"));
+        author["organizations"] = organizations;
+    }
+    if (read && read->front.IsMap()) {
+        if (yaml_child(read->front, "education").IsDefined()) author["education"] = yaml_child(read->front, "education");
+        for (const char* key : {"interests", "skills"})  // [interests] interests = [...]: reported as the author page's are
+            if (YAML::Node list = yaml_child(read->front, key); list.IsDefined())
+                author[key] = list.IsMap() ? yaml_child(list, key) : list;
+    }
+    read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1, about);
+    if (read && plan.profile.name.empty())
+        plan.note(SiteNote::Kind::demo, about, "the about widget of the theme's example owner; left out");
+    else if (read)
+        plan.note(SiteNote::Kind::imported, about, "the about widget: its text is the bio, with its education");
+    if (std::string avatar(trim(yaml_text(params, "avatar"))); !plan.profile.name.empty() && !avatar.empty() && avatar.find("..") == std::string::npos) {
+        if (fs::is_regular_file(plan.dir / "static/img" / avatar)) plan.photo = plan.dir / "static/img" / avatar;
+        else plan.note(SiteNote::Kind::warning, file, "avatar " + in_quotes(avatar) + ": not in static/img; no profile photo");
+    }
+    return file;
 }
 
 // The owner's files: content/authors/admin (content/author/admin before
@@ -218,10 +287,48 @@ bool is_hugo_site(const fs::path& dir) {
            landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
 }
 
+namespace {
+
+// Wowchemy v5's landing page (content/_index.md, `sections:` of blocks): its
+// experience blocks hold the owner's positions (content: items: [{title,
+// company, location, date_start, date_end}]); the other blocks are the
+// page's layout and text, reported. The starter's own rows (GenCoin,
+// University X) are its demo.
+void read_landing_page(SitePlan& plan) {
+    fs::path file = plan.dir / "content/_index.md";
+    if (!fs::is_regular_file(file)) return;
+    std::string text = file_text(file);
+    if (text.find("block: experience") == std::string::npos && text.find("block: \"experience\"") == std::string::npos) return;
+    auto read = read_front(plan, file);
+    if (!read || !yaml_child(read->front, "sections").IsSequence()) return;
+    std::size_t before = plan.profile.experiences.size();
+    for (const auto& section : yaml_child(read->front, "sections")) {
+        if (yaml_text(section, "block") != "experience") continue;
+        YAML::Node rows(YAML::NodeType::Sequence);
+        for (const auto& item : yaml_child(yaml_child(section, "content"), "items")) {
+            std::string company(trim(yaml_text(item, "company")));
+            if ((company == "GenCoin" || company == "University X") &&
+                !plan.keep_demo(file, "experience " + in_quotes(company) + ": the starter's example row"))
+                continue;
+            rows.push_back(item);
+        }
+        YAML::Node holder(YAML::NodeType::Map);
+        holder["experience"] = rows;
+        add_experience(plan, holder);
+    }
+    plan.note(SiteNote::Kind::imported, file, "the landing page: " + std::to_string(plan.profile.experiences.size() - before) +
+                                                  " experience rows of its experience blocks (its other blocks are the page's layout)");
+}
+
+}  // namespace
+
 // Academic's (Wowchemy v5) home page widgets: content/home/experience.md
 // holds the owner's experience; the others are the theme's page layout.
 void read_hugo_widgets(SitePlan& plan) {
+    std::set<std::string> read_already;  // the about widget, when the owner came from [params]
+    for (const auto& note : plan.notes) read_already.insert(note.file);
     for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+        if (read_already.count(plan.relative(file))) continue;
         auto read = read_front(plan, file);
         if (!read) continue;
         std::string widget = yaml_text(read->front, "widget");
@@ -234,14 +341,24 @@ void read_hugo_widgets(SitePlan& plan) {
         add_experience(plan, read->front);
         plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
     }
+    read_landing_page(plan);
 }
 
 void read_hugo_profile(SitePlan& plan) {
+    fs::path file = owner_file(plan.dir);
+    if (fs::path params = file.empty() ? read_params_owner(plan) : fs::path(); !params.empty()) {
+        for (const char* name : config_files)
+            if (fs::exists(plan.dir / name) && plan.dir / name != params)
+                plan.note(SiteNote::Kind::skipped, plan.dir / name,
+                          "the site's settings: the owner comes from " + plan.relative(params) + "'s [params]");
+        return;
+    }
     for (const char* name : config_files)
         if (fs::exists(plan.dir / name))
             plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
-    fs::path file = owner_file(plan.dir);
-    if (file.empty()) return plan.note(SiteNote::Kind::warning, plan.dir / "content/authors", "no author page: no bio imported");
+    if (file.empty())
+        return plan.note(SiteNote::Kind::warning, plan.dir / "content/authors",
+                         "no author page and no owner in the site's [params]: no bio imported");
     if (file.extension() == ".md") {
         auto read = read_front(plan, file);
         if (!read) return;

@@ -62,6 +62,17 @@ std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& l
     return {};
 }
 
+std::string hugo_date(SitePlan& plan, const fs::path& file, const FrontMatterFile& read) {
+    if (!trim(yaml_text(read.front, "date")).empty()) return date_of(plan, file, read);
+    for (const char* key : {"publishDate", "lastmod"}) {
+        std::string written(trim(yaml_text(read.front, key)));
+        if (written.empty()) continue;
+        if (auto date = jekyll_date(written)) return *date;
+        plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(written) + " is not a date");
+    }
+    return date_of(plan, file, read);
+}
+
 std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YAML::Node& f) {
     std::vector<Link> out;
     static constexpr std::pair<const char*, const char*> keys[] = {
@@ -102,13 +113,12 @@ void read_post(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     std::string title(trim(sanitized_text(yaml_text(read->front, "title"))));
-    if (is_demo_hugo("post", title, read->body))
-        return plan.note(SiteNote::Kind::demo, file, "the starter's example post " + in_quotes(title) + "; left out");
+    if (is_demo_hugo("post", title, read->body) && !plan.keep_demo(file, "the starter's example post " + in_quotes(title))) return;
     Post post;
     post.slug = page_slug(file);
     post.title = title.empty() ? post.slug : title;
-    post.published = date_of(plan, file, *read);
-    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter");
+    post.published = hugo_date(plan, file, *read);
+    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date, publishDate or lastmod in front matter");
     if (is_draft(read->front)) {
         post.draft = true;
         post.preview_token = new_preview_token();
@@ -128,13 +138,17 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
-    if (is_demo_hugo("talk", title, yaml_text(f, "event") + "\n" + read->body))
-        return plan.note(SiteNote::Kind::demo, file, "the starter's example talk " + in_quotes(title) + "; left out");
+    if (is_demo_hugo("talk", title, yaml_text(f, "event") + "\n" + read->body) &&
+        !plan.keep_demo(file, "the starter's example talk " + in_quotes(title)))
+        return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     Talk t;
     t.title = title;
-    t.date = date_of(plan, file, *read);
-    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter");
+    // Academic before v4 dates the page (`date`, "Schedule page publish date") and the talk
+    // (`time_start`) apart: the talk's is the talk's date.
+    auto start = jekyll_date(std::string(trim(yaml_text(f, "time_start"))));
+    t.date = start ? *start : hugo_date(plan, file, *read);
+    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date, publishDate or lastmod in front matter");
     t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
     t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));
     t.url_event = talk_url(plan, file, f, "event_url");
@@ -154,8 +168,8 @@ void read_project(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
-    if (is_demo_hugo("project", title, read->body))
-        return plan.note(SiteNote::Kind::demo, file, "the starter's example project " + in_quotes(title) + "; left out");
+    if (is_demo_hugo("project", title, read->body) && !plan.keep_demo(file, "the starter's example project " + in_quotes(title)))
+        return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     if (is_draft(f)) return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
     SiteProject p;
@@ -182,8 +196,9 @@ void read_course(SitePlan& plan, const fs::path& file) {
     } catch (const Error& e) {
         return plan.note(SiteNote::Kind::skipped, file, e.what());
     }
-    if (text.find("is designed to give technical content creators a seamless experience") != std::string::npos)
-        return plan.note(SiteNote::Kind::demo, file, "the starter's example course; left out");
+    if (text.find("is designed to give technical content creators a seamless experience") != std::string::npos &&
+        !plan.keep_demo(file, "the starter's example course"))
+        return;
     read_teaching_page(plan, file);
 }
 

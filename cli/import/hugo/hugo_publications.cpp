@@ -5,6 +5,7 @@
 // featured.jpg/png preview, the projects it belongs to. Without a cite.bib
 // the front matter is the whole record (title, authors, date,
 // publication_types, publication, publication_short, abstract, doi).
+#include <algorithm>
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
@@ -56,7 +57,7 @@ Publication from_front_matter(SitePlan& plan, const fs::path& file, const FrontM
     p.kind = kind_of(yaml_child(f, "publication_types"));
     p.venue = plain(yaml_text(f, "publication"));
     p.venue_short = plain(yaml_text(f, "publication_short"));
-    if (std::string date = date_of(plan, file, read); date.size() >= 4) p.year = std::atoi(date.substr(0, 4).c_str());
+    if (std::string date = hugo_date(plan, file, read); date.size() >= 4) p.year = std::atoi(date.substr(0, 4).c_str());
     p.abstract = std::string(trim(yaml_text(f, "abstract")));
     p.doi = std::string(trim(yaml_text(f, "doi")));
     OwnerNames owner = owner_names_of(plan);
@@ -91,14 +92,30 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     fs::path bib = file.stem() == "index" ? file.parent_path() / "cite.bib" : fs::path();
     if (!bib.empty() && !fs::exists(bib)) bib = file.parent_path() / (file.parent_path().filename().string() + ".bib");  // <slug>.bib
     bool has_bib = !bib.empty() && fs::is_regular_file(bib);
-    if (is_demo_hugo("publication", title, read->body)) {
-        plan.note(SiteNote::Kind::demo, file, "the starter's example publication " + in_quotes(title) + "; left out");
-        if (has_bib) plan.note(SiteNote::Kind::demo, bib, "the starter's example publication's entry; left out");
+    bool demo = is_demo_hugo("publication", title, read->body);
+    auto& named = plan.options.include_demo_files;
+    if (demo && has_bib && std::find(named.begin(), named.end(), plan.relative(bib)) != named.end()) {
+        plan.demo_files_taken.insert(plan.relative(bib));  // its cite.bib named: the page and its entry
+        named.push_back(plan.relative(file));
+    }
+    if (demo && !plan.keep_demo(file, "the starter's example publication " + in_quotes(title))) {
+        if (has_bib) plan.note(SiteNote::Kind::demo, bib, "the starter's example publication's entry; left out with its page " + plan.relative(file));
         return;
     }
     if (title.empty() && !has_bib) return plan.note(SiteNote::Kind::skipped, file, "no title and no cite.bib");
     if (yaml_text(f, "draft") == "true") return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
     std::string key = has_bib ? bib_key(plan, bib) : "";
+    if (!key.empty()) {  // another folder's cite.bib has this key: another work, under key-2 (as import-bibtex names a repeat)
+        auto taken = [&](const std::string& k) {
+            for (const auto& other : plan.publication_extras)
+                if (slug_from(other.publication) == slug_from(k)) return true;
+            return false;
+        };
+        std::string unique = key;
+        for (int n = 2; taken(unique); ++n) unique = key + "-" + std::to_string(n);
+        if (unique != key) plan.bib_keys[bib] = {key, unique};
+        key = unique;
+    }
     SitePublicationExtra extra;
     extra.file = file;
     extra.selected = yaml_text(f, "featured") == "true";

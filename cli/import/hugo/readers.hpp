@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/import/front/jekyll.hpp"
 #include "cli/import/plan/site_plan.hpp"
 
 namespace vitae::cli {
@@ -15,5 +16,9 @@ void read_hugo_profile(SitePlan& plan);   // content/authors/<admin or first>/_i
 void read_hugo_widgets(SitePlan& plan);   // content/home/experience.md (Academic's widgets)
 void read_hugo_content(SitePlan& plan);   // content/publication, post, blog, event, talk, project
 void read_hugo_publication(SitePlan& plan, const std::filesystem::path& file);  // hugo_publications.cpp
+
+// A Hugo page's date as Hugo takes it: date, else publishDate, else
+// lastmod (Hugo's default front matter order), else the file name's; "" when none.
+std::string hugo_date(SitePlan& plan, const std::filesystem::path& file, const FrontMatterFile& read);
 
 }  // namespace vitae::cli

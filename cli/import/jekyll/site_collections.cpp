@@ -116,7 +116,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     std::string title = yaml_text(read->front, "title");
-    if (is_demo_post(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example post " + in_quotes(title) + "; left out");
+    if (is_demo_post(title) && !plan.keep_demo(file, "the theme's example post " + in_quotes(title))) return;
     Post post;
     if (yaml_text(read->front, "published") == "false") {  // Jekyll's draft: one here too, seen only at its preview URL
         post.draft = true;
@@ -189,7 +189,7 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title = std::string(trim(yaml_text(f, "title")));
-    if (is_demo_publication(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (is_demo_publication(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     Publication p;
     p.slug = slug_of(file);
@@ -231,7 +231,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title = std::string(trim(yaml_text(f, "title")));
-    if (is_demo_talk(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (is_demo_talk(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     Talk t;
     t.title = sanitized_text(title);
@@ -252,16 +252,9 @@ void read_talk(SitePlan& plan, const fs::path& file) {
 // Markdown. An `inline: false` item (a page of its own) keeps its title in
 // bold before the body.
 void read_news_item(SitePlan& plan, const fs::path& file) {
-    std::string text;
-    try {
-        text = read_site_file(file);
-    } catch (const Error& e) {
-        return plan.note(SiteNote::Kind::skipped, file, e.what());
-    }
-    if (is_demo_news(file.filename().string(), text))
-        return plan.note(SiteNote::Kind::demo, file, "the theme's example news item; left out");
     auto read = read_front(plan, file);
     if (!read) return;
+    if (is_demo_news(read->body) && !plan.keep_demo(file, "the theme's example news item (its text is the theme's)")) return;
     News n;
     n.date = date_of(plan, file, *read);
     if (n.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");

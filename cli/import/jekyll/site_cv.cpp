@@ -99,10 +99,9 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
     for (const auto& section : cv)
         if (yaml_text(section, "type") == "map" && section["contents"].IsSequence())
             for (const auto& item : section["contents"])
-                if (yaml_text(item, "name") == "Full Name" && is_demo_cv_name(yaml_text(item, "value"))) {
-                    plan.note(SiteNote::Kind::demo, file, "the theme's example CV (" + yaml_text(item, "value") + "); left out");
+                if (yaml_text(item, "name") == "Full Name" && is_demo_cv_name(yaml_text(item, "value")) &&
+                    !plan.keep_demo(file, "the theme's example CV (" + yaml_text(item, "value") + ")"))
                     return false;
-                }
     for (const auto& section : cv) {
         std::string title = yaml_text(section, "title");
         std::string s = ascii_lower(title);
@@ -133,8 +132,9 @@ void read_resume_json(SitePlan& plan, const fs::path& file) {
         return plan.note(SiteNote::Kind::skipped, file, e.what());
     }
     if (!resume.is_object()) return plan.note(SiteNote::Kind::skipped, file, "not a JSON Resume object");
-    if (resume.contains("basics") && is_demo_cv_name(json_text(resume["basics"], "name")))
-        return plan.note(SiteNote::Kind::demo, file, "the theme's example resume (" + json_text(resume["basics"], "name") + "); left out");
+    if (resume.contains("basics") && is_demo_cv_name(json_text(resume["basics"], "name")) &&
+        !plan.keep_demo(file, "the theme's example resume (" + json_text(resume["basics"], "name") + ")"))
+        return;
     for (const auto& e : resume.value("education", nlohmann::json::array())) {
         int from = std::atoi(json_text(e, "startDate").substr(0, 4).c_str()), to = std::atoi(json_text(e, "endDate").substr(0, 4).c_str());
         std::string degree = json_text(e, "studyType") + (json_text(e, "area").empty() ? "" : " " + json_text(e, "area"));

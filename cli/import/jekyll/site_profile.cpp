@@ -99,10 +99,9 @@ void add_links(SitePlan& plan, const YAML::Node& map, const fs::path& file) {
 void add_email(SitePlan& plan, std::string address, const fs::path& file) {
     address = std::string(trim(address));
     if (address.empty()) return;
-    if (address == "you@example.com" || address == "none@example.org" || address.ends_with("@example.com")) {
-        plan.note(SiteNote::Kind::demo, file, "e-mail " + in_quotes(address) + " is the theme's demo; left out");
+    if ((address == "you@example.com" || address == "none@example.org" || address.ends_with("@example.com")) &&
+        !plan.keep_demo(file, "e-mail " + in_quotes(address) + " is the theme's demo"))
         return;
-    }
     plan.profile.emails.push_back({address, ""});
 }
 
@@ -119,10 +118,7 @@ void add_name_variants(SitePlan& plan, const YAML::Node& scholar) {
 
 void set_name(SitePlan& plan, const std::string& name, const fs::path& file) {
     if (trim(name).empty()) return;
-    if (is_demo_name(name)) {
-        plan.note(SiteNote::Kind::demo, file, "name " + in_quotes(name) + " is the theme's demo; left out");
-        return;
-    }
+    if (is_demo_name(name) && !plan.keep_demo(file, "name " + in_quotes(name) + " is the theme's demo")) return;
     plan.profile.name = std::string(trim(name));
 }
 
@@ -156,9 +152,7 @@ void read_config(SitePlan& plan) {
         if (auto avatar = yaml_text(author, "avatar"); !avatar.empty()) find_photo(plan, file, "images", avatar);
     }
     if (auto description = yaml_text(config, "description"); !trim(description).empty()) {
-        if (is_demo_description(description))
-            plan.note(SiteNote::Kind::demo, file, "description is the theme's demo text; left out");
-        else
+        if (!is_demo_description(description) || plan.keep_demo(file, "description is the theme's demo text"))
             plan.note(SiteNote::Kind::skipped, file, "description " + in_quotes(std::string(trim(description))) +
                                                          ": Vitae has no site description (the page describes the bio)");
     }
@@ -168,8 +162,23 @@ void read_config(SitePlan& plan) {
                   std::to_string(plan.profile.name_variants.size()) + " name variants");
 }
 
+// _pages/about.md, else al-folio's about page under another name: the page
+// of `layout: about` (an owner's _pages/home.md with `permalink: /`).
+fs::path about_page(const SitePlan& plan) {
+    fs::path about = plan.dir / "_pages" / "about.md";
+    if (fs::exists(about)) return about;
+    for (const auto& file : site_files(plan.dir / "_pages", {".md", ".markdown"})) {
+        try {
+            if (yaml_text(split_front_matter(read_site_file(file)).front, "layout") == "about") return file;
+        } catch (const Error&) {  // a page that cannot be read is not the about page; its reader says why
+        } catch (const YAML::Exception&) {
+        }
+    }
+    return about;
+}
+
 void read_about(SitePlan& plan) {
-    fs::path file = plan.dir / "_pages" / "about.md";
+    fs::path file = about_page(plan);
     if (!fs::exists(file)) return plan.note(SiteNote::Kind::warning, file, "no about page: no bio imported");
     FrontMatterFile about;
     try {
@@ -183,7 +192,7 @@ void read_about(SitePlan& plan) {
         if (auto image = yaml_text(about.front["profile"], "image"); !image.empty())
             find_photo(plan, file, "assets/img", image);
     std::string body = markdown_for_import(plan, file, about.body, about.body_line);
-    if (is_demo_bio(body)) return plan.note(SiteNote::Kind::demo, file, "the bio is the theme's demo text; left out");
+    if (is_demo_bio(body) && !plan.keep_demo(file, "the bio is the theme's demo text")) return;
     plan.profile.bio_markdown = paragraphs(body);
     plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
 }

@@ -70,8 +70,7 @@ void read_al_folio_project(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
-    if (is_demo_project(title, read->body))
-        return plan.note(SiteNote::Kind::demo, file, "the theme's example project " + in_quotes(title) + "; left out");
+    if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example project " + in_quotes(title))) return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     SiteProject p;
     p.file = file;
@@ -94,8 +93,8 @@ void read_portfolio_item(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
-    if (is_demo_project(title, read->body))
-        return plan.note(SiteNote::Kind::demo, file, "the theme's example portfolio item " + in_quotes(title) + "; left out");
+    if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example portfolio item " + in_quotes(title)))
+        return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     SiteProject p;
     p.file = file;

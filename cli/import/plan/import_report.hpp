@@ -29,7 +29,18 @@ struct SiteImportReport {
     bool created = false;  // DB was made by this import
 };
 
+// The theme's demo content is left out unless asked for: every file of it
+// (`--include-demo`), or the files named, as the report names them
+// (`--include-demo-file _news/announcement_2.md`, repeatable).
+struct SiteImportOptions {
+    bool include_demo = false;
+    std::vector<std::string> include_demo_files;
+};
+
 // "imported _posts/x.md: post x", "skipped _news/a.md: ...", "warning _posts/x.md:12: ..."
 std::string describe(const SiteNote& note);
+
+// The files whose demo content was left out, each once, in report order.
+std::vector<std::string> demo_files(const SiteImportReport& report);
 
 }  // namespace vitae::cli

@@ -12,7 +12,7 @@ bool is_demo_post(std::string_view title);
 bool is_demo_publication(std::string_view title);
 bool is_demo_talk(std::string_view title);
 bool is_demo_teaching(std::string_view title);
-bool is_demo_news(std::string_view file_name, std::string_view text);
+bool is_demo_news(std::string_view body);  // the text after the front matter
 bool is_demo_project(std::string_view title, std::string_view body);
 bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_view body);  // "post", "publication", "talk", "project", "author"
 bool is_demo_bib_entry(std::string_view key, std::string_view authors);

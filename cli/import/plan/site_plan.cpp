@@ -13,6 +13,28 @@ void SitePlan::note(SiteNote::Kind kind, const fs::path& file, std::string messa
     notes.push_back({kind, relative(file), line, std::move(message)});
 }
 
+bool SitePlan::keep_demo(const fs::path& file, const std::string& what, int line) {
+    std::string name = relative(file);
+    bool named = std::find(options.include_demo_files.begin(), options.include_demo_files.end(), name) !=
+                 options.include_demo_files.end();
+    if (named) demo_files_taken.insert(name);
+    if (!options.include_demo && !named) {
+        note(SiteNote::Kind::demo, file, what + "; left out", line);
+        return false;
+    }
+    note(SiteNote::Kind::warning, file, what + "; imported all the same (" +
+                                            (named ? "--include-demo-file" : "--include-demo") + ")", line);
+    return true;
+}
+
+std::vector<std::string> demo_files(const SiteImportReport& report) {
+    std::vector<std::string> out;
+    for (const auto& note : report.notes)
+        if (note.kind == SiteNote::Kind::demo && std::find(out.begin(), out.end(), note.file) == out.end())
+            out.push_back(note.file);
+    return out;
+}
+
 std::vector<fs::path> site_files(const fs::path& folder, std::initializer_list<std::string_view> extensions) {
     std::vector<fs::path> out;
     if (!fs::is_directory(folder)) return out;

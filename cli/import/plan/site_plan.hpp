@@ -6,7 +6,9 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,10 +79,20 @@ struct SitePlan {
     std::vector<SitePublicationExtra> publication_extras;
     std::vector<std::filesystem::path> bibliographies;  // Hugo Blox: each publication's cite.bib
     std::vector<std::pair<std::filesystem::path, std::string>> stored_files;  // each file stored once: path, name
+    // Hugo Blox: a cite.bib whose key another folder's cite.bib already
+    // took: its key, and the one its entry is imported under (two folders
+    // are two works).
+    std::map<std::filesystem::path, std::pair<std::string, std::string>> bib_keys;
     std::vector<SiteNote> notes;
+    SiteImportOptions options;
+    std::set<std::string> demo_files_taken;  // the --include-demo-file names that named demo content
 
     std::string relative(const std::filesystem::path& file) const;
     void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
+    // `file` holds the theme's demo content (`what` says which): noted as
+    // left out and false, or, when --include-demo asks for it, noted as
+    // taken and true (the caller imports it as any other).
+    bool keep_demo(const std::filesystem::path& file, const std::string& what, int line = 0);
 };
 
 // The files of a folder of the site with one of `extensions`, sorted; none

@@ -40,7 +40,7 @@ void read_teaching_page(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     std::string title = std::string(trim(yaml_text(read->front, "title")));
-    if (is_demo_teaching(title)) return plan.note(SiteNote::Kind::demo, file, "the theme's example " + in_quotes(title) + "; left out");
+    if (is_demo_teaching(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
     if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
     Teaching t;
     t.title = sanitized_text(title);

@@ -37,6 +37,45 @@ void report_removed(SitePlan& plan, const std::filesystem::path& file, int line,
                   line);
 }
 
+// HTML comments (<!-- ... -->, over any number of lines) removed, but in a
+// fenced code block: the site never shows them, and split into paragraphs
+// a comment's later ones would show. `removed` counts them.
+std::string without_html_comments(std::string_view markdown, int& removed) {
+    std::string out;
+    bool fenced = false, in_comment = false;
+    std::size_t pos = 0;
+    while (pos < markdown.size()) {
+        std::size_t eol = markdown.find('\n', pos);
+        std::size_t end = eol == std::string_view::npos ? markdown.size() : eol + 1;
+        std::string_view line = markdown.substr(pos, end - pos);
+        pos = end;
+        if (!in_comment && is_fence(trim(line))) fenced = !fenced;
+        if (fenced) {
+            out += line;
+            continue;
+        }
+        std::string kept;
+        for (std::size_t at = 0; at < line.size();) {
+            if (in_comment) {
+                auto close = line.find("-->", at);
+                if (close == std::string_view::npos) break;
+                in_comment = false;
+                at = close + 3;
+            } else {
+                auto open = line.find("<!--", at);
+                kept += line.substr(at, open == std::string_view::npos ? std::string_view::npos : open - at);
+                if (open == std::string_view::npos) break;
+                in_comment = true;
+                ++removed;
+                at = open + 4;
+            }
+        }
+        if (!kept.empty() && kept.back() != '\n' && line.ends_with('\n')) kept += '\n';  // the comment ran past this line
+        out += kept;
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::string> paragraphs(std::string_view markdown) {
@@ -68,6 +107,10 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
     std::string text = strip_liquid(body, first_line, liquid);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    int comments = 0;
+    text = without_html_comments(text, comments);
+    if (comments > 0)
+        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
     // Paragraph by paragraph, so a fenced code block's "<" is left alone.
     std::string out;
     int html_blocks = 0, line = first_line;
@@ -120,6 +163,10 @@ std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, s
     std::string text = strip_liquid(body, first_line, liquid);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    int comments = 0;
+    text = without_html_comments(text, comments);
+    if (comments > 0)
+        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
     SanitizeReport report;
     std::string html = sanitize_html(text, report);
     report_removed(plan, file, first_line, report);

@@ -130,9 +130,13 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
     std::vector<BibEntry> kept;
     for (auto& entry : bib.entries) {
         const BibField* author = entry.find("author");
-        if (is_demo_bib_entry(entry.key, author ? author->value : "")) {
-            plan.note(SiteNote::Kind::demo, file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry; left out", entry.line);
+        if (is_demo_bib_entry(entry.key, author ? author->value : "") &&
+            !plan.keep_demo(file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry", entry.line))
             continue;
+        if (auto renamed = plan.bib_keys.find(file); renamed != plan.bib_keys.end() && entry.key == renamed->second.first) {
+            plan.note(SiteNote::Kind::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
+                                                         renamed->second.second, entry.line);
+            entry.key = renamed->second.second;
         }
         kept.push_back(std::move(entry));
     }
@@ -160,9 +164,16 @@ void import_photo(const Db& db, SitePlan& plan) {
     }
 }
 
-SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
+SiteImportReport import_site(const fs::path& dir, const std::string& db_path, const SiteImportOptions& options) {
     SitePlan plan;
     plan.dir = dir;
+    plan.options = options;
+    for (auto& name : plan.options.include_demo_files) {  // "./_news/a.md", "DIR/_news/a.md": what the report calls "_news/a.md"
+        fs::path path = fs::path(name).lexically_normal();
+        fs::path in_site = path.lexically_relative(dir.lexically_normal());
+        if (!in_site.empty() && !in_site.string().starts_with("..")) path = in_site;
+        name = path.generic_string();
+    }
     plan.theme = detect_theme(dir);
     if (plan.theme == "hugo-blox") {
         read_hugo_profile(plan);
@@ -179,6 +190,11 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path) {
         read_projects(plan);
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
     }
+
+    for (const auto& name : plan.options.include_demo_files)
+        if (!plan.demo_files_taken.count(name))
+            throw UsageError("import-site: --include-demo-file " + in_quotes(name) +
+                             ": no demo content there (the report's \"demo\" lines name the files that have some)");
 
     SiteImportReport report;
     report.theme = plan.theme;

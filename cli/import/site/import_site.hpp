@@ -15,8 +15,10 @@
 
 namespace vitae::cli {
 
-// Throws UsageError for a DIR that is not a supported site or a DB with
-// content, Error for a database error (then nothing is written).
-SiteImportReport import_site(const std::filesystem::path& dir, const std::string& db_path);
+// Throws UsageError for a DIR that is not a supported site, a DB with
+// content or an --include-demo-file that names no demo content, Error for a
+// database error (then nothing is written).
+SiteImportReport import_site(const std::filesystem::path& dir, const std::string& db_path,
+                             const SiteImportOptions& options = {});
 
 }  // namespace vitae::cli
