@@ -10,6 +10,7 @@
 #include "jekyll.hpp"
 #include "log.hpp"
 #include "sanitize.hpp"
+#include "site_owner.hpp"
 #include "site_plan.hpp"
 #include "site_text.hpp"
 #include "slug.hpp"
@@ -148,20 +149,28 @@ PublicationKind kind_of(std::string_view category) {
     return PublicationKind::other;
 }
 
-// "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
-// text before "(year)" or the quoted title, split at ";", ",", " and ", "&".
-std::vector<Author> authors_from_citation(std::string_view citation, const OwnerNames& owner) {
-    static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
-    std::string text = sanitized_text(citation);
-    std::smatch m;
-    if (!std::regex_search(text, m, head)) return {};
-    std::string names = std::regex_replace(m[1].str(), std::regex("\\s+(and|&)\\s+"), ", ");
-    std::vector<Author> out;
+bool one_word(std::string_view part) { return !part.empty() && part.find(' ') == std::string_view::npos; }
+
+std::size_t word_count(std::string_view part) {
+    std::size_t words = 0;
+    for (std::size_t i = 0; i < part.size(); ++i)
+        if (part[i] != ' ' && (i == 0 || part[i - 1] == ' ')) ++words;
+    return words;
+}
+
+// The names of an author list as sanitized text, split at ";", ",", " and ",
+// "&". A one-word part followed by one of at most three words is "Last,
+// First" ("Geiger, R. Stuart", "Blini, E."): the two make one name, "R.
+// Stuart Geiger"; any other part is a name as it is ("Aaron Halfaker").
+std::vector<Author> authors_from_names(std::string_view text) {
+    std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ", ");
+    std::vector<std::string> parts;
     std::string part;
     auto flush = [&] {
         std::string name(trim(part));
         while (!name.empty() && (name.back() == '.' || name.back() == ',')) name.pop_back();
-        if (!trim(name).empty() && name != "et al") out.push_back({std::string(trim(name)), owner.match(name), false});
+        if (name.starts_with("and ")) name = trim(name.substr(4));  // the Oxford comma's ", and"
+        if (!trim(name).empty() && name != "et al") parts.push_back(std::string(trim(name)));
         part.clear();
     };
     for (char c : names) {
@@ -169,17 +178,32 @@ std::vector<Author> authors_from_citation(std::string_view citation, const Owner
         else part += c;
     }
     flush();
-    // "Last, F." pairs: every second part is initials.
-    static const std::regex initials("([A-Z]\\.\\s*-?)+");
-    bool paired = out.size() >= 2 && out.size() % 2 == 0;
-    for (std::size_t i = 1; paired && i < out.size(); i += 2) paired = std::regex_match(out[i].name + ".", initials) || std::regex_match(out[i].name, initials);
-    if (!paired) return out;
-    std::vector<Author> joined;
-    for (std::size_t i = 0; i + 1 < out.size(); i += 2) {
-        std::string name = out[i + 1].name + (out[i + 1].name.ends_with(".") ? " " : ". ") + out[i].name;
-        joined.push_back({name, owner.match(name), false});
+    static const std::regex initials("([A-Z]\\.?\\s*-?)+");
+    std::vector<Author> out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (one_word(parts[i]) && i + 1 < parts.size() && word_count(parts[i + 1]) <= 3) {
+            const std::string& given = parts[i + 1];
+            bool dotted = std::regex_match(given, initials) && !given.ends_with(".");
+            out.push_back(marked_author(given + (dotted ? ". " : " ") + parts[i]));
+            ++i;
+        } else {
+            out.push_back(marked_author(parts[i]));
+        }
     }
-    return joined;
+    return out;
+}
+
+// "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
+// text before the year or the quoted title.
+std::vector<Author> authors_from_citation(std::string_view citation) {
+    static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
+    std::string text = sanitized_text(citation);
+    std::smatch m;
+    if (!std::regex_search(text, m, head)) return {};
+    std::string names = m[1].str();
+    static const std::regex year("(^|[\\s.,(])(1[89]|20)\\d\\d\\b");  // "Geiger. 2019." or "(2023, June 19)"
+    if (std::smatch y; std::regex_search(names, y, year)) names.resize(static_cast<std::size_t>(y.position(0)));
+    return authors_from_names(names);
 }
 
 void read_publication(SitePlan& plan, const fs::path& file) {
@@ -205,8 +229,16 @@ void read_publication(SitePlan& plan, const fs::path& file) {
         if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
     if (auto doi = std::string(trim(yaml_text(f, "doi"))); !doi.empty()) p.doi = doi;
     std::string citation = yaml_text(f, "citation");
+    // Some academicpages sites list the authors in `author:`, the owner in <strong>.
+    std::string listed = yaml_text(f, "author");
+    if (!trim(listed).empty()) {
+        p.authors = authors_from_names(sanitized_text(listed));
+        mark_owner(plan, file, p.authors, bold_names(listed));
+    } else if (!citation.empty()) {
+        p.authors = authors_from_citation(citation);
+        mark_owner(plan, file, p.authors, bold_names(citation));
+    }
     if (!citation.empty()) {
-        p.authors = authors_from_citation(citation, owner_names_of(plan));
         if (p.authors.empty()) plan.note(SiteNote::Kind::warning, file, "citation: no author list found; kept as a note");
         p.note = sanitized_text(citation);
         if (citation.find("Your Name") != std::string::npos)
