@@ -229,15 +229,15 @@ void read_publication(SitePlan& plan, const fs::path& file) {
         if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
     if (auto doi = std::string(trim(yaml_text(f, "doi"))); !doi.empty()) p.doi = doi;
     std::string citation = yaml_text(f, "citation");
-    // Some academicpages sites list the authors in `author:`, the owner in <strong>.
+    // Some academicpages sites list the authors in `author:`, the owner in
+    // <strong>: the list, unless the citation names more (a byline).
     std::string listed = yaml_text(f, "author");
-    if (!trim(listed).empty()) {
-        p.authors = authors_from_names(sanitized_text(listed));
-        mark_owner(plan, file, p.authors, bold_names(listed));
-    } else if (!citation.empty()) {
-        p.authors = authors_from_citation(citation);
-        mark_owner(plan, file, p.authors, bold_names(citation));
-    }
+    std::vector<Author> from_list = trim(listed).empty() ? std::vector<Author>{} : authors_from_names(sanitized_text(listed));
+    p.authors = citation.empty() ? std::vector<Author>{} : authors_from_citation(citation);
+    if (!from_list.empty() && from_list.size() >= p.authors.size()) p.authors = std::move(from_list);
+    std::vector<std::string> bold = bold_names(listed);
+    for (auto& name : bold_names(citation)) bold.push_back(std::move(name));
+    mark_owner(plan, file, p.authors, bold);
     if (!citation.empty()) {
         if (p.authors.empty()) plan.note(SiteNote::Kind::warning, file, "citation: no author list found; kept as a note");
         p.note = sanitized_text(citation);

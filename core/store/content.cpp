@@ -1,7 +1,5 @@
 #include "content.hpp"
 
-#include "text.hpp"
-
 namespace vitae {
 
 TagIndex posts_by_tag(const Content& content) {

@@ -235,7 +235,7 @@ std::string name_key(std::string_view name) {
 
 bool OwnerNames::match(std::string_view author) const { return OwnerMatcher(*this).match(author); }
 
-OwnerMatcher::OwnerMatcher(const OwnerNames& owner) {
+OwnerMatcher::OwnerMatcher(const OwnerNames& owner) : profile_(name_readings(owner.name)) {
     auto add = [this](const std::string& name) {
         std::string key = name_key(name);
         if (key.empty()) return;
@@ -251,7 +251,16 @@ bool OwnerMatcher::match(std::string_view author) const {
     std::string key = name_key(author);
     if (key.empty()) return false;
     if (std::find(keys_.begin(), keys_.end(), key) != keys_.end()) return true;
-    return readings_agree(readings_, name_readings(author));
+    for (const auto& reading : name_readings(author)) {
+        if (!readings_agree(readings_, {reading})) continue;
+        // An abbreviated variant ("Zhang, H.") does not make another
+        // given name of the profile's surname ("Hao Zhang") the owner.
+        bool other = std::any_of(profile_.begin(), profile_.end(), [&](const NameReading& p) {
+            return p.surname == reading.surname && !p.given.empty() && !given_agree(p.given, reading.given);
+        });
+        if (!other) return true;
+    }
+    return false;
 }
 
 }  // namespace vitae

@@ -18,7 +18,10 @@
 //   Blini" is not, nor is "Elvio B. Blini"). A given name in full may also
 //   match a later one ("Stuart Geiger" is "R. Stuart Geiger").
 // A spelling no rule can read (a mangled export, a pen name) is a variant
-// of the profile (table profile_name_variant), matched by the same rules.
+// of the profile (table profile_name_variant), matched by the same rules,
+// except that a given name the profile's name disagrees with, under the
+// profile's surname, is someone else: the variant "Zhang, H." makes "H.
+// Zhang" the owner "Haoran Zhang", not "Hao Zhang".
 #pragma once
 
 #include <string>
@@ -70,8 +73,9 @@ public:
     bool match(std::string_view author) const;
 
 private:
-    std::vector<std::string> keys_;
-    std::vector<NameReading> readings_;
+    std::vector<std::string> keys_;       // name_key of each name: an exact spelling always matches
+    std::vector<NameReading> readings_;   // of every name
+    std::vector<NameReading> profile_;    // of the profile's name alone
 };
 
 }  // namespace vitae

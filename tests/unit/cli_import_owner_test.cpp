@@ -81,6 +81,23 @@ BOOST_AUTO_TEST_CASE(hugo_blox_admin_key_names_the_owner_in_an_ads_cite_bib) {
     BOOST_TEST(owner_names(db).variants == site.content.name_variants);
 }
 
+BOOST_AUTO_TEST_CASE(the_pages_show_the_owner_in_bold_in_every_paper) {
+    Imported site("hugoblox-borja-perez-diaz");
+    fs::path www = site.dir.path() / "www";
+    auto ran = test::vitae_cli({"export", site.db, (test::source_dir / "templates").string(), www.string()});
+    BOOST_TEST_REQUIRE(ran.status == 0, ran.err);
+    auto bold = [](const fs::path& page) {
+        std::string html = test::read_file(page);
+        std::size_t n = 0;
+        for (auto at = html.find("<strong class=\"me\">"); at != std::string::npos; at = html.find("<strong class=\"me\">", at + 1)) ++n;
+        return n;
+    };
+    BOOST_TEST(bold(www / "publications" / "index.html") == 20u);
+    BOOST_TEST(bold(www / "cv" / "index.html") == 20u);
+    BOOST_TEST(test::read_file(www / "publications" / "index.html").find("<strong class=\"me\">B. Pérez-Dı́az</strong>") !=
+               std::string::npos);  // folded for matching only: shown as the paper spells it
+}
+
 BOOST_AUTO_TEST_CASE(academicpages_strong_marks_the_owner_and_is_not_stored_in_names) {
     Imported site("academicpages-yuxin-dong");
     BOOST_TEST(site.content.publications.size() == 15u);
@@ -113,6 +130,19 @@ BOOST_AUTO_TEST_CASE(academicpages_last_first_citations_name_the_owner) {
     BOOST_TEST_REQUIRE(ores->authors.size() == 2u);
     BOOST_TEST(ores->authors[0].name == "Aaron Halfaker");
     BOOST_TEST(ores->authors[1].name == "R. Stuart Geiger");  // "... Geiger. 2019." without the year
+    auto names = [&](std::string_view slug) {
+        std::string out;
+        for (const auto& p : site.content.publications)
+            if (p.slug == slug)
+                for (const auto& a : p.authors) out += (out.empty() ? "" : " | ") + a.name + (a.is_owner ? "*" : "");
+        return out;
+    };
+    // "Paxton, A., Varoquaux, N., Holdgraf, C. and Geiger, R.S. (2022)"
+    BOOST_TEST(names("cogsci-foss") == "A. Paxton | N. Varoquaux | C. Holdgraf | R.S. Geiger*");
+    // "Ribes, David, Steve Jackson, R. Stuart Geiger, Matt C. Burton, and Tom Finholt"
+    BOOST_TEST(names("infoorg-artifacts-that-organize") ==
+               "David Ribes | Steve Jackson | R. Stuart Geiger* | Matt C. Burton | Tom Finholt");
+    BOOST_TEST(names("chi-snuggle-wikipedia") == "Aaron Halfaker | R. Stuart Geiger* | Loren Treveen");
 }
 
 BOOST_AUTO_TEST_CASE(check_lists_papers_without_the_owner_and_the_spellings_found) {

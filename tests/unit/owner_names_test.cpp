@@ -73,6 +73,11 @@ BOOST_AUTO_TEST_CASE(a_variant_is_matched_by_the_same_rules_and_exact_keys_still
     BOOST_TEST(!OwnerNames("Dr. Borja Pérez-Díaz").match("Pérez-Dáz, B."));
     BOOST_TEST(OwnerNames("张伟").match("张伟"));
     BOOST_TEST(OwnerNames("Plato").match("plato"));
+    // An abbreviated variant is not a licence for every initial.
+    OwnerNames zhang("Haoran Zhang", {"Zhang, H."});
+    BOOST_TEST(zhang.match("Zhang, H."));
+    BOOST_TEST(zhang.match("H Zhang"));
+    BOOST_TEST(!zhang.match("Zhang, Hao"));
     OwnerMatcher matcher(OwnerNames("Priya Raman", {"Raman, P. K."}));
     BOOST_TEST(matcher.match("P. Raman"));
     BOOST_TEST(!matcher.match("Kenji Watanabe"));
