@@ -181,14 +181,16 @@ std::vector<Author> authors_from_names(std::string_view text) {
     static const std::regex initials("([A-Z]\\.?\\s*-?)+");
     std::vector<Author> out;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (one_word(parts[i]) && i + 1 < parts.size() && word_count(parts[i + 1]) <= 3) {
-            const std::string& given = parts[i + 1];
-            bool dotted = std::regex_match(given, initials) && !given.ends_with(".");
-            out.push_back(marked_author(given + (dotted ? ". " : " ") + parts[i]));
+        Author a = marked_author(parts[i]);
+        if (one_word(a.name) && i + 1 < parts.size() && word_count(parts[i + 1]) <= 3) {
+            Author given = marked_author(parts[i + 1]);
+            while (given.name.ends_with('.')) given.name.pop_back();
+            bool dotted = std::regex_match(given.name, initials);
+            a.name = given.name + (dotted ? ". " : " ") + a.name;
+            a.equal_contribution = a.equal_contribution || given.equal_contribution;
             ++i;
-        } else {
-            out.push_back(marked_author(parts[i]));
         }
+        out.push_back(std::move(a));
     }
     return out;
 }

@@ -118,6 +118,30 @@ BOOST_AUTO_TEST_CASE(academicpages_strong_marks_the_owner_and_is_not_stored_in_n
     BOOST_TEST(!approx->authors[2].equal_contribution);
 }
 
+BOOST_AUTO_TEST_CASE(a_bold_spelling_the_rules_cannot_read_is_kept_as_a_variant) {
+    test::TempDir dir;
+    fs::path site = dir.path() / "site";
+    fs::create_directories(site / "_publications");
+    test::write_file(site / "_config.yml", "title: Ana\nauthor:\n  name: \"Ana Silva\"\n");
+    test::write_file(site / "_publications" / "2021-a.md",
+                     "---\ntitle: \"A\"\ncollection: publications\ndate: 2021-01-01\n"
+                     "citation: 'Costa, J., <b>Silva-Rocha, A.</b><sup>*</sup> and Lee, K. (2021). \"A.\" <i>V</i>.'\n---\n");
+    test::write_file(site / "_publications" / "2022-b.md",
+                     "---\ntitle: \"B\"\ncollection: publications\ndate: 2022-01-01\n"
+                     "citation: 'Lee, K. and **A. Silva** (2022). \"B.\" V.'\n---\n");
+    std::string db = (dir.path() / "site.db").string();
+    auto report = import_site(site, db);
+    Content content = load_content(Db::open(db, OpenMode::read_only));
+    BOOST_TEST(content.name_variants == std::vector<std::string>{"A. Silva-Rocha"}, boost::test_tools::per_element());
+    BOOST_TEST_REQUIRE(content.publications.size() == 2u);
+    for (const auto& p : content.publications) {
+        std::string names;
+        for (const auto& a : p.authors)
+            names += (names.empty() ? "" : " | ") + a.name + (a.is_owner ? " (owner)" : "") + (a.equal_contribution ? " *" : "");
+        BOOST_TEST(names == (p.title == "A" ? "J. Costa | A. Silva-Rocha (owner) * | K. Lee" : "K. Lee | A. Silva (owner)"));
+    }
+}
+
 BOOST_AUTO_TEST_CASE(academicpages_last_first_citations_name_the_owner) {
     Imported site("academicpages-stuart-geiger");
     BOOST_TEST(site.content.name == "R. Stuart Geiger");
