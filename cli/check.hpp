@@ -17,9 +17,9 @@ namespace vitae::cli {
 // Without templates only the database is checked.
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir);
 
-// A "warning: ..." line for each publication with authors none of which
-// is the owner (check_owner.cpp), then "owner: NAME found in N of M
-// publications, as 'spelling' (count), ...". Empty without a name.
+// A "warning: ..." line for each publication none of whose authors is the
+// owner, or without authors (check_owner.cpp), then "owner: NAME found in
+// N of M publications, as 'spelling' (count), ...". Empty without a name.
 std::string owner_report(const Content& content);
 
 }  // namespace vitae::cli

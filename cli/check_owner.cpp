@@ -13,10 +13,12 @@ std::string owner_report(const Content& content) {
     if (content.name.empty()) return {};
     std::string warnings;
     std::map<std::string, std::size_t> spellings;  // each spelling matched, by how many papers
-    std::size_t with_authors = 0, found = 0;
+    std::size_t found = 0;
     for (const auto& p : content.publications) {
-        if (p.authors.empty()) continue;
-        ++with_authors;
+        if (p.authors.empty()) {
+            warnings += "warning: publication " + in_quotes(p.slug) + ": no authors, so the owner is not shown\n";
+            continue;
+        }
         std::string names;
         bool owner = false;
         for (const auto& a : p.authors) {
@@ -33,12 +35,12 @@ std::string owner_report(const Content& content) {
         warnings += "warning: publication " + in_quotes(p.slug) + ": the owner is not among its authors (" + names +
                     "); add the spelling as a name variant (INSERT INTO profile_name_variant) for it to be bold\n";
     }
-    if (with_authors == 0) return warnings;
+    if (content.publications.empty()) return warnings;
     std::string found_as;
     for (const auto& [spelling, papers] : spellings)
         found_as += (found_as.empty() ? "" : ", ") + in_quotes(spelling) + " (" + std::to_string(papers) + ")";
     return warnings + "owner: " + in_quotes(content.name) + " found in " + std::to_string(found) + " of " +
-           std::to_string(with_authors) + " publications" + (found_as.empty() ? "" : ", as " + found_as) + "\n";
+           std::to_string(content.publications.size()) + " publications" + (found_as.empty() ? "" : ", as " + found_as) + "\n";
 }
 
 }  // namespace vitae::cli

@@ -158,37 +158,52 @@ std::size_t word_count(std::string_view part) {
     return words;
 }
 
-// The names of an author list as sanitized text, split at ";", ",", " and ",
-// "&". A one-word part followed by one of at most three words is "Last,
-// First" ("Geiger, R. Stuart", "Blini, E."): the two make one name, "R.
-// Stuart Geiger"; any other part is a name as it is ("Aaron Halfaker").
-std::vector<Author> authors_from_names(std::string_view text) {
-    std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ", ");
-    std::vector<std::string> parts;
-    std::string part;
-    auto flush = [&] {
-        std::string name(trim(part));
-        while (!name.empty() && (name.back() == '.' || name.back() == ',')) name.pop_back();
-        if (name.starts_with("and ")) name = trim(name.substr(4));  // the Oxford comma's ", and"
-        if (!trim(name).empty() && name != "et al") parts.push_back(std::string(trim(name)));
-        part.clear();
+// The names of an author list as sanitized text. ";", " and ", "&"
+// separate authors; a comma separates authors or a "Last, First" pair: a
+// one-word part after which a comma comes a part of at most three words
+// ("Geiger, R. Stuart", "Blini, E.") is one name, "R. Stuart Geiger". When
+// every part is one word and none is initials ("Schneider, Bitsch") a pair
+// is taken only where it makes the owner's name.
+std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& owner) {
+    std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ";");
+    struct Part {
+        std::string name;
+        bool after_comma;  // only a comma before it: it may be the given names of the one before
     };
-    for (char c : names) {
-        if (c == ',' || c == ';') flush();
-        else part += c;
+    std::vector<Part> parts;
+    std::string part;
+    bool only_commas = true;
+    for (std::size_t i = 0; i <= names.size(); ++i) {
+        char c = i < names.size() ? names[i] : ';';
+        if (c != ',' && c != ';') {
+            part += c;
+            continue;
+        }
+        std::string name(trim(part));
+        while (!name.empty() && name.back() == '.') name.pop_back();
+        part.clear();
+        if (!trim(name).empty() && name != "et al") {
+            parts.push_back({std::string(trim(name)), only_commas && !parts.empty()});
+            only_commas = true;
+        }
+        if (c == ';') only_commas = false;
     }
-    flush();
-    static const std::regex initials("([A-Z]\\.?\\s*-?)+");
+    static const std::regex initials("([A-Z]\\.?\\s*-?)+\\*?");
+    bool all_one_word = std::all_of(parts.begin(), parts.end(), [](const Part& p) {
+        return one_word(p.name) && !std::regex_match(p.name, initials);  // "Schneider, Bitsch", not "Costa, J."
+    });
     std::vector<Author> out;
     for (std::size_t i = 0; i < parts.size(); ++i) {
-        Author a = marked_author(parts[i]);
-        if (one_word(a.name) && i + 1 < parts.size() && word_count(parts[i + 1]) <= 3) {
-            Author given = marked_author(parts[i + 1]);
+        Author a = marked_author(parts[i].name);
+        if (one_word(a.name) && i + 1 < parts.size() && parts[i + 1].after_comma && word_count(parts[i + 1].name) <= 3) {
+            Author given = marked_author(parts[i + 1].name);
             while (given.name.ends_with('.')) given.name.pop_back();
-            bool dotted = std::regex_match(given.name, initials);
-            a.name = given.name + (dotted ? ". " : " ") + a.name;
-            a.equal_contribution = a.equal_contribution || given.equal_contribution;
-            ++i;
+            std::string joined = given.name + (std::regex_match(given.name, initials) ? ". " : " ") + a.name;
+            if (!all_one_word || owner.match(joined)) {
+                a.name = joined;
+                a.equal_contribution = a.equal_contribution || given.equal_contribution;
+                ++i;
+            }
         }
         out.push_back(std::move(a));
     }
@@ -197,7 +212,7 @@ std::vector<Author> authors_from_names(std::string_view text) {
 
 // "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
 // text before the year or the quoted title.
-std::vector<Author> authors_from_citation(std::string_view citation) {
+std::vector<Author> authors_from_citation(std::string_view citation, const OwnerNames& owner) {
     static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
     std::string text = sanitized_text(citation);
     std::smatch m;
@@ -205,7 +220,7 @@ std::vector<Author> authors_from_citation(std::string_view citation) {
     std::string names = m[1].str();
     static const std::regex year("(^|[\\s.,(])(1[89]|20)\\d\\d\\b");  // "Geiger. 2019." or "(2023, June 19)"
     if (std::smatch y; std::regex_search(names, y, year)) names.resize(static_cast<std::size_t>(y.position(0)));
-    return authors_from_names(names);
+    return authors_from_names(names, owner);
 }
 
 void read_publication(SitePlan& plan, const fs::path& file) {
@@ -234,8 +249,9 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     // Some academicpages sites list the authors in `author:`, the owner in
     // <strong>: the list, unless the citation names more (a byline).
     std::string listed = yaml_text(f, "author");
-    std::vector<Author> from_list = trim(listed).empty() ? std::vector<Author>{} : authors_from_names(sanitized_text(listed));
-    p.authors = citation.empty() ? std::vector<Author>{} : authors_from_citation(citation);
+    OwnerNames owner = owner_names_of(plan);
+    std::vector<Author> from_list = trim(listed).empty() ? std::vector<Author>{} : authors_from_names(sanitized_text(listed), owner);
+    p.authors = citation.empty() ? std::vector<Author>{} : authors_from_citation(citation, owner);
     if (!from_list.empty() && from_list.size() >= p.authors.size()) p.authors = std::move(from_list);
     std::vector<std::string> bold = bold_names(listed);
     for (auto& name : bold_names(citation)) bold.push_back(std::move(name));

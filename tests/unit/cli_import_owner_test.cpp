@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
+#include <map>
 
 #include "cli_test_support.hpp"
 #include "content_store.hpp"
@@ -129,17 +130,40 @@ BOOST_AUTO_TEST_CASE(a_bold_spelling_the_rules_cannot_read_is_kept_as_a_variant)
     test::write_file(site / "_publications" / "2022-b.md",
                      "---\ntitle: \"B\"\ncollection: publications\ndate: 2022-01-01\n"
                      "citation: 'Lee, K. and **A. Silva** (2022). \"B.\" V.'\n---\n");
+    // Surnames alone: a pair only where it makes the owner's name.
+    test::write_file(site / "_publications" / "2023-c.md",
+                     "---\ntitle: \"C\"\ncollection: publications\ndate: 2023-01-01\n"
+                     "citation: 'Silva, Ana (2023). \"C.\" V.'\n---\n");
     std::string db = (dir.path() / "site.db").string();
     auto report = import_site(site, db);
     Content content = load_content(Db::open(db, OpenMode::read_only));
     BOOST_TEST(content.name_variants == std::vector<std::string>{"A. Silva-Rocha"}, boost::test_tools::per_element());
-    BOOST_TEST_REQUIRE(content.publications.size() == 2u);
+    BOOST_TEST_REQUIRE(content.publications.size() == 3u);
+    std::map<std::string, std::string> expected{{"A", "J. Costa | A. Silva-Rocha (owner) * | K. Lee"},
+                                                {"B", "K. Lee | A. Silva (owner)"},
+                                                {"C", "Ana Silva (owner)"}};
     for (const auto& p : content.publications) {
         std::string names;
         for (const auto& a : p.authors)
             names += (names.empty() ? "" : " | ") + a.name + (a.is_owner ? " (owner)" : "") + (a.equal_contribution ? " *" : "");
-        BOOST_TEST(names == (p.title == "A" ? "J. Costa | A. Silva-Rocha (owner) * | K. Lee" : "K. Lee | A. Silva (owner)"));
+        BOOST_TEST(names == expected[p.title], p.title);
     }
+}
+
+BOOST_AUTO_TEST_CASE(surnames_alone_are_not_taken_for_last_first) {
+    // "Schneider & Bitsch (2021)", "Schneider et al. (2022)": two people, and
+    // a surname the check lists rather than a guess.
+    Imported site("academicpages-aaron-schneider");
+    bool seen = false;
+    for (const auto& p : site.content.publications) {
+        if (p.slug != "2021-08-chemcompi") continue;
+        seen = true;
+        BOOST_TEST_REQUIRE(p.authors.size() == 2u);
+        BOOST_TEST(p.authors[0].name == "Schneider");
+        BOOST_TEST(p.authors[1].name == "Bitsch");
+    }
+    BOOST_TEST(seen);
+    BOOST_TEST(site.with_owner() == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(academicpages_last_first_citations_name_the_owner) {
@@ -195,4 +219,11 @@ BOOST_AUTO_TEST_CASE(check_lists_papers_without_the_owner_and_the_spellings_foun
     BOOST_TEST(other.out.find("owner: \"Zaira Cattaneo\" found in 1 of " + papers + " publications, as \"Zaira Cattaneo\" (1)\n") !=
                    std::string::npos,
                other.out);
+    Db::open(site.db, OpenMode::read_write)
+        .exec("DELETE FROM publication_author WHERE publication_id = (SELECT id FROM publication WHERE slug = 'blini2013different')");
+    auto none = test::vitae_cli({"check", site.db});
+    BOOST_TEST(none.out.find("warning: publication \"blini2013different\": no authors, so the owner is not shown\n") !=
+                   std::string::npos,
+               none.out);
+    BOOST_TEST(none.out.find("found in 0 of " + papers + " publications\n") != std::string::npos, none.out);
 }
