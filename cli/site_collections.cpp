@@ -158,19 +158,15 @@ std::size_t word_count(std::string_view part) {
     return words;
 }
 
-// The names of an author list as sanitized text. ";", " and ", "&"
-// separate authors; a comma separates authors or a "Last, First" pair: a
-// one-word part after which a comma comes a part of at most three words
-// ("Geiger, R. Stuart", "Blini, E.") is one name, "R. Stuart Geiger". When
-// every part is one word and none is initials ("Schneider, Bitsch") a pair
-// is taken only where it makes the owner's name.
-std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& owner) {
+// One name of an author list, split at ",", ";", " and ", "&".
+struct ListPart {
+    std::string name;
+    bool after_comma;  // only a comma before it: it may be the given names of the part before
+};
+
+std::vector<ListPart> list_parts(std::string_view text) {
     std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ";");
-    struct Part {
-        std::string name;
-        bool after_comma;  // only a comma before it: it may be the given names of the one before
-    };
-    std::vector<Part> parts;
+    std::vector<ListPart> parts;
     std::string part;
     bool only_commas = true;
     for (std::size_t i = 0; i <= names.size(); ++i) {
@@ -188,8 +184,19 @@ std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& 
         }
         if (c == ';') only_commas = false;
     }
+    return parts;
+}
+
+// The names of an author list as sanitized text. ";", " and ", "&"
+// separate authors; a comma separates authors or a "Last, First" pair: a
+// one-word part after which a comma comes a part of at most three words
+// ("Geiger, R. Stuart", "Blini, E.") is one name, "R. Stuart Geiger". When
+// every part is one word and none is initials ("Schneider, Bitsch") a pair
+// is taken only where it makes the owner's name.
+std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& owner) {
+    std::vector<ListPart> parts = list_parts(text);
     static const std::regex initials("([A-Z]\\.?\\s*-?)+\\*?");
-    bool all_one_word = std::all_of(parts.begin(), parts.end(), [](const Part& p) {
+    bool all_one_word = std::all_of(parts.begin(), parts.end(), [](const ListPart& p) {
         return one_word(p.name) && !std::regex_match(p.name, initials);  // "Schneider, Bitsch", not "Costa, J."
     });
     std::vector<Author> out;

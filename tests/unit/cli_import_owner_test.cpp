@@ -60,7 +60,7 @@ BOOST_AUTO_TEST_CASE(wowchemy_owner_with_a_middle_initial_is_found_in_every_pape
     Imported site("wowchemy-elvio-blini");
     BOOST_TEST(site.content.name == "Elvio A. Blini");
     BOOST_TEST(site.content.publications.size() >= 20u);  // 21 pages, two cite.bib files with one key
-    BOOST_TEST(site.with_owner() == site.content.publications.size(), site.notes());  // was 1
+    BOOST_TEST(site.with_owner() == site.content.publications.size(), site.notes());  // "Blini, Elvio", "E Blini"...
     // Where the front matter and the cite.bib list as many authors, the
     // cite.bib's spelling at `admin` is his: kept when the rules do not read it.
     for (const auto& variant : site.content.name_variants)
@@ -71,7 +71,7 @@ BOOST_AUTO_TEST_CASE(hugo_blox_admin_key_names_the_owner_in_an_ads_cite_bib) {
     Imported site("hugoblox-borja-perez-diaz");
     BOOST_TEST(site.content.name == "Dr. Borja Pérez-Díaz");
     BOOST_TEST(site.content.publications.size() == 20u);
-    BOOST_TEST(site.with_owner() == 20u, site.notes());  // was 0
+    BOOST_TEST(site.with_owner() == 20u, site.notes());  // "Pérez-D\u0131\u0301az, B." and a title
     // The ADS export mangles his name in two papers; `admin` says it is him.
     BOOST_TEST(!site.content.name_variants.empty());
     for (const auto& variant : site.content.name_variants)
@@ -102,7 +102,7 @@ BOOST_AUTO_TEST_CASE(the_pages_show_the_owner_in_bold_in_every_paper) {
 BOOST_AUTO_TEST_CASE(academicpages_strong_marks_the_owner_and_is_not_stored_in_names) {
     Imported site("academicpages-yuxin-dong");
     BOOST_TEST(site.content.publications.size() == 15u);
-    BOOST_TEST(site.with_owner() == 15u, site.notes());  // was 0: the `author:` list was not read
+    BOOST_TEST(site.with_owner() == 15u, site.notes());  // from the `author:` list
     for (const auto& p : site.content.publications)
         for (const auto& a : p.authors) {
             BOOST_TEST(a.name.find('<') == std::string::npos, a.name);
@@ -171,7 +171,7 @@ BOOST_AUTO_TEST_CASE(academicpages_last_first_citations_name_the_owner) {
     BOOST_TEST(site.content.name == "R. Stuart Geiger");
     std::size_t papers = site.content.publications.size();
     BOOST_TEST(papers >= 30u);
-    BOOST_TEST(site.with_owner() == papers, site.notes());  // was 12 of 30
+    BOOST_TEST(site.with_owner() == papers, site.notes());  // "Geiger, R. Stuart" and "R.S. Geiger" too
     auto ores = std::find_if(site.content.publications.begin(), site.content.publications.end(),
                              [](const Publication& p) { return p.slug == "ores-wikipedia"; });
     BOOST_TEST_REQUIRE((ores != site.content.publications.end()));
