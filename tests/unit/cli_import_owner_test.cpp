@@ -59,7 +59,7 @@ struct Imported {
 BOOST_AUTO_TEST_CASE(wowchemy_owner_with_a_middle_initial_is_found_in_every_paper) {
     Imported site("wowchemy-elvio-blini");
     BOOST_TEST(site.content.name == "Elvio A. Blini");
-    BOOST_TEST(site.content.publications.size() >= 20u);  // 21 pages, two cite.bib files with one key
+    BOOST_TEST(site.content.publications.size() >= 20u);  // 21 pages, two cite.bib files with one key (README)
     BOOST_TEST(site.with_owner() == site.content.publications.size(), site.notes());  // "Blini, Elvio", "E Blini"...
     // Where the front matter and the cite.bib list as many authors, the
     // cite.bib's spelling at `admin` is his: kept when the rules do not read it.
