@@ -92,6 +92,7 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
                             ".json in the templates: its interface is in English\n";
         }
     }
+    warnings += owner_report(content);  // last: its summary line is next to the counts
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
 }

@@ -7,11 +7,19 @@
 #include <optional>
 #include <string>
 
+#include "store/model/content.hpp"
+
 namespace vitae::cli {
 
 // "ok: DB (N publications, M posts)", after a "warning: ..." line for each
-// math span the pages show as TeX source; throws the worker's Error otherwise.
+// math span the pages show as TeX source, each paper the owner is not found
+// in and an "owner: ..." line; throws the worker's Error otherwise.
 // Without templates only the database is checked.
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir);
+
+// A "warning: ..." line for each publication none of whose authors is the
+// owner, or without authors (check_owner.cpp), then "owner: NAME found in
+// N of M publications, as 'spelling' (count), ...". Empty without a name.
+std::string owner_report(const Content& content);
 
 }  // namespace vitae::cli

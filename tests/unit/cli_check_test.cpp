@@ -23,7 +23,8 @@ BOOST_AUTO_TEST_CASE(accepts_a_good_database_alone_and_with_templates) {
     auto db = make_db(dir, fixture_content()).string();
     auto alone = vitae_cli({"check", db});
     BOOST_TEST(alone.status == 0);
-    BOOST_TEST(alone.out == "ok: " + db + " (6 publications, 2 posts, 0 files)\n");
+    BOOST_TEST(alone.out == "owner: \"Inès Moreau\" found in 6 of 6 publications, as \"Inès Moreau\" (6)\n"
+                            "ok: " + db + " (6 publications, 2 posts, 0 files)\n");
     auto with_templates = vitae_cli({"check", db, templates});
     BOOST_TEST(with_templates.status == 0, with_templates.err);
     BOOST_TEST(with_templates.out == alone.out);

@@ -12,6 +12,7 @@
 #include "cli/bibtex/bibtex.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_owner.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
@@ -71,15 +72,15 @@ Publication from_front_matter(SitePlan& plan, const fs::path& file, const FrontM
     return p;
 }
 
-// The key of the cite.bib's entry, as import-bibtex will name the row.
-std::string bib_key(SitePlan& plan, const fs::path& bib) {
+// The cite.bib's entry: its key names the row import-bibtex writes.
+std::optional<BibEntry> bib_entry(SitePlan& plan, const fs::path& bib) {
     try {
         BibFile file = read_bibtex_file(bib);
-        if (!file.entries.empty()) return file.entries.front().key;
+        if (!file.entries.empty()) return std::move(file.entries.front());
     } catch (const Error& e) {
         plan.note(SiteNote::Kind::warning, bib, e.what());
     }
-    return {};
+    return std::nullopt;
 }
 
 }  // namespace
@@ -104,7 +105,8 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     }
     if (title.empty() && !has_bib) return plan.note(SiteNote::Kind::skipped, file, "no title and no cite.bib");
     if (yaml_text(f, "draft") == "true") return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
-    std::string key = has_bib ? bib_key(plan, bib) : "";
+    std::optional<BibEntry> entry = has_bib ? bib_entry(plan, bib) : std::nullopt;
+    std::string key = entry ? entry->key : "";
     if (!key.empty()) {  // another folder's cite.bib has this key: another work, under key-2 (as import-bibtex names a repeat)
         auto taken = [&](const std::string& k) {
             for (const auto& other : plan.publication_extras)
@@ -123,6 +125,7 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     std::string name;
     if (!key.empty()) {
         plan.bibliographies.push_back(bib);
+        read_owner_in_bib(plan, file, f, *entry, bib);
         extra.publication = name = key;
         plan.note(SiteNote::Kind::imported, file, "publication " + key + ": its cite.bib, and " +
                                                       std::to_string(extra.links.size()) + " links of this page" +

@@ -13,6 +13,7 @@
 #include "cli/import/front/toml_front.hpp"
 #include "cli/import/jekyll/readers.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_owner.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
@@ -150,38 +151,85 @@ PublicationKind kind_of(std::string_view category) {
     return PublicationKind::other;
 }
 
+bool one_word(std::string_view part) { return !part.empty() && part.find(' ') == std::string_view::npos; }
+
+std::size_t word_count(std::string_view part) {
+    std::size_t words = 0;
+    for (std::size_t i = 0; i < part.size(); ++i)
+        if (part[i] != ' ' && (i == 0 || part[i - 1] == ' ')) ++words;
+    return words;
+}
+
+// One name of an author list, split at ",", ";", " and ", "&".
+struct ListPart {
+    std::string name;
+    bool after_comma;  // only a comma before it: it may be the given names of the part before
+};
+
+std::vector<ListPart> list_parts(std::string_view text) {
+    std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ";");
+    std::vector<ListPart> parts;
+    std::string part;
+    bool only_commas = true;
+    for (std::size_t i = 0; i <= names.size(); ++i) {
+        char c = i < names.size() ? names[i] : ';';
+        if (c != ',' && c != ';') {
+            part += c;
+            continue;
+        }
+        std::string name(trim(part));
+        while (!name.empty() && name.back() == '.') name.pop_back();
+        part.clear();
+        if (!trim(name).empty() && name != "et al") {
+            parts.push_back({std::string(trim(name)), only_commas && !parts.empty()});
+            only_commas = true;
+        }
+        if (c == ';') only_commas = false;
+    }
+    return parts;
+}
+
+// The names of an author list as sanitized text. ";", " and ", "&"
+// separate authors; a comma separates authors or a "Last, First" pair: a
+// one-word part after which a comma comes a part of at most three words
+// ("Geiger, R. Stuart", "Blini, E.") is one name, "R. Stuart Geiger". When
+// every part is one word and none is initials ("Schneider, Bitsch") a pair
+// is taken only where it makes the owner's name.
+std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& owner) {
+    std::vector<ListPart> parts = list_parts(text);
+    static const std::regex initials("([A-Z]\\.?\\s*-?)+\\*?");
+    bool all_one_word = std::all_of(parts.begin(), parts.end(), [](const ListPart& p) {
+        return one_word(p.name) && !std::regex_match(p.name, initials);  // "Schneider, Bitsch", not "Costa, J."
+    });
+    std::vector<Author> out;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        Author a = marked_author(parts[i].name);
+        if (one_word(a.name) && i + 1 < parts.size() && parts[i + 1].after_comma && word_count(parts[i + 1].name) <= 3) {
+            Author given = marked_author(parts[i + 1].name);
+            while (given.name.ends_with('.')) given.name.pop_back();
+            std::string joined = given.name + (std::regex_match(given.name, initials) ? ". " : " ") + a.name;
+            if (!all_one_word || owner.match(joined)) {
+                a.name = joined;
+                a.equal_contribution = a.equal_contribution || given.equal_contribution;
+                ++i;
+            }
+        }
+        out.push_back(std::move(a));
+    }
+    return out;
+}
+
 // "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
-// text before "(year)" or the quoted title, split at ";", ",", " and ", "&".
+// text before the year or the quoted title.
 std::vector<Author> authors_from_citation(std::string_view citation, const OwnerNames& owner) {
     static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
     std::string text = sanitized_text(citation);
     std::smatch m;
     if (!std::regex_search(text, m, head)) return {};
-    std::string names = std::regex_replace(m[1].str(), std::regex("\\s+(and|&)\\s+"), ", ");
-    std::vector<Author> out;
-    std::string part;
-    auto flush = [&] {
-        std::string name(trim(part));
-        while (!name.empty() && (name.back() == '.' || name.back() == ',')) name.pop_back();
-        if (!trim(name).empty() && name != "et al") out.push_back({std::string(trim(name)), owner.match(name), false});
-        part.clear();
-    };
-    for (char c : names) {
-        if (c == ',' || c == ';') flush();
-        else part += c;
-    }
-    flush();
-    // "Last, F." pairs: every second part is initials.
-    static const std::regex initials("([A-Z]\\.\\s*-?)+");
-    bool paired = out.size() >= 2 && out.size() % 2 == 0;
-    for (std::size_t i = 1; paired && i < out.size(); i += 2) paired = std::regex_match(out[i].name + ".", initials) || std::regex_match(out[i].name, initials);
-    if (!paired) return out;
-    std::vector<Author> joined;
-    for (std::size_t i = 0; i + 1 < out.size(); i += 2) {
-        std::string name = out[i + 1].name + (out[i + 1].name.ends_with(".") ? " " : ". ") + out[i].name;
-        joined.push_back({name, owner.match(name), false});
-    }
-    return joined;
+    std::string names = m[1].str();
+    static const std::regex year("(^|[\\s.,(])(1[89]|20)\\d\\d\\b");  // "Geiger. 2019." or "(2023, June 19)"
+    if (std::smatch y; std::regex_search(names, y, year)) names.resize(static_cast<std::size_t>(y.position(0)));
+    return authors_from_names(names, owner);
 }
 
 void read_publication(SitePlan& plan, const fs::path& file) {
@@ -207,8 +255,17 @@ void read_publication(SitePlan& plan, const fs::path& file) {
         if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
     if (auto doi = std::string(trim(yaml_text(f, "doi"))); !doi.empty()) p.doi = doi;
     std::string citation = yaml_text(f, "citation");
+    // Some academicpages sites list the authors in `author:`, the owner in
+    // <strong>: the list, unless the citation names more (a byline).
+    std::string listed = yaml_text(f, "author");
+    OwnerNames owner = owner_names_of(plan);
+    std::vector<Author> from_list = trim(listed).empty() ? std::vector<Author>{} : authors_from_names(sanitized_text(listed), owner);
+    p.authors = citation.empty() ? std::vector<Author>{} : authors_from_citation(citation, owner);
+    if (!from_list.empty() && from_list.size() >= p.authors.size()) p.authors = std::move(from_list);
+    std::vector<std::string> bold = bold_names(listed);
+    for (auto& name : bold_names(citation)) bold.push_back(std::move(name));
+    mark_owner(plan, file, p.authors, bold);
     if (!citation.empty()) {
-        p.authors = authors_from_citation(citation, owner_names_of(plan));
         if (p.authors.empty()) plan.note(SiteNote::Kind::warning, file, "citation: no author list found; kept as a note");
         p.note = sanitized_text(citation);
         if (citation.find("Your Name") != std::string::npos)

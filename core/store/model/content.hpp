@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "store/model/owner_names.hpp"
 #include "store/model/publication_kind.hpp"
 #include "store/model/shared_rows.hpp"
 
@@ -311,23 +312,7 @@ struct Content {
 using TagIndex = std::map<std::string, std::vector<std::size_t>, std::less<>>;
 TagIndex posts_by_tag(const Content& content);
 
-// "Zhang, H." -> "h zhang"; "H. Zhang" -> "h zhang": a name as a key for
-// matching spellings (a "Last, First" order turned, case, dots and extra
-// spaces ignored).
-std::string name_key(std::string_view name);
-
-// The owner's names: the profile's and its variants. Implicit from one
-// name, for callers that know only that.
-struct OwnerNames {
-    OwnerNames(std::string_view owner = {}, std::vector<std::string> other_spellings = {})
-        : name(owner), variants(std::move(other_spellings)) {}
-    std::string name;
-    std::vector<std::string> variants;
-
-    // Whether `author` is the owner (by name_key).
-    bool match(std::string_view author) const;
-};
-
+// Whether `author` is the owner by the profile's names (owner_names.hpp).
 inline bool is_owner_name(const Content& content, std::string_view author) {
     return OwnerNames(content.name, content.name_variants).match(author);
 }

@@ -91,23 +91,19 @@ Post read_post_row(const Db& db, const Stmt& s) {
     return post;
 }
 
-// The owner is whoever the profile's names match, also in rows imported
-// before a variant was added (the owner's keys made once per load).
+// The owner is whoever the profile's names match (owner_names.hpp), also
+// in rows imported before a variant was added (the owner's readings made
+// once per load).
 class OwnerKeys {
 public:
-    explicit OwnerKeys(const Content& c) : keys_{name_key(c.name)} {
-        for (const auto& variant : c.name_variants) keys_.push_back(name_key(variant));
-    }
+    explicit OwnerKeys(const Content& c) : matcher_(OwnerNames(c.name, c.name_variants)) {}
     void mark(Publication& p) const {
-        for (auto& a : p.authors) {
-            if (a.is_owner) continue;
-            std::string key = name_key(a.name);
-            a.is_owner = !key.empty() && std::find(keys_.begin(), keys_.end(), key) != keys_.end();
-        }
+        for (auto& a : p.authors)
+            if (!a.is_owner) a.is_owner = matcher_.match(a.name);
     }
 
 private:
-    std::vector<std::string> keys_;
+    OwnerMatcher matcher_;
 };
 
 }  // namespace
