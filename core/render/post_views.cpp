@@ -4,6 +4,7 @@
 #include "escape.hpp"
 #include "markdown.hpp"
 #include "markdown_math.hpp"
+#include "page_text.hpp"
 #include "sanitize.hpp"
 #include "toc.hpp"
 #include "view_data.hpp"
@@ -181,6 +182,13 @@ MustacheData post_page_data(const Views& v, const Catalogue& t, std::size_t i) {
     MustacheData page{MustacheData::type::object};
     put(page, "post", std::move(post));
     return page;
+}
+
+std::string post_description(const Post& post) {
+    // The body as the page renders it; its pictures are no text, so none are looked up.
+    std::string text = plain_text_of_html(post.body_format == "html" ? sanitize_html(post.body)
+                                                                     : markdown_with_math_to_html(post.body));
+    return cut_at_word(text.empty() ? post.title : text);
 }
 
 }  // namespace vitae
