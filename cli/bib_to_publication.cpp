@@ -356,12 +356,12 @@ void details_of(EntryReader& r, Publication& p) {
         p.arxiv = trim(r.take("eprint")->value);
         r.take(prefix->name);
         if (const BibField* c = r.take_first({"primaryclass", "eprintclass"})) p.arxiv_class = trim(c->value);
-        if (prefix && is_arxiv(prefix->value)) r.take(prefix->name);  // written with it, never twice
     } else if (const BibField* a = r.take("arxiv")) {  // al-folio's arXiv button
         p.arxiv = trim(a->value);
         // Its class too: the export writes it next to the eprint it writes,
         // so a class left among the other fields would move on the next trip.
         if (const BibField* c = r.take_first({"primaryclass", "eprintclass"})) p.arxiv_class = trim(c->value);
+        if (prefix && is_arxiv(prefix->value)) r.take(prefix->name);  // written with it, never twice
     }
     if (const BibField* f = r.take_first({"institution", "school", "organization"})) p.institution = r.decode(*f, f->value);
     if (const BibField* s = r.take("selected")) {
