@@ -8,13 +8,14 @@ namespace vitae {
 
 namespace {
 
-// Tags that end a word: a block, a line break, a cell. Inline ones (<em>,
-// <a>, <span>, MathML's) join the text around them as written.
+// Tags that end a word: a block, a line break, a cell, a picture. Inline
+// ones (<em>, <a>, <span>, <math> and MathML's) join the text around them as
+// written: "the <math>…</math>-axis" is one word.
 bool breaks_words(std::string_view name) {
     static constexpr std::string_view blocks[] = {
         "p",  "br", "div", "li", "ul",  "ol",  "dd",     "dt",         "dl",      "tr",       "td",     "th",
         "h1", "h2", "h3",  "h4", "h5",  "h6",  "hr",     "blockquote", "pre",     "table",    "figure", "figcaption",
-        "section", "article", "header", "footer", "aside", "nav", "img", "picture", "source", "math",
+        "section", "article", "header", "footer", "aside", "nav", "img", "picture", "source",
     };
     for (auto block : blocks)
         if (equals_ignoring_case(name, block)) return true;
