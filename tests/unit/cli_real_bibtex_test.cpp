@@ -254,3 +254,23 @@ BOOST_AUTO_TEST_CASE(ads_abstracts_and_stray_backslashes_decode_to_text) {
     for (std::string_view letter : {"ĺ", "Å", "á"})
         BOOST_TEST(messages.find("a backslash before \"" + std::string(letter) + "\" dropped") != std::string::npos, letter);
 }
+
+// An empty field and then its copy (`doi = {}`, `DOI = {…}`): the empty one
+// is used, as BibTeX does, and written back empty before the copy, so the
+// next import reads the same rows and the copy stays a copy.
+BOOST_AUTO_TEST_CASE(an_empty_field_before_its_copy_keeps_its_place) {
+    TempDir dir;
+    write_file(dir / "empty.bib",
+               "@article{c2020,\n  title = {T},\n  journal = {J},\n  doi = {},\n  DOI = {10.1/x},\n"
+               "  pages = {},\n  pages = {1--2},\n}\n");
+    Imported first(dir / "empty.bib");
+    const Publication& p = first.pub("c2020");
+    BOOST_TEST(p.doi.empty());
+    BOOST_TEST((p.fields == std::vector<Field>{{"doi", "10.1/x"}, {"pages", "1--2"}}));
+    std::string once = exported(first.db);
+    BOOST_TEST(once.find("  doi = {},\n") < once.find("  doi = {10.1/x},\n"));
+    write_file(dir / "once.bib", once);
+    Imported second(dir / "once.bib");
+    BOOST_TEST((second.pub("c2020") == p));
+    BOOST_TEST(exported(second.db) == once);
+}
