@@ -15,6 +15,18 @@ namespace vitae::cli {
 
 namespace {
 
+// The TeX as written, with its line breaks and blank runs one space as the
+// decoder makes them: the export writes this text back escaped, and reading
+// that gives the same text, so the next trip changes nothing.
+std::string collapse_blanks(std::string_view tex) {
+    std::string out;
+    for (char c : trim(tex)) {
+        if (!is_blank(c)) out += c;
+        else if (!out.empty() && out.back() != ' ') out += ' ';
+    }
+    return out;
+}
+
 // The entry being read: its fields, which of them are used, where to point
 // when one is wrong, and the warnings collected on the way.
 class EntryReader {
@@ -52,10 +64,13 @@ public:
         std::string resolved = resolve_field_markup(tex, markup);
         if (markup) tex = resolved;  // HTML/JATS from the producer: what it means, never stray tags
         try {
-            return latex_to_utf8(tex);
+            DecodedTex decoded = decode_latex(tex);
+            for (const auto& letter : decoded.stray_backslashes)
+                warn(f.line, "field \"" + f.name + "\": a backslash before \"" + letter + "\" dropped (no LaTeX command is spelled so)");
+            return std::move(decoded.text);
         } catch (const Error& e) {
             warn(f.line, "field \"" + f.name + "\": " + e.what() + "; kept as written");
-            return std::string(trim(tex));
+            return collapse_blanks(tex);
         }
     }
     void warn(int line, std::string message) {
@@ -282,10 +297,13 @@ bool read_links_field(EntryReader& r, const BibField& f, std::vector<Link>& link
     return true;
 }
 
-// In field order, so the owner decides the order the page shows.
+// In field order, so the owner decides the order the page shows. Of a
+// field given twice only the first is a link (as every other field is read):
+// the copy is kept as written, and exported as written, never a new link.
 std::vector<Link> links_of(EntryReader& r) {
     std::vector<Link> links;
     for (const auto& f : r.entry().fields) {
+        if (r.entry().find(f.name) != &f) continue;
         if (f.name == "links") {
             if (read_links_field(r, f, links))
                 r.take("links");
@@ -340,6 +358,10 @@ void details_of(EntryReader& r, Publication& p) {
         if (const BibField* c = r.take_first({"primaryclass", "eprintclass"})) p.arxiv_class = trim(c->value);
     } else if (const BibField* a = r.take("arxiv")) {  // al-folio's arXiv button
         p.arxiv = trim(a->value);
+        // Its class too: the export writes it next to the eprint it writes,
+        // so a class left among the other fields would move on the next trip.
+        if (const BibField* c = r.take_first({"primaryclass", "eprintclass"})) p.arxiv_class = trim(c->value);
+        if (prefix && is_arxiv(prefix->value)) r.take(prefix->name);  // written with it, never twice
     }
     if (const BibField* f = r.take_first({"institution", "school", "organization"})) p.institution = r.decode(*f, f->value);
     if (const BibField* s = r.take("selected")) {

@@ -64,6 +64,8 @@ public:
 private:
     bool at_end() const { return pos_ >= text_.size(); }
     char peek() const { return at_end() ? '\0' : text_[pos_]; }
+    // The character at the position, whole: a message never quotes half a letter.
+    std::string here() const { return std::string(utf8_char_at(text_, pos_)); }
     char get() {
         char c = text_[pos_++];
         if (c == '\n') ++line_;
@@ -180,7 +182,16 @@ private:
         BibEntry e{std::move(type), std::string(text_.substr(start, pos_ - start)), line, {}};
         if (e.key.empty()) fail(line, "@" + e.type + " has no key");
         key_ = e.key;
+        int key_line = line_;
         skip_space();
+        // "@Article{key" and the fields from the next line on, with no comma
+        // between: one comma missing, where no other reading is possible.
+        if (line_ > key_line && peek() != ',' && peek() != close && field_starts_here()) {
+            warn(key_line, "no ',' after the key \"" + e.key + "\"; read the fields from line " +
+                               std::to_string(line_) + " on as the entry's");
+            field(e);
+            skip_space_and_comments();
+        }
         while (!at_end() && peek() == ',') {
             get();
             skip_space_and_comments();
@@ -191,18 +202,27 @@ private:
         if (at_end()) fail(line, "entry \"" + e.key + "\" is not closed (missing '" + close + "')");
         if (peek() != close)
             fail(line_,
-                 std::string("expected ',' or '") + close + "' in entry \"" + e.key + "\", found '" + peek() + "'");
+                 std::string("expected ',' or '") + close + "' in entry \"" + e.key + "\", found '" + here() + "'");
         get();
         // A repeated key (BibTeX ignores the later entry) is for the importer
         // to judge: a copy is dropped, a different entry kept under its own slug.
         file_.entries.push_back(std::move(e));
     }
 
+    // A field name and then '=', after blanks: how a field starts.
+    bool field_starts_here() const {
+        std::size_t at = pos_;
+        while (at < text_.size() && is_name_char(text_[at])) ++at;
+        if (at == pos_) return false;
+        while (at < text_.size() && is_blank(text_[at]) && text_[at] != '\n') ++at;
+        return at < text_.size() && text_[at] == '=';
+    }
+
     void field(BibEntry& e) {
         int line = line_;
         std::string field_name = name();
         if (field_name.empty())
-            fail(line, "expected a field name in entry \"" + e.key + "\", found '" + std::string(1, peek()) + "'");
+            fail(line, "expected a field name in entry \"" + e.key + "\", found '" + here() + "'");
         skip_space();
         if (peek() != '=') fail(line_, "expected '=' after field \"" + field_name + "\"");
         get();
@@ -238,7 +258,7 @@ private:
         }
         int line = line_;
         std::string macro = name();
-        if (macro.empty()) fail(line_, std::string("expected a value, found '") + c + "'");
+        if (macro.empty()) fail(line_, "expected a value, found '" + here() + "'");
         if (auto it = macros_.find(macro); it != macros_.end()) return it->second;
         // al-folio writes `selected = true`: a value, not a missing definition.
         if (macro != "true" && macro != "false")

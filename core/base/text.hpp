@@ -1,6 +1,8 @@
-// Small string helpers every layer needs, kept once: ASCII only, no locale.
+// Small string helpers every layer needs, kept once: ASCII only, no locale;
+// the UTF-8 ones only find where a character starts, so a cut never splits one.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -51,6 +53,31 @@ inline void append_utf8(std::string& out, char32_t cp) {
         out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
         out += static_cast<char>(0x80 | (cp & 0x3F));
     }
+}
+
+// The bytes of the UTF-8 sequence `lead` starts; 1 for ASCII and for a byte
+// that starts none (a stray continuation byte is one unit on its own).
+inline std::size_t utf8_sequence_length(unsigned char lead) {
+    if (lead < 0x80) return 1;
+    if ((lead >> 5) == 0x6) return 2;
+    if ((lead >> 4) == 0xE) return 3;
+    if ((lead >> 3) == 0x1E) return 4;
+    return 1;
+}
+
+// The whole character that starts at byte `at` (empty at the end): what a
+// message quotes when it says "found 'x'".
+inline std::string_view utf8_char_at(std::string_view text, std::size_t at) {
+    if (at >= text.size()) return {};
+    return text.substr(at, utf8_sequence_length(static_cast<unsigned char>(text[at])));
+}
+
+// At most `max_bytes` of `text`, cut where a character starts, never inside one.
+inline std::string_view utf8_prefix(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return text;
+    std::size_t end = max_bytes;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+    return text.substr(0, end);
 }
 
 }  // namespace vitae

@@ -7,6 +7,7 @@
 #include "render/cv/cv_pdf.hpp"
 #include "render/formats/structured_data.hpp"
 #include "render/formats/syndication.hpp"
+#include "render/text/page_text.hpp"
 #include "store/rows/file_store.hpp"
 #include "store/sqlite/db.hpp"
 
@@ -212,12 +213,12 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
         break;
     case RouteKind::blog_index:
         f.title = t("blog_heading") + " — " + name;
-        f.description = t.format("description_blog", {{"name", name}});
+        f.description = cut_at_word(t.format("description_blog", {{"name", name}}));
         break;
     case RouteKind::post: {
         const Post& post = v.content.posts[ref.index];
         f.title = post.title + " — " + name;
-        f.description = post.title;
+        f.description = post_description(post);
         f.og_type = "article";
         break;
     }
@@ -226,40 +227,40 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
         break;
     case RouteKind::tag:
         f.title = t.format("posts_tagged_title", {{"tag", ref.tag}}) + " — " + name;
-        f.description = t.format("description_tag", {{"name", name}, {"tag", ref.tag}});
+        f.description = cut_at_word(t.format("description_tag", {{"name", name}, {"tag", ref.tag}}));
         f.feed_url = std::string(base_url) + std::string(ref.key) + "feed.xml";
         f.feed_title = t.format("posts_tagged_title", {{"tag", ref.tag}});
         break;
     case RouteKind::news:
         f.title = t("news_heading") + " — " + name;
-        f.description = t.format("description_news", {{"name", name}});
+        f.description = cut_at_word(t.format("description_news", {{"name", name}}));
         break;
     case RouteKind::talks:
         f.title = t("talks_heading") + " — " + name;
-        f.description = t.format("description_talks", {{"name", name}});
+        f.description = cut_at_word(t.format("description_talks", {{"name", name}}));
         f.json_ld = talks_json_ld(v.content, base);
         break;
     case RouteKind::projects:
         f.title = t("projects_heading") + " — " + name;
-        f.description = t.format("description_projects", {{"name", name}});
+        f.description = cut_at_word(t.format("description_projects", {{"name", name}}));
         break;
     case RouteKind::project: {
         const Project& p = v.content.projects[ref.index];
         f.title = p.title + " — " + name;
-        f.description = p.summary.empty() ? p.title : p.summary;  // its Markdown as is, like the home page's bio
+        f.description = project_description(p);
         f.og_image = picture_url(v.content, p.image, base_url);
         f.json_ld = project_json_ld(p, v.content, f.canonical_url, f.og_image);  // its related work: the canonical URLs
         break;
     }
     case RouteKind::cv:
         f.title = t("cv_heading") + " — " + name;
-        f.description = t.format("description_cv", {{"name", name}});
+        f.description = cut_at_word(t.format("description_cv", {{"name", name}}));
         f.og_type = "profile";
         break;
     case RouteKind::publications: {
         std::string heading = list_heading(t, ref.filter);
         f.title = heading + " — " + name;
-        f.description = t.format("description_publications", {{"heading", heading}, {"name", name}});
+        f.description = cut_at_word(t.format("description_publications", {{"heading", heading}, {"name", name}}));
         break;
     }
     case RouteKind::publication: {

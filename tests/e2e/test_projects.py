@@ -70,7 +70,7 @@ class WithProjects(ServedSite):
         self.assertIn('href="/publications/%s"' % PAPER, text)
         self.assertIn('href="/blog/%s"' % POST, text)
         self.assertIn('"@type":"ResearchProject","name":"Causal Mesh"', text)
-        self.assertIn('"description":"Tracing *why* a request was slow, across services."', text)
+        self.assertIn('"description":"Tracing why a request was slow, across services."', text)
         self.assertRegex(text, r'<meta property="og:image" content="http[^"]+/files/[0-9a-f]{12}/mesh.png">')
         self.assertEqual(fetch(self.stack.port, "/projects/no-such-project").status, 404)
         self.assertIn(fetch(self.stack.port, "/projects").status, (200, 301))

@@ -206,3 +206,45 @@ BOOST_AUTO_TEST_CASE(refuses_a_missing_file_naming_it) {
         BOOST_TEST(std::string(e.what()).find("absent.bib") != std::string::npos);
     }
 }
+
+// A real al-folio/Hugo list (tests/fixtures/bibtex/real/SOURCES.md): its
+// fifth entry has no comma after the key, and the fields start on the next
+// line. The entry is read, with a warning at its line; the others too.
+BOOST_AUTO_TEST_CASE(a_missing_comma_after_the_key_is_read_with_a_warning) {
+    BibFile file = read_bibtex_file(bib_dir / "real" / "sites" / "economics-hugo-meyergohde.bib");
+    BOOST_TEST(file.entries.size() == 8u);
+    const BibEntry* neuhoff = nullptr;
+    for (const auto& e : file.entries)
+        if (e.key == "meyer-gohde_neuhoff_2015") neuhoff = &e;
+    BOOST_REQUIRE(neuhoff != nullptr);
+    BOOST_TEST(value_of(*neuhoff, "author") == "Meyer-Gohde, Alexander and Neuhoff, Daniel");
+    BOOST_TEST(value_of(*neuhoff, "doi") == "10.1016/j.econlet.2015.05.024");
+    BOOST_TEST(neuhoff->fields.size() == 11u);
+    BOOST_REQUIRE(file.problems.size() == 1u);
+    BOOST_TEST(!file.problems[0].skipped);
+    BOOST_TEST(file.problems[0].line == 52);
+    BOOST_TEST(describe(file, file.problems[0]) ==
+               file.name + ":52: warning: no ',' after the key \"meyer-gohde_neuhoff_2015\"; read the fields from line 53 on as the entry's");
+}
+
+// Only that one fault is mended: a key followed by text that is no field
+// (or a field on the key's own line, where a space may be part of a bad key)
+// still skips the entry.
+BOOST_AUTO_TEST_CASE(a_missing_comma_is_mended_only_before_a_field_on_the_next_line) {
+    BOOST_TEST(error_line("@article{k\n  just words\n}", "expected ',' or '}'") == 1);
+    BOOST_TEST(error_line("@article{k author = {A}}", "expected ',' or '}'") == 1);
+    auto entries = parse_bibtex_entries("@article{k\n  title = {T}, year = 2020}", "t.bib");
+    BOOST_REQUIRE(entries.size() == 1u);
+    BOOST_TEST(value_of(entries[0], "year") == "2020");
+}
+
+// A message quotes what it found whole: never the first byte of a letter,
+// which would make the import report invalid UTF-8.
+BOOST_AUTO_TEST_CASE(messages_quote_whole_characters) {
+    for (std::string_view text : {"@misc{k, ćx = {1}}", "@misc{k, title = ć}", "@misc{k, title = {x} ć}"}) {
+        BibFile file = parse_bibtex(text, "t.bib");
+        BOOST_REQUIRE(!file.problems.empty());
+        std::string report = describe(file, file.problems.front());
+        BOOST_TEST(report.find("'ć'") != std::string::npos, report);
+    }
+}

@@ -162,3 +162,25 @@ BOOST_AUTO_TEST_CASE(splits_names_and_lists_outside_braces_only) {
     BOOST_TEST(awards[1] == "{A; B}");
     BOOST_TEST(awards[2] == "");
 }
+
+// NASA ADS writes a backslash before a UTF-8 letter ("V\ĺchez", a half
+// converted accent; tests/fixtures/bibtex/real/sites/astro-hugo-ads-perezdiaz.bib).
+// No command is spelled so: the backslash is dropped, the letter kept whole,
+// and the caller is told which letter it stood before.
+BOOST_AUTO_TEST_CASE(a_backslash_before_a_non_ascii_letter_is_dropped) {
+    BOOST_TEST(latex_to_utf8("D\\ćuri\\ć") == "Dćurić");
+    BOOST_TEST(latex_to_utf8("V\\ĺchez, José M.") == "Vĺchez, José M.");
+    DecodedTex decoded = decode_latex("D\\ć and \\\xE2\x82\xAC");
+    BOOST_TEST(decoded.text == "Dć and €");
+    BOOST_TEST((decoded.stray_backslashes == std::vector<std::string>{"ć", "€"}));
+    BOOST_TEST(decode_latex("plain").stray_backslashes.empty());
+}
+
+// ADS abstracts: "\" at a line's end is TeX's control space, "\ensuremathμm"
+// has the one-character argument TeX gives it, {\em x} shows x.
+BOOST_AUTO_TEST_CASE(control_space_bare_ensuremath_and_font_switches) {
+    BOOST_TEST(latex_to_utf8("years. \\\nMethods: we") == "years. Methods: we");
+    BOOST_TEST(latex_to_utf8("52 \\ensuremathμm lines") == "52 $μ$m lines");
+    BOOST_TEST(latex_to_utf8("{\\em Emph} and {\\bf bold}") == "Emph and bold");
+    BOOST_TEST(utf8_to_latex(latex_to_utf8("52 \\ensuremathμm")) == "52 $μ$m");
+}

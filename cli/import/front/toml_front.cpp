@@ -65,7 +65,7 @@ private:
     void end_of_line() {
         skip_blank(false);
         if (peek() == '#') while (pos_ < t_.size() && peek() != '\n') advance();
-        if (pos_ < t_.size() && peek() != '\n') fail(std::string("unexpected '") + peek() + "'");
+        if (pos_ < t_.size() && peek() != '\n') fail("unexpected '" + std::string(utf8_char_at(t_, pos_)) + "'");
     }
 
     static YAML::Node table(YAML::Node root, const std::string& name, bool array) {
@@ -90,7 +90,7 @@ private:
         if (peek() == '"' || peek() == '\'') return quoted(peek());
         std::size_t start = pos_;
         while (pos_ < t_.size() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_' || peek() == '-')) ++pos_;
-        if (pos_ == start) fail(std::string("expected a key, found '") + peek() + "'");
+        if (pos_ == start) fail("expected a key, found '" + std::string(utf8_char_at(t_, pos_)) + "'");
         return std::string(t_.substr(start, pos_ - start));
     }
 

@@ -148,7 +148,7 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
         int line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
         std::string_view tag = body.substr(open, close + 3 - open);
         plan.note(SiteNote::Kind::warning, file,
-                  "Hugo shortcode " + in_quotes(std::string(tag.substr(0, std::min<std::size_t>(tag.size(), 80)))) +
+                  "Hugo shortcode " + in_quotes(std::string(utf8_prefix(tag, 80))) +
                       " cannot run here; removed, the text around it kept",
                   line);
         pos = close + 3;

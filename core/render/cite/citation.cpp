@@ -111,11 +111,19 @@ void add_links(std::string& out, const std::vector<Link>& links) {
     }
 }
 
+// An empty value is not written, unless a field of that name is kept as
+// written too (`doi = {}` then `DOI = {10.1/x}`): then the empty one comes
+// first, as it did, so the next import uses it again and keeps the copy.
+void add_or_hold(std::string& out, const Publication& p, std::string_view field, const std::string& value) {
+    bool kept = std::any_of(p.fields.begin(), p.fields.end(), [&](const Field& f) { return f.name == field; });
+    if (!value.empty() || kept) add_field(out, field, value);
+}
+
 // The v3 columns, each under its own field; the arXiv id as eprint with its
 // archivePrefix; the school or institution by kind.
 void add_details(std::string& out, const Publication& p) {
-    auto add = [&out](std::string_view field, const std::string& value, bool tex) {
-        if (!value.empty()) add_field(out, field, tex ? utf8_to_latex(value) : value);
+    auto add = [&out, &p](std::string_view field, const std::string& value, bool tex) {
+        add_or_hold(out, p, field, tex ? utf8_to_latex(value) : value);
     };
     if (p.selected) add_field(out, "selected", "true");
     for (const auto& column : publication_text_columns) {
@@ -141,11 +149,11 @@ std::string bibtex_entry(const Publication& p) {
     std::string out = "@" + std::string(type) + "{" + key + ",\n";
     add_field(out, "title", "{" + utf8_to_latex(p.title) + "}");
     if (!p.authors.empty()) add_field(out, "author", authors_text(p.authors));
-    if (!p.venue.empty()) add_field(out, kind.bibtex_venue, utf8_to_latex(p.venue));
+    add_or_hold(out, p, kind.bibtex_venue, utf8_to_latex(p.venue));
     if (p.year) add_field(out, "year", std::to_string(*p.year));
     add_links(out, p.links);
     if (!p.awards.empty()) add_field(out, "award", awards_text(p.awards));
-    if (!p.abstract.empty()) add_field(out, "abstract", utf8_to_latex(p.abstract));
+    add_or_hold(out, p, "abstract", utf8_to_latex(p.abstract));
     add_details(out, p);
     for (const auto& f : p.fields) add_field(out, f.name, f.value);  // as the owner's file had it
     out += "}\n";

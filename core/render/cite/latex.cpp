@@ -18,19 +18,11 @@ bool is_letter(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-std::size_t utf8_length(unsigned char lead) {
-    if (lead < 0x80) return 1;
-    if ((lead >> 5) == 0x6) return 2;
-    if ((lead >> 4) == 0xE) return 3;
-    if ((lead >> 3) == 0x1E) return 4;
-    return 1;  // a stray continuation byte: passed through one at a time
-}
-
 // The index-th UTF-8 character of `s`.
 std::string_view utf8_at(std::string_view s, std::size_t index) {
     std::size_t pos = 0;
-    for (; index > 0 && pos < s.size(); --index) pos += utf8_length(static_cast<unsigned char>(s[pos]));
-    return s.substr(pos, utf8_length(static_cast<unsigned char>(s[pos])));
+    for (; index > 0 && pos < s.size(); --index) pos += utf8_sequence_length(static_cast<unsigned char>(s[pos]));
+    return s.substr(pos, utf8_sequence_length(static_cast<unsigned char>(s[pos])));
 }
 
 const AccentRow* find_accent(std::string_view name) {
@@ -71,9 +63,9 @@ class Decoder {
 public:
     explicit Decoder(std::string_view tex) : tex_(tex) {}
 
-    std::string run() {
+    DecodedTex run() {
         while (pos_ < tex_.size()) step();
-        return std::move(out_);
+        return {.text = std::move(out_), .stray_backslashes = std::move(dropped_)};
     }
 
 private:
@@ -123,6 +115,17 @@ private:
         }
         ++pos_;
         if (pos_ == tex_.size()) throw Error("a value ends with a lone backslash");
+        // "D\ć": TeX has no command spelled with a non-ASCII letter; the
+        // backslash is a slip (a half-converted accent), the letter is meant.
+        if (static_cast<unsigned char>(tex_[pos_]) >= 0x80) {
+            dropped_.push_back(std::string(utf8_char_at(tex_, pos_)));
+            return;
+        }
+        // "\" and a line break or tab: TeX's control space, as "\ " is.
+        if (tex_[pos_] == '\n' || tex_[pos_] == '\r' || tex_[pos_] == '\t') {
+            ++pos_;
+            return space();
+        }
         std::size_t start = pos_;
         if (is_letter(tex_[pos_])) {
             while (pos_ < tex_.size() && is_letter(tex_[pos_])) ++pos_;
@@ -140,8 +143,14 @@ private:
         throw Error("unsupported LaTeX command \\" + std::string(name) + " (write the text in UTF-8)");
     }
 
-    // \ensuremath{x} is math: kept as $x$.
+    // \ensuremath{x} is math: kept as $x$. Without braces its argument is
+    // the next character, as TeX reads it (ADS writes "\ensuremathμm").
     void ensure_math() {
+        if (pos_ < tex_.size() && tex_[pos_] != '{' && tex_[pos_] != '\\' && !is_space(tex_[pos_])) {
+            std::string_view one = utf8_char_at(tex_, pos_);
+            pos_ += one.size();
+            return emit("$" + std::string(one) + "$");
+        }
         if (pos_ >= tex_.size() || tex_[pos_] != '{') throw Error("\\ensuremath needs a {group}");
         int depth = 0;
         std::size_t start = pos_;
@@ -201,6 +210,7 @@ private:
     std::string_view tex_;
     std::size_t pos_ = 0;
     std::string out_;
+    std::vector<std::string> dropped_;  // the letters a stray backslash stood before
     bool pending_space_ = false;
 };
 
@@ -252,15 +262,19 @@ std::string_view escape_ascii(char c) {
 
 }  // namespace
 
-std::string latex_to_utf8(std::string_view tex) {
+DecodedTex decode_latex(std::string_view tex) {
     return Decoder(tex).run();
+}
+
+std::string latex_to_utf8(std::string_view tex) {
+    return decode_latex(tex).text;
 }
 
 std::string utf8_to_latex(std::string_view text) {
     const auto& letters = latex_for_letters();
     std::string out;
     for (std::size_t i = 0; i < text.size();) {
-        std::size_t length = utf8_length(static_cast<unsigned char>(text[i]));
+        std::size_t length = utf8_sequence_length(static_cast<unsigned char>(text[i]));
         std::string_view ch = text.substr(i, length);
         i += length;
         if (std::size_t math = ch == "$" || ch == "\\" ? math_span(text, i - 1) : 0; math > 0) {

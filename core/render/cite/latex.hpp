@@ -14,8 +14,17 @@
 namespace vitae {
 
 // Whitespace runs (newlines included) become one space, ends trimmed, as
-// BibTeX does; `~` is a plain space; -- and --- are en and em dashes.
+// BibTeX does; `~` is a plain space; -- and --- are en and em dashes. A
+// backslash before a non-ASCII letter ("D\ć", a half-converted accent) is
+// dropped, the letter kept: no TeX command is spelled so.
 std::string latex_to_utf8(std::string_view tex);
+
+struct DecodedTex {
+    std::string text;                            // as latex_to_utf8 gives it
+    std::vector<std::string> stray_backslashes;  // each letter a dropped backslash stood before, whole
+};
+// The same decoding, saying what it dropped, for the caller to warn about.
+DecodedTex decode_latex(std::string_view tex);
 
 // Escapes TeX specials and writes accented Latin letters as {\'e}; other
 // non-ASCII text stays UTF-8. "--" in the text is written -{}- so it stays two

@@ -159,7 +159,11 @@ constexpr std::string_view formatting[] = {"emph",       "mbox",        "text", 
                                            "textmd",     "textnormal",  "textrm",       "textsc",     "textsf",
                                            "textsl",     "texttt",      "textup",       "url",        "mkbibemph",
                                            "mkbibitalic", "mkbibbold",  "mkbibquote",   "textsubscript", "textsuperscript",
-                                           "uppercase",  "MakeUppercase", "hbox",      "nolinkurl"};
+                                           "uppercase",  "MakeUppercase", "hbox",      "nolinkurl",
+                                           // font switches, {\em text}: they show their group's text
+                                           "em", "it", "bf", "sl", "sc", "rm", "tt", "sf", "itshape", "bfseries",
+                                           "scshape", "slshape", "upshape", "normalfont", "rmfamily", "sffamily",
+                                           "ttfamily", "mdseries"};
 
 }  // namespace
 

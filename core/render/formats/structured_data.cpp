@@ -1,6 +1,8 @@
 #include "render/formats/structured_data.hpp"
 
+#include "render/math/markdown_math.hpp"
 #include "render/text/escape.hpp"
+#include "render/text/page_text.hpp"
 #include "store/model/publication_kind.hpp"
 
 namespace vitae {
@@ -117,7 +119,8 @@ std::string talks_json_ld(const Content& c, std::string_view base_url) {
 std::string project_json_ld(const Project& p, const Content& c, std::string_view page_url, std::string_view image_url) {
     std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"ResearchProject\",\"name\":" + json_string(p.title);
     out += ",\"url\":" + json_string(page_url);
-    if (!p.summary.empty()) out += ",\"description\":" + json_string(p.summary);
+    // What the page shows of the summary, never its Markdown: search engines show this text.
+    if (!p.summary.empty()) out += ",\"description\":" + json_string(plain_text_of_html(markdown_with_math_to_html(p.summary)));
     if (!image_url.empty()) out += ",\"image\":" + json_string(image_url);
     out += ",\"member\":{\"@type\":\"Person\",\"name\":" + json_string(c.name) + "}";
     return out + "}";

@@ -54,7 +54,7 @@ std::string_view Converter::peek_command() const {
     if (peek() != '\\' || pos_ + 1 >= tex_.size()) return {};
     std::size_t end = pos_ + 1;
     while (end < tex_.size() && is_letter(tex_[end])) ++end;
-    if (end == pos_ + 1) ++end;
+    if (end == pos_ + 1) end += utf8_char_at(tex_, end).size();  // a control symbol, a whole character
     return tex_.substr(pos_ + 1, end - pos_ - 1);
 }
 

@@ -4,6 +4,7 @@
 #include "render/math/markdown_math.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/markdown.hpp"
+#include "render/text/page_text.hpp"
 #include "render/text/sanitize.hpp"
 #include "render/text/toc.hpp"
 #include "render/views/view_data.hpp"
@@ -181,6 +182,13 @@ MustacheData post_page_data(const Views& v, const Catalogue& t, std::size_t i) {
     MustacheData page{MustacheData::type::object};
     put(page, "post", std::move(post));
     return page;
+}
+
+std::string post_description(const Post& post) {
+    // The body as the page renders it; its pictures are no text, so none are looked up.
+    std::string text = plain_text_of_html(post.body_format == "html" ? sanitize_html(post.body)
+                                                                     : markdown_with_math_to_html(post.body));
+    return cut_at_word(text.empty() ? post.title : text);
 }
 
 }  // namespace vitae

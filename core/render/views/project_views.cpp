@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "render/math/markdown_math.hpp"
+#include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
 
 namespace vitae {
@@ -93,6 +94,12 @@ MustacheData project_head(const Views& v, const Project& p) {
 }
 
 }  // namespace
+
+std::string project_description(const Project& p) {
+    std::string text = plain_text_of_html(markdown_with_math_to_html(p.summary));
+    if (text.empty()) text = plain_text_of_html(markdown_with_math_to_html(p.markdown));
+    return cut_at_word(text.empty() ? p.title : text);
+}
 
 MustacheData projects_page_data(const Views& v, const Catalogue&) {
     MustacheData items{MustacheData::type::list};

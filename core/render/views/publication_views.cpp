@@ -6,6 +6,7 @@
 #include "render/cite/citation.hpp"
 #include "render/math/math.hpp"
 #include "render/template/streamed_list.hpp"
+#include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
 
 namespace vitae {
@@ -225,7 +226,8 @@ std::string list_heading(const Catalogue& t, std::optional<PublicationKind> kind
 
 std::string publication_description(const Publication& p, const Catalogue& t) {
     std::string venue_and_year = venue_year(p);
-    return authors_sentence(p, t) + t("sentence_end") + (venue_and_year.empty() ? "" : " " + venue_and_year + t("sentence_end"));
+    return cut_at_word(authors_sentence(p, t) + t("sentence_end") +
+                       (venue_and_year.empty() ? "" : " " + venue_and_year + t("sentence_end")));
 }
 
 MustacheData paper_page_data(const Views& v, const Catalogue& t, std::size_t i) {

@@ -9,6 +9,7 @@
 
 #include "base/text.hpp"
 #include "render/text/markdown.hpp"
+#include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
 #include "store/model/translate.hpp"
 
@@ -146,12 +147,13 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
     return home;
 }
 
-// First sentence of the first bio paragraph: a short, true page description.
+// The first sentence of the first bio paragraph as the page shows it (its
+// text, not its Markdown): a short, true page description.
 std::string first_sentence(const std::vector<std::string>& paragraphs) {
     if (paragraphs.empty()) return {};
-    const auto& p = paragraphs.front();
-    auto end = p.find(". ");
-    return end == std::string::npos ? p : p.substr(0, end + 1);
+    std::string text = plain_text_of_html(markdown_to_html(paragraphs.front()));
+    auto end = text.find(". ");
+    return cut_at_word(end == std::string::npos ? text : text.substr(0, end + 1));
 }
 
 }  // namespace

@@ -174,8 +174,14 @@ std::string list_heading(const Catalogue& t, std::optional<PublicationKind> kind
 const std::string& kind_label(const Catalogue& t, PublicationKind kind);
 const std::string& kind_heading(const Catalogue& t, PublicationKind kind);
 
-// "Authors. Venue Year.": a paper page's description.
+// A page's <meta name="description">, as the page shows it (its text, never
+// its Markdown or markup), cut at a word (core/render/page_text.hpp).
+// "Authors. Venue Year." for a paper page.
 std::string publication_description(const Publication& publication, const Catalogue& t);
+// The start of a post's body; its title when it has none.
+std::string post_description(const Post& post);
+// A project's summary; else the start of its page; else its title.
+std::string project_description(const Project& project);
 
 // Google Scholar's tags for a paper page: list of {name, content}.
 // `stored`, if given, turns a link's URL into the one to publish (a stored
