@@ -12,6 +12,7 @@
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/posts.hpp"
 
 namespace vitae::cli {
 
@@ -32,20 +33,6 @@ void require_post(const Db& db, const std::string& db_path, const std::string& s
     if (!existing.step()) throw Error(std::string(verb) + " " + in_quotes(db_path) + ": no post " + in_quotes(slug));
 }
 
-// Appends the tags `slug` lacks after its last one, in one transaction the caller holds.
-int insert_tags(const Db& db, const std::string& slug, const std::vector<std::string>& tags) {
-    int added = 0;
-    for (const auto& tag : tags) {
-        auto insert = db.prepare(
-            "INSERT OR IGNORE INTO post_tag (post_slug, position, tag) "
-            "VALUES (?1, (SELECT coalesce(max(position), 0) + 1 FROM post_tag WHERE post_slug = ?1), ?2) RETURNING 1");
-        insert.bind(1, slug);
-        insert.bind(2, tag);
-        added += insert.step() ? 1 : 0;  // a row back: inserted, not ignored
-    }
-    return added;
-}
-
 }  // namespace
 
 bool is_tag(std::string_view tag) { return tag.size() <= max_tag_bytes && is_slug(tag); }
@@ -59,7 +46,7 @@ bool is_valid_date(std::string_view date) {
         .ok();
 }
 
-void add_post(const std::string& db_path, const NewPost& post) {
+void add_post(const std::string& db_path, const Post& post) {
     auto db = open_checked(db_path);
     Transaction transaction(db);
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
@@ -69,20 +56,6 @@ void add_post(const std::string& db_path, const NewPost& post) {
                     " exists (to change it, see docs/cli.md)");
     insert_post(db, post);
     transaction.commit();
-}
-
-void insert_post(const Db& db, const NewPost& post) {
-    auto insert = db.prepare(
-        "INSERT INTO post (slug, title, published, body_format, body, status, preview_token) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, post.slug);
-    insert.bind(2, post.title);
-    insert.bind(3, post.published);
-    insert.bind(4, post.body_format);
-    insert.bind(5, post.body);
-    insert.bind(6, std::string_view(post.draft ? "draft" : "published"));
-    insert.bind(7, post.preview_token);
-    insert.step();
-    insert_tags(db, post.slug, post.tags);
 }
 
 std::string new_preview_token() {
@@ -106,26 +79,20 @@ std::string new_preview_token() {
 std::string publish_post(const std::string& db_path, const std::string& slug) {
     auto db = open_checked(db_path);
     Transaction transaction(db);
-    std::string date;
-    {  // finished before the commit
-        auto update = db.prepare(
-            "UPDATE post SET status = 'published', preview_token = '' WHERE slug = ? AND status = 'draft' RETURNING published");
-        update.bind(1, slug);
-        if (update.step()) date = update.text_at(0);
-    }
-    if (date.empty()) {
+    auto date = publish_draft(db, slug);
+    if (!date) {
         require_post(db, db_path, slug, "publish post");
         throw Error("publish post " + in_quotes(db_path) + ": post " + in_quotes(slug) + " is not a draft");
     }
     transaction.commit();
-    return date;
+    return *date;
 }
 
 int tag_post(const std::string& db_path, const std::string& slug, const std::vector<std::string>& tags) {
     auto db = open_checked(db_path);
     Transaction transaction(db);
     require_post(db, db_path, slug, "tag post");
-    int added = insert_tags(db, slug, tags);
+    int added = add_post_tags(db, slug, tags);
     transaction.commit();
     return added;
 }
@@ -134,13 +101,7 @@ bool untag_post(const std::string& db_path, const std::string& slug, const std::
     auto db = open_checked(db_path);
     Transaction transaction(db);
     require_post(db, db_path, slug, "untag post");
-    bool removed = false;
-    {  // finished before the commit: a statement still stepping would hold it off
-        auto remove = db.prepare("DELETE FROM post_tag WHERE post_slug = ? AND tag = ? RETURNING 1");
-        remove.bind(1, slug);
-        remove.bind(2, tag);
-        removed = remove.step();
-    }
+    bool removed = remove_post_tag(db, slug, tag);
     transaction.commit();
     return removed;
 }

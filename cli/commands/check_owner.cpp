@@ -33,7 +33,7 @@ std::string owner_report(const Content& content) {
             continue;
         }
         warnings += "warning: publication " + in_quotes(p.slug) + ": the owner is not among its authors (" + names +
-                    "); add the spelling as a name variant (INSERT INTO profile_name_variant) for it to be bold\n";
+                    "); add the spelling as a name variant (a profile_name_variant row, docs/cli.md) for it to be bold\n";
     }
     if (content.publications.empty()) return warnings;
     std::string found_as;

@@ -6,6 +6,8 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/awards.hpp"
+#include "store/write/teaching.hpp"
 
 namespace vitae::cli {
 
@@ -32,13 +34,6 @@ std::string optional_text(const Args& args, std::string_view option) {
     return args.has(option) ? args.get(option) : std::string();
 }
 
-// The table's next position: after the last one, so a new row comes last.
-std::int64_t next_position(const Db& db, const char* table) {
-    auto stmt = db.prepare(std::string("SELECT COALESCE(MAX(position), 0) + 1 FROM ") + table);
-    stmt.step();
-    return stmt.int_at(0);
-}
-
 }  // namespace
 
 int run_add_award(const Args& args, std::ostream& out) {
@@ -47,13 +42,7 @@ int run_add_award(const Args& args, std::ostream& out) {
     std::string issuer = optional_text(args, "--issuer");
     auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
-    auto position = next_position(db, "award");
-    auto insert = db.prepare("INSERT INTO award (position, year, name, issuer) VALUES (?, ?, ?, ?)");
-    insert.bind(1, position);
-    insert.bind(2, year);
-    insert.bind(3, name);
-    insert.bind(4, issuer);
-    insert.step();
+    auto position = insert_award(db, {.year = year, .name = name, .issuer = issuer});
     transaction.commit();
     out << "added award " << position << " (" << name << ") to " << args.positional[0] << "\n";
     return 0;
@@ -66,14 +55,7 @@ int run_add_teaching(const Args& args, std::ostream& out) {
     std::string role = optional_text(args, "--role");
     auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
-    auto position = next_position(db, "teaching");
-    auto insert = db.prepare("INSERT INTO teaching (position, course, title, term, role) VALUES (?, ?, ?, ?, ?)");
-    insert.bind(1, position);
-    insert.bind(2, course);
-    insert.bind(3, title);
-    insert.bind(4, term);
-    insert.bind(5, role);
-    insert.step();
+    auto position = insert_teaching(db, {.course = course, .title = title, .term = term, .role = role});
     transaction.commit();
     out << "added teaching " << position << " (" << course << ", " << (role.empty() ? "no role" : role) << ") to "
         << args.positional[0] << "\n";

@@ -11,6 +11,10 @@
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/write/files.hpp"
+#include "store/write/profile.hpp"
+#include "store/write/projects.hpp"
+#include "store/write/publications.hpp"
 
 namespace vitae::cli {
 
@@ -50,9 +54,7 @@ StoredWithCopies store_file(const Db& db, const std::string& name, const std::st
     if (photo) {
         if (!out.file.is_picture())
             throw Error("add file " + in_quotes(name) + ": a profile photo must be a picture, not " + out.file.type);
-        auto set = db.prepare("UPDATE profile SET photo = ? WHERE id = 1");
-        set.bind(1, out.file.name);
-        set.step();
+        set_profile_photo(db, out.file.name);
     }
     return out;
 }
@@ -90,15 +92,10 @@ int run_rm_file(const Args& args, std::ostream& out) {
     if (!remove_file(db, name))
         throw Error("rm file " + in_quotes(args.positional[0]) + ": no file named " + in_quotes(name) +
                     " (vitae ls files lists them)");
-    auto photo = db.prepare("UPDATE profile SET photo = '' WHERE id = 1 AND photo = ?");  // no photo rather than a broken one
-    photo.bind(1, name);
-    photo.step();
-    // Nor a project's or paper's picture (schema v8).
-    for (const char* sql : {"UPDATE project SET image = '' WHERE image = ?", "UPDATE publication SET preview = '' WHERE preview = ?"}) {
-        auto clear = db.prepare(sql);
-        clear.bind(1, name);
-        clear.step();
-    }
+    // No photo, project picture or paper preview rather than a broken one.
+    clear_profile_photo(db, name);
+    clear_project_image(db, name);
+    clear_publication_preview(db, name);
     transaction.commit();
     out << "removed " << name << "\n";
     return 0;

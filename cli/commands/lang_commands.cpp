@@ -6,6 +6,7 @@
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/languages.hpp"
 
 namespace vitae::cli {
 
@@ -23,16 +24,6 @@ std::vector<Row> languages(const Db& db) {
     auto rows = db.prepare("SELECT code, name, is_default FROM language ORDER BY is_default DESC, position");
     while (rows.step()) out.push_back({rows.text_at(0), rows.text_at(1), rows.int_at(2) != 0});
     return out;
-}
-
-void insert_language(const Db& db, const std::string& code, const std::string& name, bool is_default) {
-    auto insert = db.prepare(
-        "INSERT INTO language (code, name, position, is_default) "
-        "VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM language), ?)");
-    insert.bind(1, code);
-    insert.bind(2, name);
-    insert.bind(3, std::int64_t{is_default ? 1 : 0});
-    insert.step();
 }
 
 }  // namespace
@@ -54,12 +45,11 @@ int run_lang_add(const Args& args, std::ostream& out) {
         if (l.code == code) throw UsageError("lang add: " + in_quotes(code) + " is already a language of " + db_path);
     if (existing.empty() && !make_default) {
         // The site so far was English only: English stays its default, at /.
-        insert_language(db, std::string(fallback_language), "English", true);
+        insert_language(db, {.code = std::string(fallback_language), .name = "English", .is_default = true});
         out << "note: " << fallback_language << " (English) is the default language, at /; "
             << "give --default to make another one the default\n";
     }
-    if (make_default) db.exec("UPDATE language SET is_default = 0 WHERE is_default = 1");
-    insert_language(db, code, name, make_default);
+    insert_language(db, {.code = code, .name = name, .is_default = make_default});  // a new default replaces the old
     transaction.commit();
     out << "added language " << code << " (" << name << ")" << (make_default ? ", the default, at /" : ", at /" + code + "/")
         << " to " << db_path << "\n";
@@ -84,9 +74,7 @@ int run_lang_rm(const Args& args, std::ostream& out) {
     count.bind(1, code);
     count.step();
     auto translations = count.int_at(0);
-    auto remove = db.prepare("DELETE FROM language WHERE code = ?");  // its translations go with it (ON DELETE CASCADE)
-    remove.bind(1, code);
-    remove.step();
+    remove_language(db, code);  // its translations go with it
     transaction.commit();
     out << "removed language " << code << " and its " << translations << " translation(s) from " << db_path << "\n";
     return 0;
@@ -119,13 +107,7 @@ int run_translate(const Args& args, std::ostream& out) {
     auto db = open_checked(db_path);
     Transaction transaction(db);
     if (remove) {
-        auto drop = db.prepare("DELETE FROM translation WHERE language = ? AND item = ? AND key = ? AND field = ?");
-        int i = 0;
-        for (const auto* v : {&t.language, &t.item, &t.key, &t.field}) drop.bind(++i, *v);
-        drop.step();
-        auto changed = db.prepare("SELECT changes()");
-        changed.step();
-        if (changed.int_at(0) == 0) throw UsageError("translate: no such translation in " + db_path);
+        if (!remove_translation(db, t)) throw UsageError("translate: no such translation in " + db_path);
         transaction.commit();
         out << "removed the " << t.language << " " << t.item << " '" << t.key << "' " << t.field << "\n";
         return 0;
@@ -139,12 +121,7 @@ int run_translate(const Args& args, std::ostream& out) {
     }
     if (!known)
         throw UsageError("translate: " + in_quotes(t.language) + " is not a language of " + db_path + " (vitae lang add)");
-    auto upsert = db.prepare(
-        "INSERT INTO translation (language, item, key, field, text) VALUES (?, ?, ?, ?, ?) "
-        "ON CONFLICT (language, item, key, field) DO UPDATE SET text = excluded.text");
-    int i = 0;
-    for (const auto* v : {&t.language, &t.item, &t.key, &t.field, &t.text}) upsert.bind(++i, *v);
-    upsert.step();
+    upsert_translation(db, t);
     // Checked as the worker will read it, inside the transaction: the item
     // and field are translatable, the row exists, the language is not the
     // default. A problem rolls the write back.

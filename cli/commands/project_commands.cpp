@@ -1,11 +1,12 @@
 #include "cli/commands/project_commands.hpp"
 
-
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/projects.hpp"
+#include "store/write/publications.hpp"
 
 namespace vitae::cli {
 
@@ -55,49 +56,25 @@ std::int64_t publication_id(const Db& db, std::string_view command, const std::s
     return stmt.int_at(0);
 }
 
-}  // namespace
-
-void insert_project(const Db& db, const Project& p) {
+// What the project names is there: its slug is free, its picture and
+// files are stored, its papers and posts exist.
+void check_project(const Db& db, const Project& p) {
     auto taken = db.prepare("SELECT 1 FROM project WHERE slug = ?");
     taken.bind(1, p.slug);
     if (taken.step()) throw Error("add project: a project " + in_quotes(p.slug) + " exists (vitae rm project first)");
     if (!p.image.empty()) require_picture(db, "add project: --image", p.image);
-    auto insert = db.prepare(
-        "INSERT INTO project (slug, position, title, summary, markdown, image) "
-        "VALUES (?1, (SELECT coalesce(max(position), 0) + 1 FROM project), ?2, ?3, ?4, ?5)");
-    int i = 0;
-    for (const std::string* value : {&p.slug, &p.title, &p.summary, &p.markdown, &p.image}) insert.bind(++i, *value);
-    insert.step();
-    auto link = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
-    std::int64_t position = 0;
-    for (const auto& l : p.links) {
+    for (const auto& l : p.links)
         if (l.url.starts_with("/files/")) require_file(db, l.url.substr(7));
-        link.reset();
-        link.bind(1, p.slug);
-        link.bind(2, ++position);
-        link.bind(3, l.label);
-        link.bind(4, l.url);
-        link.step();
-    }
-    auto paper = db.prepare("INSERT OR IGNORE INTO project_publication (project_slug, publication_id) VALUES (?, ?)");
-    for (const auto& slug : p.publications) {
-        paper.reset();
-        paper.bind(1, p.slug);
-        paper.bind(2, publication_id(db, "add project: --paper", slug));
-        paper.step();
-    }
+    for (const auto& slug : p.publications) publication_id(db, "add project: --paper", slug);
     auto known_post = db.prepare("SELECT 1 FROM post WHERE slug = ?");
-    auto post = db.prepare("INSERT OR IGNORE INTO project_post (project_slug, post_slug) VALUES (?, ?)");
     for (const auto& slug : p.posts) {
         known_post.reset();
         known_post.bind(1, slug);
         if (!known_post.step()) throw Error("add project: --post: no post " + in_quotes(slug));
-        post.reset();
-        post.bind(1, p.slug);
-        post.bind(2, slug);
-        post.step();
     }
 }
+
+}  // namespace
 
 int run_add_project(const Args& args, std::ostream& out) {
     Project p;
@@ -114,6 +91,7 @@ int run_add_project(const Args& args, std::ostream& out) {
     p.posts = args.get_all("--post");
     auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
+    check_project(db, p);
     insert_project(db, p);
     transaction.commit();
     out << "added project " << p.slug << " to " << args.positional[0] << " (/projects/" << p.slug << ")\n";
@@ -123,13 +101,8 @@ int run_add_project(const Args& args, std::ostream& out) {
 int run_rm_project(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
     Transaction transaction(db);
-    auto known = db.prepare("SELECT 1 FROM project WHERE slug = ?");
-    known.bind(1, args.positional[1]);
-    if (!known.step())
+    if (!remove_project(db, args.positional[1]))
         throw Error("rm project " + in_quotes(args.positional[0]) + ": no project " + in_quotes(args.positional[1]));
-    auto remove = db.prepare("DELETE FROM project WHERE slug = ?");  // its links, papers, posts cascade
-    remove.bind(1, args.positional[1]);
-    remove.step();
     transaction.commit();
     out << "removed project " << args.positional[1] << "\n";
     return 0;
@@ -142,10 +115,7 @@ int run_set_preview(const Args& args, std::ostream& out) {
     Transaction transaction(db);
     auto id = publication_id(db, "set preview", slug);
     if (!name.empty()) require_picture(db, "set preview", name);
-    auto update = db.prepare("UPDATE publication SET preview = ? WHERE id = ?");
-    update.bind(1, name);
-    update.bind(2, id);
-    update.step();
+    set_publication_preview(db, id, name);
     transaction.commit();
     if (name.empty()) out << "removed the preview of " << slug << "\n";
     else out << "set the preview of " << slug << " to " << name << "\n";

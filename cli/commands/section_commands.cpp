@@ -6,6 +6,7 @@
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/text_option.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/sections.hpp"
 
 namespace vitae::cli {
 
@@ -37,27 +38,6 @@ std::string checked_url(std::string_view option, const Args& args) {
 }
 
 }  // namespace
-
-std::int64_t insert_news(const Db& db, const News& news) {
-    auto insert = db.prepare("INSERT INTO news (date, markdown) VALUES (?, ?) RETURNING id");
-    insert.bind(1, news.date);
-    insert.bind(2, news.markdown);
-    insert.step();
-    return insert.int_at(0);
-}
-
-std::int64_t insert_talk(const Db& db, const Talk& t) {
-    auto insert = db.prepare(
-        "INSERT INTO talk (date, title, event, place, url_slides, url_video, url_event, abstract) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-        "RETURNING id");
-    int i = 0;
-    for (const std::string* value : {&t.date, &t.title, &t.event, &t.place, &t.url_slides, &t.url_video, &t.url_event,
-                                      &t.abstract})
-        insert.bind(++i, *value);
-    insert.step();
-    return insert.int_at(0);
-}
 
 int run_add_news(const Args& args, std::ostream& out) {
     News news;

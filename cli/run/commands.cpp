@@ -168,7 +168,8 @@ int run_untag_post(const Args& args, std::ostream& out) {
 }
 
 int run_add_post(const Args& args, std::ostream& out) {
-    NewPost post;
+    Post post;
+    post.body_format = "markdown";
     post.slug = args.get("--slug");
     post.title = args.get("--title");
     post.published = args.get("--date");

@@ -8,6 +8,7 @@
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/write/files.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

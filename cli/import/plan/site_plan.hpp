@@ -1,8 +1,8 @@
 // What import-site reads from a site before writing anything: the rows, and
 // a note for every file. Filled by the readers in site_profile.cpp,
 // site_collections.cpp, site_teaching.cpp, site_cv.cpp, site_projects.cpp
-// and, for Hugo Blox, hugo*.cpp; written by import_site.cpp, the rows of
-// schema v8 by site_sections.cpp.
+// and, for Hugo Blox, hugo*.cpp; written by import_site.cpp and
+// site_sections.cpp through the tables' writers (store/write/).
 #pragma once
 
 #include <filesystem>
@@ -32,12 +32,6 @@ struct SiteProject {
     int order = 0;                 // the theme's importance or weight; 0: none (after those with one)
 };
 
-struct SiteAward {
-    std::optional<int> year;
-    std::string name;
-    std::string issuer;
-};
-
 // A picture for a publication, found by its slug or its BibTeX key.
 struct SitePreview {
     std::filesystem::path file;     // the file that names the picture (for the report)
@@ -64,16 +58,15 @@ struct SitePublicationExtra {
 struct SitePlan {
     std::filesystem::path dir;
     std::string theme;
-    Content profile;  // name, variants, affiliation, job_title, bio, emails, links, education, teaching, service, experience
+    Content profile;  // name, variants, affiliation, job_title, bio, emails, links, education, teaching (with roles), service, experience
     std::vector<Post> posts;
     std::vector<Publication> publications;  // academicpages _publications
     std::vector<News> news;                 // al-folio _news, in file order
     std::vector<Talk> talks;                // academicpages _talks, in file order
     std::filesystem::path bibliography;     // al-folio _bibliography/papers.bib; empty: none
     std::filesystem::path photo;            // the profile picture in the tree; empty: none
-    std::vector<std::string> teaching_roles;  // beside profile.teaching: each row's role, '' unnamed
     std::vector<SiteProject> projects;
-    std::vector<SiteAward> awards;
+    std::vector<Award> awards;
     std::vector<SitePreview> previews;
     std::vector<SiteRelation> relations;
     std::vector<SitePublicationExtra> publication_extras;

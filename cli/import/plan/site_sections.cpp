@@ -1,8 +1,8 @@
-// import-site: writing the rows of schema v8 that the readers found
-// (projects and their links, the publications and posts they relate to,
-// awards, teaching roles, publications' preview pictures), inside the
-// import's transaction and after publications and posts, whose ids and
-// slugs they name. Pictures go through the one file store (store_file),
+// import-site: writing the rows the readers found for projects and their
+// links, the publications and posts they relate to, awards, publications'
+// preview pictures and extras, through the tables' writers (store/write/),
+// inside the import's transaction and after publications and posts, whose
+// ids and slugs they name. Pictures go through the one file store (store_file),
 // with their smaller copies, and so do the files a link names (a paper's
 // PDF in its Hugo bundle); one that cannot be stored is reported and the
 // row goes in without it.
@@ -18,6 +18,10 @@
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/write/awards.hpp"
+#include "store/write/files.hpp"
+#include "store/write/projects.hpp"
+#include "store/write/publications.hpp"
 
 namespace vitae::cli {
 
@@ -39,18 +43,12 @@ bool is_link_target(const std::string& url) {
 }
 
 
-void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int64_t position) {
+// The row, then each link as its file is stored (a link to a file that
+// cannot be stored is left out).
+void write_project(const Db& db, SitePlan& plan, const SiteProject& p) {
     std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
-    auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
-    insert.bind(1, p.slug);
-    insert.bind(2, position);
-    insert.bind(3, p.title);
-    insert.bind(4, p.summary);
-    insert.bind(5, p.markdown);
-    insert.bind(6, image);
-    insert.step();
-    auto link = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
-    std::int64_t n = 0;
+    insert_project(db, {.slug = p.slug, .title = p.title, .summary = p.summary, .markdown = p.markdown, .image = image,
+                        .links = {}, .publications = {}, .posts = {}});
     for (auto l : p.links) {
         l.url = stored_link(db, plan, l.url, l.label + " of project " + p.slug);
         if (l.url.empty()) continue;  // reported by stored_link
@@ -58,12 +56,7 @@ void write_project(const Db& db, SitePlan& plan, const SiteProject& p, std::int6
             plan.note(SiteNote::Kind::warning, p.file, "link " + in_quotes(l.url) + ": not an http(s) URL; left out");
             continue;
         }
-        link.bind(1, p.slug);
-        link.bind(2, ++n);
-        link.bind(3, l.label);
-        link.bind(4, l.url);
-        link.step();
-        link.reset();
+        insert_project_link(db, p.slug, l);
     }
 }
 
@@ -74,8 +67,7 @@ void write_projects(const Db& db, SitePlan& plan) {
     std::stable_sort(ordered.begin(), ordered.end(), [](const SiteProject* a, const SiteProject* b) {
         return (a->order == 0 ? 1 : 0) < (b->order == 0 ? 1 : 0) || (a->order != 0 && b->order != 0 && a->order < b->order);
     });
-    std::int64_t position = 0;
-    for (const auto* p : ordered) write_project(db, plan, *p, ++position);
+    for (const auto* p : ordered) write_project(db, plan, *p);
 }
 
 const SiteProject* project_named(const SitePlan& plan, const std::string& slug) {
@@ -85,8 +77,6 @@ const SiteProject* project_named(const SitePlan& plan, const std::string& slug) 
 }
 
 void write_relations(const Db& db, SitePlan& plan) {
-    auto to_publication = db.prepare("INSERT OR IGNORE INTO project_publication (project_slug, publication_id) VALUES (?, ?)");
-    auto to_post = db.prepare("INSERT OR IGNORE INTO project_post (project_slug, post_slug) SELECT ?, slug FROM post WHERE slug = ?");
     for (const auto& r : plan.relations) {
         const SiteProject* project = project_named(plan, r.project);
         if (!project) continue;  // a demo project, or one not imported: nothing to relate
@@ -96,30 +86,15 @@ void write_relations(const Db& db, SitePlan& plan) {
                 plan.note(SiteNote::Kind::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
                 continue;
             }
-            to_publication.bind(1, project->slug);
-            to_publication.bind(2, *id);
-            to_publication.step();
-            to_publication.reset();
+            relate_project_publication(db, project->slug, *id);
         } else {
-            to_post.bind(1, project->slug);
-            to_post.bind(2, r.post);
-            to_post.step();
-            to_post.reset();
+            relate_project_post(db, project->slug, r.post);  // nothing when the post was not imported
         }
     }
 }
 
 void write_awards(const Db& db, const SitePlan& plan) {
-    auto insert = db.prepare("INSERT INTO award (position, year, name, issuer) VALUES (?, ?, ?, ?)");
-    std::int64_t position = 0;
-    for (const auto& a : plan.awards) {
-        insert.bind(1, ++position);
-        insert.bind(2, a.year);
-        insert.bind(3, a.name);
-        insert.bind(4, a.issuer);
-        insert.step();
-        insert.reset();
-    }
+    for (const auto& a : plan.awards) insert_award(db, a);
 }
 
 // al-folio: papers.bib's preview={file.png}, kept by import-bibtex as a field.
@@ -132,16 +107,12 @@ void find_bib_previews(const Db& db, SitePlan& plan) {
 }
 
 void write_previews(const Db& db, SitePlan& plan) {
-    auto set = db.prepare("UPDATE publication SET preview = ? WHERE id = ?");
     for (const auto& preview : plan.previews) {
         auto id = publication_id(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
         std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication, true);
         if (name.empty()) continue;
-        set.bind(1, name);
-        set.bind(2, *id);
-        set.step();
-        set.reset();
+        set_publication_preview(db, *id, name);
     }
 }
 
@@ -150,44 +121,20 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
     for (const auto& extra : plan.publication_extras) {
         auto id = publication_id(db, extra.publication);
         if (!id) continue;  // skipped by import-bibtex: reported there
-        if (extra.selected) {
-            auto select = db.prepare("UPDATE publication SET selected = 1 WHERE id = ?");
-            select.bind(1, *id);
-            select.step();
-        }
-        auto link = db.prepare("INSERT INTO publication_link (publication_id, position, label, url) "
-                               "SELECT ?1, (SELECT coalesce(max(position), 0) + 1 FROM publication_link WHERE publication_id = ?1), ?2, ?3 "
-                               "WHERE NOT EXISTS (SELECT 1 FROM publication_link WHERE publication_id = ?1 AND url = ?3)");
+        if (extra.selected) select_publication(db, *id);
         for (const auto& l : extra.links) {
             std::string url = stored_link(db, plan, l.url, l.label + " of " + extra.publication);
             if (url.empty()) continue;
-            link.bind(1, *id);
-            link.bind(2, l.label);
-            link.bind(3, url);
-            link.step();
-            link.reset();
+            append_publication_link(db, *id, {.label = l.label, .url = url});  // unless it has that URL already
         }
     }
 }
 
 // Hugo Blox lists publications newest first, and its folders come in name
 // order (and cite.bib ones after the others): ordered by year here, ties
-// as read. Positions are unique, so they are moved out of the way first.
+// as read.
 void order_hugo_publications(const Db& db, const SitePlan& plan) {
-    if (plan.theme != "hugo-blox") return;
-    db.exec("UPDATE publication SET position = -position");
-    db.exec("UPDATE publication SET position = r.n FROM (SELECT id, row_number() OVER "
-            "(ORDER BY year IS NULL, year DESC, position DESC) AS n FROM publication) AS r WHERE publication.id = r.id");
-}
-
-void write_teaching_roles(const Db& db, const SitePlan& plan) {
-    auto set = db.prepare("UPDATE teaching SET role = ? WHERE position = ?");
-    for (std::size_t i = 0; i < plan.teaching_roles.size(); ++i) {
-        set.bind(1, plan.teaching_roles[i]);
-        set.bind(2, static_cast<std::int64_t>(i + 1));
-        set.step();
-        set.reset();
-    }
+    if (plan.theme == "hugo-blox") order_publications_by_year(db);
 }
 
 // A name for the file that no other file has: "featured.png" in each of
@@ -248,7 +195,6 @@ std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, co
 }
 
 void write_sections(const Db& db, SitePlan& plan) {
-    write_teaching_roles(db, plan);
     write_projects(db, plan);
     write_relations(db, plan);
     write_awards(db, plan);

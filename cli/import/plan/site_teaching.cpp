@@ -31,9 +31,8 @@ std::string teaching_role(std::string_view role, std::string_view description) {
 }
 
 void add_teaching(SitePlan& plan, Teaching row, std::string role) {
-    plan.teaching_roles.resize(plan.profile.teaching.size());
+    row.role = std::move(role);
     plan.profile.teaching.push_back(std::move(row));
-    plan.teaching_roles.push_back(std::move(role));
 }
 
 void read_teaching_page(SitePlan& plan, const fs::path& file) {

@@ -2,7 +2,6 @@
 
 #include "cli/commands/import_bibtex.hpp"
 
-#include "cli/commands/add_post.hpp"
 #include "cli/commands/file_commands.hpp"
 #include "store/model/slug.hpp"
 
@@ -11,7 +10,6 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/section_commands.hpp"
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
@@ -24,6 +22,11 @@
 #include "store/rows/publication_store.hpp"
 #include "store/schema/schema.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/posts.hpp"
+#include "store/write/profile.hpp"
+#include "store/write/publications.hpp"
+#include "store/write/sections.hpp"
+#include "store/write/teaching.hpp"
 
 namespace vitae::cli {
 
@@ -71,55 +74,17 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
     return false;
 }
 
-void write_list(const Db& db, const char* sql, std::size_t n, const std::function<void(Stmt&, std::size_t)>& bind) {
-    auto insert = db.prepare(sql);
-    for (std::size_t i = 0; i < n; ++i) {
-        insert.bind(1, static_cast<std::int64_t>(i + 1));
-        bind(insert, i);
-        insert.step();
-        insert.reset();
-    }
-}
-
+// The profile row (when the site names its owner), then each list in order.
 void write_profile(const Db& db, const Content& p) {
-    if (!p.name.empty()) {
-        auto upsert = db.prepare("INSERT INTO profile (id, name, affiliation, job_title) VALUES (1, ?, ?, ?) "
-                                 "ON CONFLICT (id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation, "
-                                 "job_title = excluded.job_title");
-        upsert.bind(1, p.name);
-        upsert.bind(2, p.affiliation);
-        upsert.bind(3, p.job_title);
-        upsert.step();
-    }
-    write_list(db, "INSERT INTO profile_paragraph (position, markdown) VALUES (?, ?)", p.bio_markdown.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.bio_markdown[i]); });
-    write_list(db, "INSERT INTO profile_email (position, address, label) VALUES (?, ?, ?)", p.emails.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.emails[i].address); s.bind(3, p.emails[i].label); });
-    write_list(db, "INSERT INTO profile_link (position, label, url) VALUES (?, ?, ?)", p.links.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.links[i].label); s.bind(3, p.links[i].url); });
-    write_list(db, "INSERT INTO profile_name_variant (position, name) VALUES (?, ?)", p.name_variants.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.name_variants[i]); });
-    write_list(db, "INSERT INTO education (position, start_year, end_year, degree, institution) VALUES (?, ?, ?, ?, ?)",
-               p.education.size(), [&](Stmt& s, std::size_t i) {
-                   s.bind(2, std::int64_t{p.education[i].start_year});
-                   s.bind(3, std::int64_t{p.education[i].end_year});
-                   s.bind(4, p.education[i].degree);
-                   s.bind(5, p.education[i].institution);
-               });
-    write_list(db, "INSERT INTO teaching (position, course, title, term) VALUES (?, ?, ?, ?)", p.teaching.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.teaching[i].course); s.bind(3, p.teaching[i].title); s.bind(4, p.teaching[i].term); });
-    write_list(db, "INSERT INTO service (position, role, venue) VALUES (?, ?, ?)", p.services.size(),
-               [&](Stmt& s, std::size_t i) { s.bind(2, p.services[i].role); s.bind(3, p.services[i].venue); });
-    write_list(db, "INSERT INTO experience (position, organization, location, role, start_month, end_month) VALUES (?, ?, ?, ?, ?, ?)",
-               p.experiences.size(), [&](Stmt& s, std::size_t i) {
-                   const auto& e = p.experiences[i];
-                   s.bind(2, e.organization); s.bind(3, e.location); s.bind(4, e.role); s.bind(5, e.start_month); s.bind(6, e.end_month);
-               });
-}
-
-void write_posts(const Db& db, const std::vector<Post>& posts) {
-    for (const auto& p : posts)
-        insert_post(db, NewPost{p.slug, p.title, p.published, p.body_format, p.body, p.tags, p.draft, p.preview_token});
+    if (!p.name.empty()) upsert_profile(db, p);
+    for (const auto& paragraph : p.bio_markdown) insert_profile_paragraph(db, paragraph);
+    for (const auto& email : p.emails) insert_profile_email(db, email);
+    for (const auto& link : p.links) insert_profile_link(db, link);
+    for (const auto& variant : p.name_variants) insert_profile_name_variant(db, variant);
+    for (const auto& education : p.education) insert_education(db, education);
+    for (const auto& teaching : p.teaching) insert_teaching(db, teaching);
+    for (const auto& service : p.services) insert_service(db, service);
+    for (const auto& experience : p.experiences) insert_experience(db, experience);
 }
 
 // papers.bib (or a Hugo Blox publication's cite.bib) through import-bibtex's
@@ -203,7 +168,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         auto db = Db::open(db_path, OpenMode::read_write);
         Transaction transaction(db);
         write_profile(db, plan.profile);
-        write_posts(db, plan.posts);
+        for (const auto& post : plan.posts) insert_post(db, post);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
         for (const auto& news : plan.news) insert_news(db, news);
         for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked

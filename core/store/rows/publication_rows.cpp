@@ -31,22 +31,24 @@ std::string assignment(std::string_view name, int n) { return std::string(name) 
 }  // namespace
 
 const std::string& publication_columns() {
-    // preview (v8) is read, never written with the others: it is set on its own (vitae set preview).
+    // preview is read, never written with the others: it is set on its own (set_publication_preview).
     static const std::string list = "id, slug, " + value_list(name_only) + ", preview";
     return list;
 }
 
-const std::string& publication_insert_sql() {
-    static const std::string sql = "INSERT INTO publication (" + value_list(name_only) + ", slug, position) VALUES (" +
-                                   value_list(mark) + ", ?" + std::to_string(publication_value_count() + 1) +
-                                   ", (SELECT coalesce(max(position), 0) + 1 FROM publication)) RETURNING id";
-    return sql;
+const std::string& publication_value_names() {
+    static const std::string list = value_list(name_only);
+    return list;
 }
 
-const std::string& publication_update_sql() {
-    static const std::string sql = "UPDATE publication SET " + value_list(assignment) + " WHERE id = ?" +
-                                   std::to_string(publication_value_count() + 1);
-    return sql;
+const std::string& publication_value_marks() {
+    static const std::string list = value_list(mark);
+    return list;
+}
+
+const std::string& publication_value_assignments() {
+    static const std::string list = value_list(assignment);
+    return list;
 }
 
 int publication_value_count() {

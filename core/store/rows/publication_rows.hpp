@@ -1,5 +1,5 @@
 // The `publication` row as one list of columns, for the loader (every row at
-// once) and the CLI's writer (one row by slug), so the two cannot disagree
+// once) and the writer (store/write/publications.hpp), so the two cannot disagree
 // about a column: id, slug, kind, title, venue, year, abstract, selected,
 // then publication_text_columns (content.hpp).
 #pragma once
@@ -19,10 +19,11 @@ const std::string& publication_columns();
 std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p);
 
 // Writing: the values are everything but id, slug and position, bound as
-// ?1..?N by bind_publication_values; ?N+1 is the slug (insert, appended at
-// the end of the owner's order, RETURNING id) or the id (update).
-const std::string& publication_insert_sql();
-const std::string& publication_update_sql();
+// ?1..?N by bind_publication_values: "kind, title, ...", "?1, ?2, ...",
+// "kind = ?1, title = ?2, ...".
+const std::string& publication_value_names();
+const std::string& publication_value_marks();
+const std::string& publication_value_assignments();
 int publication_value_count();
 void bind_publication_values(Stmt& s, const Publication& p);
 

@@ -1,6 +1,5 @@
-// Publications in a database: find one by slug or id with its child rows;
-// add one at the end of the list; replace one in place; delete one.
-// Prepared statements only; the caller holds the transaction.
+// Publications in a database: find one by slug or id with its child rows.
+// Writing them is store/write/publications.hpp's.
 #pragma once
 
 #include <cstdint>
@@ -23,12 +22,6 @@ OwnerNames owner_names(const Db& db);
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug);
 // The publication with this id and its child rows, as stored (owner flags as written).
 std::optional<Publication> read_publication(const Db& db, std::int64_t id);
-// Appended after the last one (position max + 1).
-void insert_publication(const Db& db, const Publication& publication);
-// Keeps id, slug and position; every column and child row is replaced.
-void update_publication(const Db& db, std::int64_t id, const Publication& publication);
-// Its child rows go with it (the connection has foreign keys on).
-void delete_publication(const Db& db, std::int64_t id);
 // Every slug, in the owner's order.
 std::vector<std::string> publication_slugs(const Db& db);
 

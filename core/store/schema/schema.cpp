@@ -9,6 +9,7 @@
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/sqlite/temp_file.hpp"
+#include "store/write/profile.hpp"
 
 namespace vitae {
 
@@ -133,9 +134,9 @@ void init_database(const std::string& path, std::string_view owner_name) {
         db.exec(std::string(schema_sql).c_str());
         set_user_version(db, latest_version());
         if (!owner_name.empty()) {
-            auto insert = db.prepare("INSERT INTO profile (id, name) VALUES (1, ?)");
-            insert.bind(1, owner_name);
-            insert.step();
+            Content owner;
+            owner.name = std::string(owner_name);
+            upsert_profile(db, owner);
         }
         transaction.commit();
     }

@@ -1,0 +1,15 @@
+// The writer of `award`: `vitae add award` and import-site both add through it.
+// Inside the caller's transaction.
+#pragma once
+
+#include <cstdint>
+
+#include "store/model/content.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae {
+
+// Appends the award after the last one; returns its position.
+std::int64_t insert_award(const Db& db, const Award& award);
+
+}  // namespace vitae

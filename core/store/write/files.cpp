@@ -1,0 +1,63 @@
+#include "store/write/files.hpp"
+
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "store/model/file_type.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/file_store.hpp"
+
+namespace vitae {
+
+StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
+                    std::string_view variant_of) {
+    std::string what = "add file " + in_quotes(name);
+    if (!is_file_name(name))
+        throw Error(what + ": a file name is a-z, 0-9 and '-', then one dot and an extension (e.g. cv-2026.pdf)");
+    if (bytes.size() > limits::max_file_bytes)
+        throw Error(what + ": " + std::to_string(bytes.size()) + " bytes, more than the limit of " +
+                    std::to_string(limits::max_file_bytes));
+    if (bytes.empty()) throw Error(what + ": the file is empty");
+    Sniffed sniffed = sniff_file(bytes, name);
+    if (!sniffed.type) throw Error(what + ": " + sniffed.why);
+    if (!has_extension_of(name, *sniffed.type))
+        throw Error(what + ": its bytes are " + std::string(sniffed.type->mime) + ", so its name must end in " +
+                    std::string(sniffed.type->extensions.front()) + " (browsers and nginx go by the name)");
+    StoredFile file{std::string(name), std::string(sniffed.type->mime), static_cast<std::int64_t>(bytes.size()),
+                    sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of)};
+    auto put = db.prepare(
+        "INSERT INTO file (name, type, size, digest, width, height, alt, variant_of, bytes) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, digest = excluded.digest, "
+        "width = excluded.width, height = excluded.height, alt = excluded.alt, variant_of = excluded.variant_of, "
+        "bytes = excluded.bytes");
+    put.bind(1, file.name);
+    put.bind(2, file.type);
+    put.bind(3, file.size);
+    put.bind(4, file.digest);
+    put.bind(5, std::int64_t{file.width});
+    put.bind(6, std::int64_t{file.height});
+    put.bind(7, file.alt);
+    put.bind(8, file.variant_of);
+    put.bind_blob(9, bytes);
+    put.step();
+    return file;
+}
+
+bool remove_file(const Db& db, std::string_view name) {
+    auto del = db.prepare("DELETE FROM file WHERE name = ? RETURNING name");
+    del.bind(1, name);
+    bool removed = del.step();
+    while (del.step()) {
+    }
+    remove_variants(db, name);
+    return removed;
+}
+
+void remove_variants(const Db& db, std::string_view name) {
+    auto del = db.prepare("DELETE FROM file WHERE variant_of = ? AND variant_of <> ''");
+    del.bind(1, name);
+    del.step();
+}
+
+}  // namespace vitae

@@ -1,0 +1,24 @@
+// The writer of `file`: add one (checked, typed from its bytes, digested)
+// or remove one. `vitae add file`, `rm file` and import-site write through
+// it. Inside the caller's transaction.
+#pragma once
+
+#include <string_view>
+
+#include "store/model/content.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae {
+
+// Checks the name, the size (limits::max_file_bytes) and the type sniffed
+// from the bytes (which the name's extension must agree with), then adds it
+// or replaces the file of that name. Throws Error saying what is wrong.
+// `variant_of`: the picture this is a smaller copy of ("" for an owner's file).
+StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
+                    std::string_view variant_of = {});
+// False when there is no file of that name. Its variants go with it.
+bool remove_file(const Db& db, std::string_view name);
+// The smaller copies made of picture `name`.
+void remove_variants(const Db& db, std::string_view name);
+
+}  // namespace vitae

@@ -1,0 +1,67 @@
+#include "store/write/profile.hpp"
+
+#include "store/write/position.hpp"
+
+namespace vitae {
+
+void upsert_profile(const Db& db, const Content& p) {
+    auto upsert = db.prepare("INSERT INTO profile (id, name, affiliation, job_title) VALUES (1, ?, ?, ?) "
+                             "ON CONFLICT (id) DO UPDATE SET name = excluded.name, affiliation = excluded.affiliation, "
+                             "job_title = excluded.job_title");
+    upsert.bind(1, p.name);
+    upsert.bind(2, p.affiliation);
+    upsert.bind(3, p.job_title);
+    upsert.step();
+}
+
+void set_profile_photo(const Db& db, std::string_view file_name) {
+    auto set = db.prepare("UPDATE profile SET photo = ? WHERE id = 1");
+    set.bind(1, file_name);
+    set.step();
+}
+
+void clear_profile_photo(const Db& db, std::string_view file_name) {
+    auto clear = db.prepare("UPDATE profile SET photo = '' WHERE id = 1 AND photo = ?");
+    clear.bind(1, file_name);
+    clear.step();
+}
+
+std::int64_t insert_profile_paragraph(const Db& db, std::string_view markdown) {
+    auto position = next_position(db, "profile_paragraph");
+    auto insert = db.prepare("INSERT INTO profile_paragraph (position, markdown) VALUES (?, ?)");
+    insert.bind(1, position);
+    insert.bind(2, markdown);
+    insert.step();
+    return position;
+}
+
+std::int64_t insert_profile_email(const Db& db, const Email& email) {
+    auto position = next_position(db, "profile_email");
+    auto insert = db.prepare("INSERT INTO profile_email (position, address, label) VALUES (?, ?, ?)");
+    insert.bind(1, position);
+    insert.bind(2, email.address);
+    insert.bind(3, email.label);
+    insert.step();
+    return position;
+}
+
+std::int64_t insert_profile_link(const Db& db, const Link& link) {
+    auto position = next_position(db, "profile_link");
+    auto insert = db.prepare("INSERT INTO profile_link (position, label, url) VALUES (?, ?, ?)");
+    insert.bind(1, position);
+    insert.bind(2, link.label);
+    insert.bind(3, link.url);
+    insert.step();
+    return position;
+}
+
+std::int64_t insert_profile_name_variant(const Db& db, std::string_view name) {
+    auto position = next_position(db, "profile_name_variant");
+    auto insert = db.prepare("INSERT INTO profile_name_variant (position, name) VALUES (?, ?)");
+    insert.bind(1, position);
+    insert.bind(2, name);
+    insert.step();
+    return position;
+}
+
+}  // namespace vitae
