@@ -28,3 +28,25 @@ def private_db(prefix):
     db = os.path.join(directory, "site.db")
     shutil.copy(DB, db)
     return directory, db
+
+
+def require_tool(tool, package):
+    """The path of the program `tool`. A test that needs it fails, never
+    skips, when it is missing: a skip reads as a pass. scripts/install-deps
+    installs `package`, which has it."""
+    import shutil
+    path = shutil.which(tool)
+    if path is None:
+        raise AssertionError("%s not found: this test needs it; scripts/install-deps installs it (Debian package %s)"
+                             % (tool, package))
+    return path
+
+
+def require_module(name, package):
+    """The Python module `name`, imported; fails as require_tool does when it is missing."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError as e:
+        raise AssertionError("Python module %s not importable (%s): this test needs it; scripts/install-deps "
+                             "installs it (Debian package %s)" % (name, e, package)) from None
