@@ -3,7 +3,8 @@
 Every test module imports this first; it also puts tests/e2e and scripts/ on
 sys.path, so `import stack`, `import seed` and `from client import …` work
 however the test is started. CTest sets VITAE_BUILD_DIR, VITAE_DB and
-VITAE_TEMPLATES; the defaults are build/dev and this checkout's files.
+VITAE_TEMPLATES; the defaults are build/dev, its tests/e2e-site.db (built
+from tests/fixtures/seed-site.sql) and this checkout's templates.
 """
 import os
 import sys
@@ -15,7 +16,8 @@ for _path in (os.path.join(REPO, "scripts"), HERE):
         sys.path.insert(0, _path)
 
 BUILD_DIR = os.environ.get("VITAE_BUILD_DIR", os.path.join(REPO, "build", "dev"))
-DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "site.db"))
+# The tests' own site (tests/fixtures/seed-site.sql), not the shipped content.
+DB = os.environ.get("VITAE_DB", os.path.join(BUILD_DIR, "tests", "e2e-site.db"))
 TEMPLATES = os.environ.get("VITAE_TEMPLATES", os.path.join(REPO, "templates"))
 
 
