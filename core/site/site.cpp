@@ -44,22 +44,19 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
     return newest;
 }
 
-// The views of `all` as of `now_unix`, and when they next change.
-void list_as_of(LoadedContent& loaded, Content all, std::int64_t now_unix) {
-    loaded.views_by_language = build_language_views(all, utc_day(now_unix));
-    loaded.all = std::move(all);
+// The views of the rows loaded as of `now_unix`, and when they next change.
+void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
+    loaded.views_by_language = build_language_views(loaded.all, utc_day(now_unix));
     loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 
 }  // namespace
 
 std::shared_ptr<const LoadedContent> relisted(const LoadedContent& old, std::int64_t now_unix) {
+    // Everything the old version read, whole; then the lists of the new day.
     auto loaded = std::make_shared<LoadedContent>();
-    loaded->db_file = old.db_file;
-    loaded->modified_unix = old.modified_unix;
-    loaded->marks = old.marks;
-    loaded->change_mark = old.change_mark;
-    list_as_of(*loaded, old.all, now_unix);
+    static_cast<LoadedRows&>(*loaded) = old;
+    list_as_of(*loaded, now_unix);
     return loaded;
 }
 
@@ -95,7 +92,8 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     loaded->marks = marks;
     loaded->change_mark = std::move(mark);
     loaded->modified_unix = newest_mtime(db_path, st);
-    list_as_of(*loaded, std::move(content), now_unix);
+    loaded->all = std::move(content);
+    list_as_of(*loaded, now_unix);
     return loaded;
 }
 

@@ -36,17 +36,23 @@ struct SiteSource {
     WallClock now_unix = system_unix;  // decides which scheduled posts are out (tests pass their own)
 };
 
-// What one read transaction of the database produced, listed as of one day.
-struct LoadedContent {
+// What one read transaction of the database produced. Copied whole when the
+// same rows are listed as of another day (relisted()), so a field added here
+// is carried over without being named there.
+struct LoadedRows {
     Content all;  // the rows as loaded, every post included
-    // What the pages show on `today`, per language: the default one first
-    // (site_languages()), each other one with its translations applied.
-    std::vector<Views> views_by_language;
     FileId db_file;
     std::string db_path;  // where it was read from: stored files' bytes are read from there when served
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
     ChangeMark change_mark;  // where the state loaded stands in the change log
+};
+
+// Those rows, listed as of one day.
+struct LoadedContent : LoadedRows {
+    // What the pages show on `today`, per language: the default one first
+    // (site_languages()), each other one with its translations applied.
+    std::vector<Views> views_by_language;
     std::int64_t release_unix = 0;  // 00:00 UTC of views.next_release: the lists change then; 0: never
 
     const Content& content() const { return all; }

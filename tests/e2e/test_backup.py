@@ -25,6 +25,7 @@ from test_live_swap import consistent, mark  # noqa: E402
 
 VITAE_CLI = os.path.join(BUILD_DIR, "cli", "vitae")
 BACKUPS = 6
+EDITS_TIMEOUT_S = 60  # for the 20 commits between two backups
 
 
 def vitae(*args):
@@ -87,7 +88,11 @@ class BackupRestore(unittest.TestCase):
         with Load(self.stack.port, check=consistent) as load:
             editor.start()
             for i in range(BACKUPS):
+                deadline = time.monotonic() + EDITS_TIMEOUT_S
                 while editor.n < 20 * (i + 1):  # commits between every two backups
+                    if time.monotonic() > deadline:
+                        editor.stop.set()
+                        self.fail("only %d commits within %d s: %r" % (editor.n, EDITS_TIMEOUT_S, editor.errors))
                     time.sleep(0.01)
                 dest = os.path.join(self.backups, "site-%d.db" % i)
                 ran = vitae("backup", self.db, dest)

@@ -1,6 +1,8 @@
-"""data/content.sql holds exactly the seed page, in the seed's order.
+"""The e2e tests' site (tests/fixtures/seed-site.sql) holds exactly the seed
+page, in the seed's order: what the other e2e tests quote from the seed is
+what they serve. (data/content.sql, the owner's, may change freely.)
 
-Builds a throwaway database from data/schema.sql + data/content.sql and
+Builds a throwaway database from data/schema.sql + that file and
 compares every table with what tests/e2e/seed.py parses from the seed, so
 a dropped, reordered or mistyped row fails here before it reaches a page.
 Run from the repo root: python3 -m unittest discover -s tests/e2e
@@ -39,7 +41,7 @@ class ContentSqlTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.seed = seed.load(ROOT / "tests" / "fixtures" / "homepage.txt")
-        cls.content = (ROOT / "data" / "content.sql").read_text(encoding="utf-8")
+        cls.content = (ROOT / "tests" / "fixtures" / "seed-site.sql").read_text(encoding="utf-8")
         cls.tmp = tempfile.TemporaryDirectory()
         cls.db = sqlite3.connect(Path(cls.tmp.name) / "site.db")
         cls.db.executescript((ROOT / "data" / "schema.sql").read_text(encoding="utf-8"))

@@ -17,7 +17,7 @@ import sqlite3
 import subprocess
 import unittest
 
-from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, TEMPLATES, private_db, require_module, require_tool  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from served import ServedSite, nav_of, sitemap_paths, wait_until  # noqa: E402
 from client import fetch  # noqa: E402
@@ -87,9 +87,9 @@ class WithCv(ServedSite):
         self.assertIn('<span class="head">Best Paper Award</span><span class="sub">VLDB 2025</span>', home)
         self.assertIn('<a href="/cv/">CV</a>', nav_of(home))
 
-    @unittest.skipUnless(shutil.which("pdftotext") and shutil.which("pdffonts"),
-                         "poppler-utils not installed (apt-get install poppler-utils)")
     def test_the_pdf_has_the_names_exactly_as_selectable_text_with_fonts_embedded(self):
+        require_tool("pdftotext", "poppler-utils")
+        require_tool("pdffonts", "poppler-utils")
         pdf = fetch(self.stack.port, "/cv.pdf")
         self.assertEqual(pdf.status, 200)
         self.assertEqual(pdf.header("Content-Type"), "application/pdf")
@@ -105,10 +105,7 @@ class WithCv(ServedSite):
         self.assertTrue(any("CJK" in line for line in fonts), fonts)
 
     def test_the_json_resume_validates_against_the_schema(self):
-        try:
-            import jsonschema
-        except ImportError:
-            self.skipTest("python3-jsonschema not installed")
+        jsonschema = require_module("jsonschema", "python3-jsonschema")
         reply = fetch(self.stack.port, "/cv.json")
         self.assertEqual(reply.status, 200)
         self.assertTrue(reply.header("Content-Type").startswith("application/json"))
@@ -125,10 +122,7 @@ class WithCv(ServedSite):
         self.assertEqual(resume["basics"]["profiles"], [{"network": "GitHub", "url": "https://github.com/example"}])
 
     def test_an_invalid_resume_is_refused_by_the_validator(self):
-        try:
-            import jsonschema
-        except ImportError:
-            self.skipTest("python3-jsonschema not installed")
+        jsonschema = require_module("jsonschema", "python3-jsonschema")
         with open(SCHEMA, encoding="utf-8") as f:
             validator = jsonschema.Draft4Validator(json.load(f), format_checker=jsonschema.FormatChecker())
         self.assertFalse(validator.is_valid({"basics": {"name": "X"}, "teaching": []}))  # no such section
@@ -145,8 +139,8 @@ class WithCv(ServedSite):
         self.wait_for(published_is_served, "the published cv.pdf is the one served")
         self.assertTrue(any(p.endswith("/cv/") for p in sitemap_paths(self.stack.port)))
 
-    @unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
     def test_the_page_passes_tidy(self):
+        require_tool("tidy", "tidy")
         p = subprocess.run(["tidy", "-errors", "-q", "--custom-tags", "blocklevel"],
                            input=fetch(self.stack.port, "/cv/").body, capture_output=True, timeout=30)
         self.assertLess(p.returncode, 2, p.stderr.decode("utf-8", "replace"))

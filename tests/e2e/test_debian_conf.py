@@ -32,7 +32,8 @@ def debian_conf_with_site(tmpdir):
     text, n = re.subn(r"^(\s*)include\s+/etc/nginx/sites-enabled/\*;", r"\1include /etc/nginx/sites-enabled/vitae;",
                       text, flags=re.M)
     if n != 1:
-        raise unittest.SkipTest("%s is not Debian's (no sites-enabled include)" % DEBIAN_CONF)
+        raise AssertionError("%s is not Debian's (no sites-enabled include): this test needs the file nginx-common "
+                             "installs, unchanged" % DEBIAN_CONF)
     temp_paths = "".join("\t%s_temp_path /var/lib/nginx/%s;\n" % (name, name) for name in stack.TEMP_PATHS)
     text, n = re.subn(r"^http\s*\{\n", lambda m: m.group(0) + temp_paths, text, count=1, flags=re.M)
     assert n == 1, "no http block in " + DEBIAN_CONF
@@ -45,7 +46,8 @@ def debian_conf_with_site(tmpdir):
 def setUpModule():
     global STACK, CONF_DIR
     if not os.path.exists(DEBIAN_CONF):
-        raise unittest.SkipTest("no %s (nginx-common not installed)" % DEBIAN_CONF)
+        raise AssertionError("no %s: this test needs it; scripts/install-deps installs it (Debian package "
+                             "nginx-common)" % DEBIAN_CONF)
     CONF_DIR = tempfile.mkdtemp(prefix="vitae-debian-conf-")
     STACK = stack.Stack(BUILD_DIR, DB, TEMPLATES, threads=2,
                         nginx_conf=debian_conf_with_site(CONF_DIR))

@@ -134,7 +134,10 @@ class WorkerDeaths(unittest.TestCase):
         which it died (after: it is a zombie or reaped)."""
         before = time.monotonic()
         os.kill(pid, signal.SIGKILL)
+        deadline = before + 10
         while procinfo.rss_kb(pid) != 0:  # a zombie has no VmRSS
+            if time.monotonic() > deadline:
+                raise AssertionError("%d still alive 10 s after SIGKILL" % pid)
             time.sleep(0.001)
         return before, time.monotonic()
 

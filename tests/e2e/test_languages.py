@@ -16,7 +16,7 @@ import subprocess
 import unittest
 import xml.etree.ElementTree as ET
 
-from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from served import ServedSite, wait_until  # noqa: E402
 from client import fetch  # noqa: E402
@@ -123,8 +123,8 @@ class EnglishChineseArabic(ServedSite):
         self.wait_for(lambda: TITLE_ZH in open(os.path.join(self.stack.publish_dir, "zh/index.html"),
                                                   encoding="utf-8").read(), "the published Chinese home page")
 
-    @unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
     def test_the_pages_pass_tidy(self):
+        require_tool("tidy", "tidy")
         for path in ("/zh/", "/ar/", "/zh/publications/causalmesh", "/zh/blog/linear-attention-visualized"):
             with self.subTest(path=path):
                 p = subprocess.run(["tidy", "-errors", "-q", "--custom-tags", "blocklevel"],

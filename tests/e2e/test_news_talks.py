@@ -15,7 +15,7 @@ import time
 import unittest
 import xml.etree.ElementTree as ET
 
-from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from served import ServedSite, nav_of, sitemap_paths, wait_until, WAIT_S  # noqa: E402
 from client import fetch  # noqa: E402
@@ -97,8 +97,8 @@ class WithNewsAndTalks(ServedSite):
         self.assertEqual(published, sorted(published, reverse=True))  # posts, news and talks merged, newest first
         self.assertEqual(root.find(ATOM + "updated").text, published[0])
 
-    @unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
     def test_the_pages_pass_tidy(self):
+        require_tool("tidy", "tidy")
         self.wait_for(lambda: fetch(self.stack.port, "/talks/").status == 200, "talks page")
         for path in ("/", "/news/", "/talks/"):
             with self.subTest(path=path):

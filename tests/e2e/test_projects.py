@@ -15,7 +15,7 @@ import subprocess
 import time
 import unittest
 
-from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, DB, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from served import ServedSite, nav_of, sitemap_paths, wait_until, WAIT_S  # noqa: E402
 from client import fetch  # noqa: E402
@@ -95,8 +95,8 @@ class WithProjects(ServedSite):
         for suffix in ("/projects/", "/projects/causal-mesh", "/projects/sketches"):
             self.assertTrue(any(p.endswith(suffix) for p in paths), (suffix, paths))
 
-    @unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
     def test_the_pages_pass_tidy(self):
+        require_tool("tidy", "tidy")
         for path in ("/projects/", "/projects/causal-mesh", "/projects/sketches", "/publications/" + PAPER,
                      "/publications/"):
             with self.subTest(path=path):

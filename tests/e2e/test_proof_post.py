@@ -18,7 +18,7 @@ import subprocess
 import tempfile
 import unittest
 
-from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
 from media import png, vitae  # noqa: E402
@@ -127,8 +127,8 @@ class ProofPost(unittest.TestCase):
         self.assertEqual(self.page.count('class="footnote-ref"'), 3)
         self.assertIn('<nav class="toc" aria-label="Contents">', self.page)
 
-    @unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
     def test_the_page_has_no_html_errors(self):
+        require_tool("tidy", "tidy")
         # As test_site's check: tidy exits 1 on warnings only, 2 on errors.
         p = subprocess.run(["tidy", "-errors", "-q", "--custom-tags", "blocklevel"],
                            input=self.reply.body, capture_output=True, timeout=30)

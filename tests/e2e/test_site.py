@@ -15,12 +15,11 @@ import html.parser
 import http.client
 import os
 import re
-import shutil
 import subprocess
 import sys
 import unittest
 
-from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES  # noqa: E402,F401  (first: sets sys.path)
+from e2e_env import BUILD_DIR, DB, HERE, REPO, TEMPLATES, require_tool  # noqa: E402,F401  (first: sets sys.path)
 import seed  # noqa: E402
 import stack  # noqa: E402
 from client import Reply  # noqa: E402
@@ -247,9 +246,9 @@ class Headers(unittest.TestCase):
         self.assertEqual(request("GET", "/").header("Server"), "nginx")
 
 
-@unittest.skipUnless(shutil.which("tidy"), "tidy not installed (apt-get install tidy)")
 class Html(unittest.TestCase):
     def test_every_route_passes_tidy(self):
+        require_tool("tidy", "tidy")
         for path in ("/", "/blog/", "/blog/" + POST_SLUG, "/blog/nope"):
             with self.subTest(path=path):
                 page = request("GET", path).body

@@ -312,7 +312,16 @@ void backups_under_load(const std::string& journal) {
     std::vector<std::thread> threads;
     for (int w = 1; w <= 2; ++w) threads.emplace_back(edit_loop, db.string(), w, std::ref(stop), std::ref(commits));
     for (int r = 0; r < 2; ++r) threads.emplace_back(read_loop, db.string(), std::ref(stop));
-    while (commits < 300) std::this_thread::sleep_for(std::chrono::milliseconds(10));  // > 1 MB: several steps
+    // > 1 MB: several backup steps. Writers that stall fail the test, never hang it.
+    constexpr int wanted = 300;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (commits < wanted && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (commits < wanted) {
+        stop = true;
+        for (auto& t : threads) t.join();
+        BOOST_FAIL("only " << commits.load() << " of " << wanted << " commits within 60 s");
+    }
     int before = commits;
     constexpr int copies = 15;
     std::vector<std::string> failures;

@@ -2,6 +2,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -100,19 +101,31 @@ BOOST_AUTO_TEST_CASE(hits_from_many_threads_while_pages_are_replaced) {
     PageCache cache(1 << 20, 64);
     PageCache::Reader reader(cache);
     for (int k = 0; k < 32; ++k) cache.insert("k" + std::to_string(k), page(100, 1));
+    constexpr int reader_count = 4;
     std::atomic<bool> stop{false};
     std::atomic<std::uint64_t> found{0};
+    std::atomic<int> looked{0};  // readers that made their first lookup
     std::vector<std::thread> readers;
-    for (int t = 0; t < 4; ++t)
+    for (int t = 0; t < reader_count; ++t)
         readers.emplace_back([&] {
             PageCache::Reader mine(cache);  // one per thread, as the request threads have
-            for (int i = 0; !stop.load(); ++i)
+            for (int i = 0; !stop.load(); ++i) {
                 if (auto p = mine.find("k" + std::to_string(i % 32), 1); p && p->body.size() == 100) ++found;
+                if (i == 0) ++looked;
+            }
         });
-    for (int round = 0; round < 2000; ++round) cache.insert("k" + std::to_string(round % 48), page(100, 1));
+    // The writes start once every reader is running (its first lookup, of a
+    // page nothing replaced yet, is a hit), however the threads are
+    // scheduled; a reader that never starts fails the test, never hangs it.
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (looked.load() < reader_count && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    bool all_started = looked.load() == reader_count;
+    if (all_started)
+        for (int round = 0; round < 2000; ++round) cache.insert("k" + std::to_string(round % 48), page(100, 1));
     stop = true;
     for (auto& r : readers) r.join();
-    BOOST_TEST(found.load() > 0u);
+    BOOST_REQUIRE_MESSAGE(all_started, looked.load() << " of " << reader_count << " readers started within 30 s");
+    BOOST_TEST(found.load() >= static_cast<std::uint64_t>(reader_count));
     BOOST_TEST(cache.stats().entries <= 64u);
     BOOST_TEST(cache.stats().hits == found.load());  // the threads' readers are gone: their counts stay
 }

@@ -7,6 +7,10 @@
 #include "site/content_probe.hpp"
 #include "site/page_inputs.hpp"
 #include "site/page_source.hpp"
+#include "site/pages.hpp"
+#include "store/rows/file_store.hpp"
+#include "store/sqlite/db.hpp"
+#include "store/write/files.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -198,6 +202,27 @@ BOOST_AUTO_TEST_CASE(a_scheduled_post_is_listed_at_00_utc_on_its_day_without_an_
                    (Paths{"/blog/soon", "/blog/notes-on-sketches", "/blog/", "/", "/feed.xml", "/sitemap.xml"}),
                boost::test_tools::per_element());
     BOOST_TEST(site.sites->fresh(probe) == after);
+}
+
+// The version listed again at midnight still reads stored files from its
+// database: a file's bytes are not held with the rows, only where they are.
+BOOST_AUTO_TEST_CASE(a_stored_file_is_still_served_after_a_scheduled_post_is_listed) {
+    auto now = std::make_shared<std::int64_t>(*utc_day_start("2026-12-01") - 1);
+    Edits site("INSERT INTO post (slug, title, published, body) VALUES ('soon', 'Soon', '2026-12-01', 'Hello.');",
+               [now] { return *now; });
+    const std::string pdf = "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n";
+    put_file(Db::open(site.db.string(), OpenMode::read_write), "paper.pdf", pdf, "");
+    BOOST_REQUIRE(site.sites->reload("file added"));
+    ContentProbe probe(site.db.string());
+    auto before = site.sites->fresh(probe);
+    auto body = [](const Site& s) { return generated_body(page_ref(route("/files/paper.pdf"), s), s, ""); };
+    BOOST_TEST(body(*before) == pdf);
+    *now += 1;  // 00:00:00 UTC: listed again, not read again
+    auto after = site.sites->fresh(probe);
+    BOOST_REQUIRE(after->generation > before->generation);
+    BOOST_REQUIRE(after->views().post_index.contains("soon"));
+    BOOST_TEST(after->content->db_path == site.db.string());
+    BOOST_TEST(body(*after) == pdf);
 }
 
 BOOST_AUTO_TEST_CASE(a_template_edit_changes_the_pages_built_from_it) {
