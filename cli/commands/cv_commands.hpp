@@ -1,4 +1,4 @@
-// `vitae add award`, `vitae add teaching` (schema v8): a line of the CV's
+// `vitae add award`, `vitae add teaching`: a line of the CV's
 // awards, a course taught with the owner's role in it. Each is appended
 // after the table's last position; arguments are checked first so the error
 // names the option instead of a schema CHECK.

@@ -93,7 +93,7 @@ int run_rm_file(const Args& args, std::ostream& out) {
     auto photo = db.prepare("UPDATE profile SET photo = '' WHERE id = 1 AND photo = ?");  // no photo rather than a broken one
     photo.bind(1, name);
     photo.step();
-    // Nor a project's or paper's picture (schema v8).
+    // Nor a project's or paper's picture.
     for (const char* sql : {"UPDATE project SET image = '' WHERE image = ?", "UPDATE publication SET preview = '' WHERE preview = ?"}) {
         auto clear = db.prepare(sql);
         clear.bind(1, name);

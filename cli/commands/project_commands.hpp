@@ -1,4 +1,4 @@
-// `vitae add project`, `vitae rm project`, `vitae set preview` (schema v8):
+// `vitae add project`, `vitae rm project`, `vitae set preview`:
 // a project with its links and related papers and posts, and a paper's
 // preview picture. Each argument is checked before anything is written, so
 // an error names it (an unknown paper, a file that is not a stored picture)

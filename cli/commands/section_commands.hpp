@@ -1,4 +1,4 @@
-// `vitae add news`, `vitae add talk` (schema v7): a row of `news` or `talk`,
+// `vitae add news`, `vitae add talk`: a row of `news` or `talk`,
 // checked before it is written so the error names the argument instead of
 // a schema CHECK. The importer writes through the same two inserts.
 #pragma once

@@ -1,8 +1,8 @@
 // What import-site reads from a site before writing anything: the rows, and
 // a note for every file. Filled by the readers in site_profile.cpp,
 // site_collections.cpp, site_teaching.cpp, site_cv.cpp, site_projects.cpp
-// and, for Hugo Blox, hugo*.cpp; written by import_site.cpp, the rows of
-// schema v8 by site_sections.cpp.
+// and, for Hugo Blox, hugo*.cpp; written by import_site.cpp, the projects,
+// awards, teaching roles and preview pictures by site_sections.cpp.
 #pragma once
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// import-site: writing the rows of schema v8 that the readers found
+// import-site: writing the rows that the readers found
 // (projects and their links, the publications and posts they relate to,
 // awards, teaching roles, publications' preview pictures), inside the
 // import's transaction and after publications and posts, whose ids and

@@ -31,7 +31,7 @@ std::string assignment(std::string_view name, int n) { return std::string(name) 
 }  // namespace
 
 const std::string& publication_columns() {
-    // preview (v8) is read, never written with the others: it is set on its own (vitae set preview).
+    // preview is read, never written with the others: it is set on its own (vitae set preview).
     static const std::string list = "id, slug, " + value_list(name_only) + ", preview";
     return list;
 }
