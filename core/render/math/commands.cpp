@@ -208,7 +208,8 @@ std::string Converter::text(Variant variant) {
         return "<mtext>" + escape(tex_.substr(start, pos_ - start)) + "</mtext>";
     }
     ++pos_;
-    if (++depth_ > limits::max_depth) throw Unsupported("nesting deeper than 40");
+    if (++depth_ > limits::max_math_depth)
+        throw Unsupported("nesting deeper than " + std::to_string(limits::max_math_depth));
     std::string style = variant == Variant::bold ? " style=\"font-weight:bold\""
                         : variant == Variant::italic ? " style=\"font-style:italic\""
                         : variant == Variant::sans_serif ? " style=\"font-family:sans-serif\""

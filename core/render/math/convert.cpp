@@ -67,7 +67,8 @@ std::string_view Converter::command_name() {
 
 // Atoms with their scripts until `stop`; one atom stands alone, more are an <mrow>.
 std::string Converter::sequence(unsigned stop) {
-    if (++depth_ > limits::max_depth) throw Unsupported("nesting deeper than 40");
+    if (++depth_ > limits::max_math_depth)
+        throw Unsupported("nesting deeper than " + std::to_string(limits::max_math_depth));
     const Variant outer = variant_;  // a switch inside ends with the group
     const bool outer_display = display_;
     std::string out, numerator, infix;
