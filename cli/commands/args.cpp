@@ -110,6 +110,7 @@ std::string usage_line(const CommandSpec& spec) {
         std::string text = std::string(option.name);
         if (!option.value_name.empty()) text += " " + std::string(option.value_name);
         line += option.required ? " " + text : " [" + text + "]";
+        if (option.repeatable) line += "...";
     }
     return line;
 }

@@ -21,11 +21,11 @@ struct OptionSpec {
 
 struct CommandSpec {
     std::string_view name;  // "import-bibtex", "add post"
-    std::string_view summary;
+    std::string summary;
     std::vector<std::string_view> required_args;  // "DB", "FILE.bib"
     std::vector<std::string_view> optional_args;  // after the required ones
     std::vector<OptionSpec> options;
-    std::string_view details;  // --help text after the options: notes, an example
+    std::string details;  // --help text after the options: notes, an example; may print a bound (limits::size_text)
 };
 
 struct Args {
@@ -43,7 +43,7 @@ struct Args {
 // `words`: what follows the command name. With --help the rest is not checked.
 Args parse_args(const CommandSpec& spec, std::span<const std::string> words);
 
-std::string usage_line(const CommandSpec& spec);  // "vitae check DB [TEMPLATES]"
+std::string usage_line(const CommandSpec& spec);  // "vitae check DB [TEMPLATES]", "[--tag T]..." when repeatable
 std::string command_help(const CommandSpec& spec);
 
 }  // namespace vitae::cli

@@ -2,10 +2,12 @@
 // a call to the unit that does the work and prints the outcome.
 #include "cli/run/commands.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "base/clock.hpp"
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "cli/bibtex/bib_mapping.hpp"
 #include "cli/commands/add_post.hpp"
@@ -20,7 +22,9 @@
 #include "cli/commands/text_option.hpp"
 #include "cli/import/site/import_site.hpp"
 #include "http/base_url.hpp"
+#include "http/gzip.hpp"
 #include "store/model/slug.hpp"
+#include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/schema/backup.hpp"
 #include "store/schema/schema.hpp"
@@ -29,8 +33,6 @@
 namespace vitae::cli {
 
 namespace {
-
-inline constexpr std::size_t max_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
 
 int run_init(const Args& args, std::ostream& out) {
     init_database(args.positional[0], args.get("--name"));
@@ -67,7 +69,7 @@ int run_restore(const Args& args, std::ostream& out) {
 }
 
 int run_import_bibtex(const Args& args, std::ostream& out) {
-    ImportOptions options{args.has("--dry-run"), args.has("--strict"), args.has("--sync")};
+    ImportOptions options{.dry_run = args.has("--dry-run"), .strict = args.has("--strict"), .sync = args.has("--sync")};
     auto report = import_bibtex(args.positional[0], args.positional[1], options);
     for (const auto& problem : report.file.problems) out << describe(report.file, problem) << "\n";
     int counts[4] = {0, 0, 0, 0};
@@ -144,7 +146,8 @@ std::vector<std::string> checked_tags(std::string_view command, std::vector<std:
     for (const auto& tag : tags)
         if (!is_tag(tag))
             throw UsageError(std::string(command) + ": tag " + in_quotes(tag) +
-                             ": use a-z, 0-9 and '-' (at most 64, not starting with '-')");
+                             ": use a-z, 0-9 and '-' (at most " + std::to_string(limits::max_tag_bytes) +
+                             ", not starting with '-')");
     return tags;
 }
 
@@ -168,14 +171,15 @@ int run_add_post(const Args& args, std::ostream& out) {
     post.published = args.get("--date");
     if (!is_slug(post.slug))
         throw UsageError("add post: --slug " + in_quotes(post.slug) +
-                         ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
+                         ": use a-z, 0-9 and '-' (at most " + std::to_string(limits::max_slug_bytes) +
+                         ", not starting with '-')");
     if (post.title.empty()) throw UsageError("add post: --title is empty");
     if (!is_valid_date(post.published))
         throw UsageError("add post: --date " + in_quotes(post.published) + ": not a date as YYYY-MM-DD");
     if (args.has("--format")) post.body_format = args.get("--format");
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
-    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), max_body_bytes);
+    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), limits::max_post_body_bytes);
     post.tags = checked_tags("add post", args.get_all("--tag"));
     post.draft = args.has("--draft");
     if (post.draft) post.preview_token = new_preview_token();
@@ -193,6 +197,31 @@ int run_publish_post(const Args& args, std::ostream& out) {
     if (date > utc_day(now.count())) out << " (listed from " << date << ", 00:00 UTC)";
     out << "\n";
     return 0;
+}
+
+// ITEM, its FIELDs and what KEY names, from the table the translations are
+// read against (store/model/translate.cpp), so the help cannot name a field
+// the site would ignore.
+std::string translate_help() {
+    std::vector<std::pair<std::string, std::string_view>> rows;
+    std::size_t width = 0;
+    for (const auto& item : translatable_items()) {
+        std::string fields;
+        for (auto field : item.fields) fields += (fields.empty() ? "" : ", ") + std::string(field);
+        width = std::max(width, fields.size());
+        rows.emplace_back(std::move(fields), item.key);
+    }
+    std::string out = "ITEM and its FIELDs, and what KEY names:\n";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        std::string line = "  " + std::string(translatable_items()[i].item);
+        line.resize(std::max<std::size_t>(line.size() + 1, 15), ' ');
+        line += rows[i].first;
+        line.resize(15 + width + 1, ' ');
+        out += line + "KEY " + std::string(rows[i].second) + "\n";
+    }
+    return out +
+           "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
+           "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n";
 }
 
 }  // namespace
@@ -274,7 +303,8 @@ const std::vector<Command>& commands() {
           "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
          run_check},
         {{"export",
-          "Write every page as static HTML with a .gz beside each (but those under 1 KB), and 404.html.",
+          "Write every page as static HTML with a .gz beside each (but those under " + limits::size_text(gzip_min_bytes) +
+              "), and 404.html.",
           {"DB", "TEMPLATES", "OUTDIR"},
           {},
           {{"--base-url", "URL", false, "the site's public URL for canonical links, feed, sitemap (default http://127.0.0.1:8080)"}},
@@ -400,7 +430,8 @@ const std::vector<Command>& commands() {
            {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
            {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
           "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, SVG, or UTF-8 text\n"
-          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most 32 MiB.\n"
+          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most " +
+              limits::size_text(limits::max_file_bytes) + ".\n"
           "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
           "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
          run_add_file},
@@ -450,21 +481,7 @@ const std::vector<Command>& commands() {
           {{"--text", "TEXT", false, "the translated text (Markdown where the field is Markdown)"},
            {"--text-file", "F", false, "the text from a file instead (a post's body)"},
            {"--remove", "", false, "drop the translation: the row is shown in the default language again"}},
-          "ITEM and its FIELDs, and what KEY names:\n"
-          "  profile      affiliation, job_title        KEY ''\n"
-          "  paragraph    markdown                      KEY its position (profile_paragraph.position)\n"
-          "  education    degree, institution           KEY its position\n"
-          "  experience   role, organization, location  KEY its position\n"
-          "  teaching     role, title, term             KEY its position\n"
-          "  award        name, issuer                  KEY its position\n"
-          "  service      role, venue                   KEY its position\n"
-          "  post         title, body                   KEY its slug\n"
-          "  publication  title, abstract, note, venue  KEY its slug\n"
-          "  news         markdown                      KEY its id\n"
-          "  talk         title, event, place, abstract KEY its id\n"
-          "  project      title, summary, markdown      KEY its slug\n"
-          "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
-          "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n"},
+          translate_help()},
          run_translate},
     };
     return table;
