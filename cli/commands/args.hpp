@@ -11,12 +11,18 @@
 
 namespace vitae::cli {
 
+// Options that stand for one another (--text or --text-file): the usage line
+// shows them as one group, "(A | B)" when the command needs one of them (it
+// checks that itself, naming the options), "[A | B]" when it needs none.
+enum class Choice { alone, first_of_needed, first_of_optional, or_previous };
+
 struct OptionSpec {
-    std::string_view name;        // "--dry-run"
-    std::string_view value_name;  // "S" for `--slug S`; empty: a flag
+    std::string_view name;             // "--dry-run"
+    std::string_view value_name = {};  // "S" for `--slug S`; empty: a flag
     bool required = false;
-    std::string_view help;
+    std::string_view help = {};
     bool repeatable = false;  // may be given more than once (--tag a --tag b)
+    Choice choice = Choice::alone;
 };
 
 struct CommandSpec {

@@ -5,6 +5,7 @@
 #define BOOST_TEST_MODULE cli_docs
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,24 @@ BOOST_AUTO_TEST_CASE(a_repeatable_option_is_marked_in_its_usage_line) {
     CommandSpec spec{.name = "tag", .summary = "", .required_args = {"DB"}, .optional_args = {},
                      .options = {{.name = "--tag", .value_name = "T", .help = "a tag", .repeatable = true}}, .details = ""};
     BOOST_TEST(usage_line(spec) == "vitae tag DB [--tag T]...");
+}
+
+BOOST_AUTO_TEST_CASE(options_that_stand_for_one_another_are_one_group) {
+    CommandSpec spec{.name = "say",
+                     .summary = "",
+                     .required_args = {"DB"},
+                     .optional_args = {},
+                     .options = {{.name = "--text", .value_name = "T", .help = "", .choice = Choice::first_of_needed},
+                                 {.name = "--text-file", .value_name = "F", .help = "", .choice = Choice::or_previous},
+                                 {.name = "--remove", .help = "", .choice = Choice::or_previous},
+                                 {.name = "--a", .value_name = "A", .help = "", .choice = Choice::first_of_optional},
+                                 {.name = "--b", .help = "", .choice = Choice::or_previous},
+                                 {.name = "--c", .help = ""}},
+                     .details = ""};
+    BOOST_TEST(usage_line(spec) == "vitae say DB (--text T | --text-file F | --remove) [--a A | --b] [--c]");
+    auto translate = std::find_if(commands().begin(), commands().end(), [](const auto& c) { return c.spec.name == "translate"; });
+    BOOST_REQUIRE(translate != commands().end());
+    BOOST_TEST(usage_line(translate->spec) == "vitae translate DB LANG ITEM KEY FIELD (--text TEXT | --text-file F | --remove)");
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_kind_lists_every_kind_the_table_has) {
