@@ -14,6 +14,7 @@ inline constexpr std::size_t max_uri_bytes = 4096;          // nginx's default l
 inline constexpr std::size_t max_base_url_bytes = 512;      // --base-url: a site URL, not a page URL
 inline constexpr std::size_t max_header_value_bytes = 1024;  // If-None-Match, Accept-Encoding
 inline constexpr std::size_t page_cache_max_entries = 1024;
+inline constexpr int max_page_cache_mb = 4096;  // --page-cache-mb
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;
 inline constexpr std::size_t max_templates = 256;
 inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
@@ -44,6 +45,10 @@ inline constexpr std::size_t max_tag_bytes = 64;
 inline constexpr int max_math_depth = 40;
 inline constexpr int max_math_expansions = 2000;
 inline constexpr std::size_t max_math_expanded_bytes = 64 * 1024;
+// A colour name (\textcolor{NavyBlue}) and an environment's name
+// (\begin{align*}): longer ones name nothing TeX has.
+inline constexpr std::size_t max_math_colour_bytes = 20;
+inline constexpr std::size_t max_math_environment_bytes = 32;
 
 // Code highlighting. A block larger than this stays plain: Source-highlight's
 // regexes walk each line, and a pasted log of megabytes is not code to colour.

@@ -18,7 +18,7 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 
 // A colour that is only a name or #hex, so it cannot break out of the attribute.
 std::optional<std::string> safe_colour(std::string_view c) {
-    bool name = !c.empty() && c.size() <= 20;
+    bool name = !c.empty() && c.size() <= limits::max_math_colour_bytes;
     for (char ch : c) name = name && is_letter(ch);
     bool hex = (c.size() == 4 || c.size() == 7) && c[0] == '#';
     for (std::size_t i = 1; hex && i < c.size(); ++i)

@@ -58,7 +58,7 @@ std::string column_spec(std::string_view raw, int depth = 0) {
 
 std::string_view Converter::environment_name() {
     std::string_view name = raw_group();
-    if (name.size() > 32) throw Unsupported("an environment name");
+    if (name.size() > limits::max_math_environment_bytes) throw Unsupported("an environment name");
     return name;
 }
 
