@@ -203,21 +203,23 @@ int run_publish_post(const Args& args, std::ostream& out) {
 // read against (store/model/translate.cpp), so the help cannot name a field
 // the site would ignore.
 std::string translate_help() {
-    std::vector<std::pair<std::string, std::string_view>> rows;
-    std::size_t width = 0;
-    for (const auto& item : translatable_items()) {
+    auto fields_of = [](const TranslatableItem& item) {
         std::string fields;
         for (auto field : item.fields) fields += (fields.empty() ? "" : ", ") + std::string(field);
-        width = std::max(width, fields.size());
-        rows.emplace_back(std::move(fields), item.key);
+        return fields;
+    };
+    std::size_t item_width = 0, fields_width = 0;
+    for (const auto& item : translatable_items()) {
+        item_width = std::max(item_width, item.item.size());
+        fields_width = std::max(fields_width, fields_of(item).size());
     }
     std::string out = "ITEM and its FIELDs, and what KEY names:\n";
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        std::string line = "  " + std::string(translatable_items()[i].item);
-        line.resize(std::max<std::size_t>(line.size() + 1, 15), ' ');
-        line += rows[i].first;
-        line.resize(15 + width + 1, ' ');
-        out += line + "KEY " + std::string(rows[i].second) + "\n";
+    for (const auto& item : translatable_items()) {
+        std::string line = "  " + std::string(item.item);
+        line.resize(2 + item_width + 2, ' ');
+        line += fields_of(item);
+        line.resize(2 + item_width + 2 + fields_width + 1, ' ');
+        out += line + "KEY " + std::string(item.key) + "\n";
     }
     return out +
            "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
