@@ -115,8 +115,7 @@ void page_cache_find(benchmark::State& state) {
     World& w = World::get();
     auto site = w.sites.current();
     vitae::PageWorkspace workspace(w.pages);
-    bool hit = false;
-    if (state.thread_index() == 0) cache.insert("/", w.pages.page(*site, vitae::route("/"), workspace, hit));
+    if (state.thread_index() == 0) cache.insert("/", w.pages.page(*site, vitae::route("/"), workspace).page);
     vitae::PageCache::Reader reader(cache);  // each request thread has its own
     for (auto _ : state) {
         auto page = reader.find("/", site->generation);
@@ -145,7 +144,7 @@ BENCHMARK(fresh_site_no_change)->Unit(benchmark::kMicrosecond);
 void handle_cache_hit(benchmark::State& state, const char* accept_encoding) {
     World& w = World::get();
     vitae::ThreadState thread(w.source.db_path, w.pages);
-    vitae::RawRequest raw{"GET", "/", "", accept_encoding, "", "127.0.0.1", ""};
+    vitae::RawRequest raw{.method = "GET", .request_uri = "/", .accept_encoding = accept_encoding, .remote_addr = "127.0.0.1"};
     w.handler.handle(raw, thread);  // baseline probe + fill the cache
     for (auto _ : state) {
         vitae::Response response = w.handler.handle(raw, thread);
@@ -235,8 +234,7 @@ void render_all_pages(benchmark::State& state) {
     vitae::PageWorkspace workspace(pages);
     for (auto _ : state) {
         for (const auto& path : paths) {
-            bool hit = false;
-            auto page = pages.page(*site, vitae::route(path), workspace, hit);
+            auto page = pages.page(*site, vitae::route(path), workspace).page;
             benchmark::DoNotOptimize(page);
         }
     }

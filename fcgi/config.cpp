@@ -58,7 +58,7 @@ constexpr Option options[] = {
      [](Config& c, std::string_view v) { c.publish_dir = std::string(v); }},
     {"--page-cache-mb", "VITAE_PAGE_CACHE_MB", "N", "memory for rendered pages (default 16; 0 renders every request)",
      [](Config& c, std::string_view v) {
-         c.page_cache_bytes = static_cast<std::size_t>(parse_int("--page-cache-mb", v, 10, 0, 4096)) * 1024 * 1024;
+         c.page_cache_bytes = static_cast<std::size_t>(parse_int("--page-cache-mb", v, 10, 0, limits::max_page_cache_mb)) * 1024 * 1024;
      }},
     {"--base-url", "VITAE_BASE_URL", "URL",
      "the site's public URL for canonical links, feed and sitemap (default http://127.0.0.1:8080)", set_base_url},

@@ -67,13 +67,12 @@ void Handler::refresh_gauges() { metrics_.own->set_gauges(sites_.current()->gene
 
 // The page, with a miss's render counted and timed (the lookup is in the time
 // too: a hash lookup, noise next to a render).
-std::shared_ptr<const Page> Handler::timed_page(const Site& site, const Route& route, ThreadState& thread,
-                                                bool& cache_hit, bool gzip_wanted) {
+PageLookup Handler::timed_page(const Site& site, const Route& route, ThreadState& thread, bool gzip_wanted) {
     auto before = std::chrono::steady_clock::now();
-    auto page = pages_.page(site, route, thread.pages, cache_hit, gzip_wanted);
-    if (cache_hit) {
+    auto found = pages_.page(site, route, thread.pages, gzip_wanted);
+    if (found.cache_hit) {
         metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
-        return page;
+        return found;
     }
     auto took = std::chrono::steady_clock::now() - before;
     metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
@@ -85,7 +84,7 @@ std::shared_ptr<const Page> Handler::timed_page(const Site& site, const Route& r
                                 .add("path", route.path)
                                 .add("ms", ms)
                                 .add("generation", static_cast<std::int64_t>(site.generation)));
-    return page;
+    return found;
 }
 
 namespace {
@@ -109,7 +108,9 @@ Response Handler::page_response(const Request& request, const Route& route, Thre
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
     try {
         auto site = sites_.fresh(thread.probe);
-        response.page = timed_page(*site, route, thread, response.cache_hit, gzip_wanted);
+        auto found = timed_page(*site, route, thread, gzip_wanted);
+        response.page = std::move(found.page);
+        response.cache_hit = found.cache_hit;
     } catch (const std::exception& e) {
         log_error("render " + in_quotes(request.path) + ": " + e.what());
         return plain_response(500, "internal server error");

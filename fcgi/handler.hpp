@@ -54,8 +54,7 @@ private:
     Response status_response(const Request& request);
     Response metrics_response(const Request& request);
     Response page_response(const Request& request, const Route& route, ThreadState& thread);
-    std::shared_ptr<const Page> timed_page(const Site& site, const Route& route, ThreadState& thread, bool& cache_hit,
-                                           bool gzip_wanted);
+    PageLookup timed_page(const Site& site, const Route& route, ThreadState& thread, bool gzip_wanted);
 
     SiteHolder& sites_;
     PageSource& pages_;

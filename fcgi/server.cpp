@@ -124,12 +124,16 @@ void Server::serve(RequestThread& w) {
         w.in_accept = false;
         if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
         w.busy_since_ms = monotonic_ms();
-        Response response = handler_.handle(
-            {request.param("REQUEST_METHOD"), request.param("REQUEST_URI"), request.param("HTTP_IF_NONE_MATCH"),
-             request.param("HTTP_ACCEPT_ENCODING"), request.param("HTTP_IF_MODIFIED_SINCE"),
-             request.param("REMOTE_ADDR"), request.param("HTTP_ACCEPT"), request.param("HTTP_RANGE"),
-             request.param("HTTP_IF_RANGE")},
-            thread);
+        Response response = handler_.handle({.method = request.param("REQUEST_METHOD"),
+                                             .request_uri = request.param("REQUEST_URI"),
+                                             .if_none_match = request.param("HTTP_IF_NONE_MATCH"),
+                                             .accept_encoding = request.param("HTTP_ACCEPT_ENCODING"),
+                                             .if_modified_since = request.param("HTTP_IF_MODIFIED_SINCE"),
+                                             .remote_addr = request.param("REMOTE_ADDR"),
+                                             .accept = request.param("HTTP_ACCEPT"),
+                                             .range = request.param("HTTP_RANGE"),
+                                             .if_range = request.param("HTTP_IF_RANGE")},
+                                            thread);
         request.send(answer_records(response, request.id(), scratch));
         request.finish();
         w.busy_since_ms = 0;

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "site/content_probe.hpp"
 
@@ -26,7 +27,6 @@ constexpr auto settle_window = std::chrono::milliseconds(50);
 // Also how late a scheduled post goes out: each check asks SiteHolder::fresh,
 // which compares the wall clock with the next release time and lists the
 // post then (no file changes, so nothing else would wake us).
-constexpr int idle_poll_ms = 100;  // also the longest stop takes, and the safety-net check interval
 
 void drain(int fd) {
     alignas(inotify_event) char buffer[4096];
@@ -45,7 +45,7 @@ SiteFollower::SiteFollower(SiteHolder& sites, bool watch_required) : sites_(site
     std::string why = "watch " + in_quotes(db_dir.string()) + ": " + std::strerror(errno);
     if (watch_required) throw Error("publish: " + why);
     // Requests still see every change; idle, we look every 100 ms.
-    log_warning(why + "; checking for changes every " + std::to_string(idle_poll_ms) + " ms instead");
+    log_warning(why + "; checking for changes every " + std::to_string(limits::follower_idle_poll_ms) + " ms instead");
     db_watch_.reset();
 }
 
@@ -70,7 +70,7 @@ void SiteFollower::run(const std::atomic<bool>& stopping, std::uint64_t seen,
     while (!stopping.load()) {
         bool settling = Clock::now() - last_event < settle_window;
         pollfd fds[2] = {{db_watch_.get(), POLLIN, 0}, {sites_.watch_fd(), POLLIN, 0}};
-        int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, settling ? settle_poll_ms : idle_poll_ms);
+        int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, settling ? settle_poll_ms : limits::follower_idle_poll_ms);
         if (ready > 0 && (fds[0].revents & POLLIN)) {
             drain(db_watch_.get());
             last_event = Clock::now();

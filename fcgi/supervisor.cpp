@@ -12,6 +12,7 @@
 
 #include "base/clock.hpp"
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "fcgi/server.hpp"
 
@@ -20,8 +21,6 @@ namespace vitae {
 namespace {
 
 constexpr int tick_ms = 250;
-constexpr std::int64_t quick_death_ms = 1000;  // dying this soon after start counts as a crash loop
-constexpr std::int64_t heartbeat_fresh_ms = 3000;
 
 sigset_t supervisor_signals() {
     sigset_t set;
@@ -108,7 +107,7 @@ void Supervisor::reap() {
             if (s.pid != pid) continue;
             s.pid = 0;
             if (stopping_) break;
-            bool quick = monotonic_ms() - s.started_ms < quick_death_ms;
+            bool quick = monotonic_ms() - s.started_ms < limits::quick_death_ms;
             backoff_ms_[i] = quick ? std::min(std::max(backoff_ms_[i] * 2, 100), limits::restart_backoff_max_ms) : 0;
             auto restarts = shared_->restarts.fetch_add(1) + 1;
             log(Level::error, LogEvent("worker_restart")
@@ -133,7 +132,7 @@ void Supervisor::check_heartbeats() {
             continue;
         }
         auto age = now - s.heartbeat_ms.load();
-        if (age > heartbeat_fresh_ms) all_fresh = false;
+        if (age > limits::heartbeat_fresh_ms) all_fresh = false;
         if (age > limits::stuck_request_ms) {
             log(Level::error, LogEvent("worker_stuck").add("worker", i).add("pid", s.pid.load()).add("ms", age));
             ::kill(s.pid, SIGKILL);

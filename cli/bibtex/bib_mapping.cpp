@@ -60,9 +60,8 @@ public:
     // LaTeX it cannot decode is kept as written, with a warning: shown with
     // its backslashes rather than dropped.
     std::string decode(const BibField& f, std::string_view tex) {
-        bool markup = false;
-        std::string resolved = resolve_field_markup(tex, markup);
-        if (markup) tex = resolved;  // HTML/JATS from the producer: what it means, never stray tags
+        auto resolved = resolve_field_markup(tex);
+        if (resolved.changed) tex = resolved.text;  // HTML/JATS from the producer: what it means, never stray tags
         try {
             DecodedTex decoded = decode_latex(tex);
             for (const auto& letter : decoded.stray_backslashes)
@@ -378,7 +377,8 @@ Publication publication_from_entry(const BibEntry& entry, const OwnerNames& owne
     r.set_parent(crossref);
     Publication p;
     p.slug = slug_from(entry.key);
-    if (!is_slug(p.slug)) r.fail(entry.line, "the key gives no usable slug (letters and digits, at most 128)");
+    if (!is_slug(p.slug)) r.fail(entry.line, "the key gives no usable slug (letters and digits, at most " +
+                                                std::to_string(limits::max_slug_bytes) + ")");
     if (p.slug != entry.key) p.bibtex_key = entry.key;
     p.kind = kind_of(r);
     if (entry.type != kind_row(p.kind).bibtex_type) p.bibtex_type = entry.type;

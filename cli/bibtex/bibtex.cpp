@@ -4,6 +4,7 @@
 #include <map>
 #include <sstream>
 
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "base/utf8.hpp"
@@ -323,8 +324,8 @@ BibFile read_bibtex_file(const std::filesystem::path& path) {
     buffer << in.rdbuf();
     std::string text = std::move(buffer).str();
     if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
-    if (text.size() > max_bibtex_bytes)
-        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(max_bibtex_bytes) +
+    if (text.size() > limits::max_bibtex_bytes)
+        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(limits::max_bibtex_bytes) +
                     " bytes");
     if (is_valid_utf8(text)) return parse_bibtex(text, path.string());
     // A page must be UTF-8; an old 8-bit file is read in the encoding it names.

@@ -33,7 +33,6 @@
 
 namespace vitae::cli {
 
-inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime of papers is ~100 KB
 
 struct BibField {
     std::string name;   // lower case
@@ -79,7 +78,7 @@ std::string describe(const BibFile& file, const BibProblem& problem);
 
 BibFile parse_bibtex(std::string_view text, std::string_view file_name);
 // Reads and parses a file; throws Error only when it cannot be read or is
-// over max_bibtex_bytes.
+// over limits::max_bibtex_bytes.
 BibFile read_bibtex_file(const std::filesystem::path& path);
 
 }  // namespace vitae::cli

@@ -62,8 +62,8 @@ std::pair<std::string, std::size_t> character_reference(std::string_view text, s
 
 }  // namespace
 
-std::string resolve_field_markup(std::string_view raw, bool& changed) {
-    changed = false;
+ResolvedMarkup resolve_field_markup(std::string_view raw) {
+    bool changed = false;
     // ACM writes the markup escaped: &lt;inline-formula&gt;... Resolve references first.
     std::string text;
     for (std::size_t i = 0; i < raw.size();) {
@@ -107,7 +107,7 @@ std::string resolve_field_markup(std::string_view raw, bool& changed) {
             i = close + name.size() + 3;
         }
     }
-    return out;
+    return {.text = std::move(out), .changed = changed};
 }
 
 }  // namespace vitae::cli

@@ -13,7 +13,10 @@
 
 namespace vitae::cli {
 
-// `raw` with its markup resolved; `changed` tells whether there was any.
-std::string resolve_field_markup(std::string_view raw, bool& changed);
+struct ResolvedMarkup {
+    std::string text;      // `raw` with its markup resolved
+    bool changed = false;  // whether there was any
+};
+ResolvedMarkup resolve_field_markup(std::string_view raw);
 
 }  // namespace vitae::cli

@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
@@ -25,8 +26,6 @@ std::optional<unsigned> number(std::string_view digits) {
     return value;
 }
 
-constexpr std::size_t max_tag_bytes = 64;  // as data/schema.sql's CHECK
-
 void require_post(const Db& db, const std::string& db_path, const std::string& slug, std::string_view verb) {
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
     existing.bind(1, slug);
@@ -35,7 +34,7 @@ void require_post(const Db& db, const std::string& db_path, const std::string& s
 
 }  // namespace
 
-bool is_tag(std::string_view tag) { return tag.size() <= max_tag_bytes && is_slug(tag); }
+bool is_tag(std::string_view tag) { return tag.size() <= limits::max_tag_bytes && is_slug(tag); }
 
 bool is_valid_date(std::string_view date) {
     if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;

@@ -109,7 +109,10 @@ std::string usage_line(const CommandSpec& spec) {
     for (const auto& option : spec.options) {
         std::string text = std::string(option.name);
         if (!option.value_name.empty()) text += " " + std::string(option.value_name);
-        line += option.required ? " " + text : " [" + text + "]";
+        if (option.choice == Choice::or_previous && !line.empty()) line.insert(line.size() - 1, " | " + text);
+        else if (option.choice == Choice::first_of_needed) line += " (" + text + ")";
+        else line += option.required ? " " + text : " [" + text + "]";
+        if (option.repeatable) line += "...";
     }
     return line;
 }

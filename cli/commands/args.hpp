@@ -11,21 +11,27 @@
 
 namespace vitae::cli {
 
+// Options that stand for one another (--text or --text-file): the usage line
+// shows them as one group, "(A | B)" when the command needs one of them (it
+// checks that itself, naming the options), "[A | B]" when it needs none.
+enum class Choice { alone, first_of_needed, first_of_optional, or_previous };
+
 struct OptionSpec {
-    std::string_view name;        // "--dry-run"
-    std::string_view value_name;  // "S" for `--slug S`; empty: a flag
+    std::string_view name;             // "--dry-run"
+    std::string_view value_name = {};  // "S" for `--slug S`; empty: a flag
     bool required = false;
-    std::string_view help;
+    std::string_view help = {};
     bool repeatable = false;  // may be given more than once (--tag a --tag b)
+    Choice choice = Choice::alone;
 };
 
 struct CommandSpec {
     std::string_view name;  // "import-bibtex", "add post"
-    std::string_view summary;
+    std::string summary;
     std::vector<std::string_view> required_args;  // "DB", "FILE.bib"
     std::vector<std::string_view> optional_args;  // after the required ones
     std::vector<OptionSpec> options;
-    std::string_view details;  // --help text after the options: notes, an example
+    std::string details;  // --help text after the options: notes, an example; may print a bound (limits::size_text)
 };
 
 struct Args {
@@ -43,7 +49,7 @@ struct Args {
 // `words`: what follows the command name. With --help the rest is not checked.
 Args parse_args(const CommandSpec& spec, std::span<const std::string> words);
 
-std::string usage_line(const CommandSpec& spec);  // "vitae check DB [TEMPLATES]"
+std::string usage_line(const CommandSpec& spec);  // "vitae check DB [TEMPLATES]", "[--tag T]..." when repeatable
 std::string command_help(const CommandSpec& spec);
 
 }  // namespace vitae::cli

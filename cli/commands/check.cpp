@@ -49,7 +49,7 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     for (const auto& t : content.talks)
         for (const auto& problem : markdown_math_problems(t.abstract))
             warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
-    // v8: pictures that show nothing, links the page cannot make.
+    // Pictures that show nothing, links the page cannot make.
     auto picture = [&content](const std::string& name) {
         const StoredFile* f = content.file(name);
         return name.empty() || (f && f->is_picture());
@@ -72,7 +72,7 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
         for (const auto& problem : markdown_math_problems(p.markdown))
             warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
     }
-    // Languages (schema v8): translations that name nothing are not shown;
+    // Languages: translations that name nothing are not shown;
     // an interface string a catalogue lacks is shown in English.
     for (const auto& problem : translation_problems(content))
         warnings += "warning: translation " + problem + "; not shown\n";

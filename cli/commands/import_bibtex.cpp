@@ -9,8 +9,8 @@
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
-#include "store/write/publications.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/publications.hpp"
 
 namespace vitae::cli {
 

@@ -1,4 +1,4 @@
-// `vitae lang add|rm|ls` and `vitae translate` (schema v8, issue #13): the
+// `vitae lang add|rm|ls` and `vitae translate`: the
 // site's languages and the translation of one field of one row. Checked
 // before anything is written, so an error names the argument.
 #pragma once

@@ -2,10 +2,12 @@
 // a call to the unit that does the work and prints the outcome.
 #include "cli/run/commands.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "base/clock.hpp"
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "cli/bibtex/bib_mapping.hpp"
 #include "cli/commands/add_post.hpp"
@@ -20,7 +22,9 @@
 #include "cli/commands/text_option.hpp"
 #include "cli/import/site/import_site.hpp"
 #include "http/base_url.hpp"
+#include "http/gzip.hpp"
 #include "store/model/slug.hpp"
+#include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/schema/backup.hpp"
 #include "store/schema/schema.hpp"
@@ -29,8 +33,6 @@
 namespace vitae::cli {
 
 namespace {
-
-inline constexpr std::size_t max_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
 
 int run_init(const Args& args, std::ostream& out) {
     init_database(args.positional[0], args.get("--name"));
@@ -67,7 +69,7 @@ int run_restore(const Args& args, std::ostream& out) {
 }
 
 int run_import_bibtex(const Args& args, std::ostream& out) {
-    ImportOptions options{args.has("--dry-run"), args.has("--strict"), args.has("--sync")};
+    ImportOptions options{.dry_run = args.has("--dry-run"), .strict = args.has("--strict"), .sync = args.has("--sync")};
     auto report = import_bibtex(args.positional[0], args.positional[1], options);
     for (const auto& problem : report.file.problems) out << describe(report.file, problem) << "\n";
     int counts[4] = {0, 0, 0, 0};
@@ -150,7 +152,8 @@ std::vector<std::string> checked_tags(std::string_view command, std::vector<std:
     for (const auto& tag : tags)
         if (!is_tag(tag))
             throw UsageError(std::string(command) + ": tag " + in_quotes(tag) +
-                             ": use a-z, 0-9 and '-' (at most 64, not starting with '-')");
+                             ": use a-z, 0-9 and '-' (at most " + std::to_string(limits::max_tag_bytes) +
+                             ", not starting with '-')");
     return tags;
 }
 
@@ -175,14 +178,15 @@ int run_add_post(const Args& args, std::ostream& out) {
     post.published = args.get("--date");
     if (!is_slug(post.slug))
         throw UsageError("add post: --slug " + in_quotes(post.slug) +
-                         ": use a-z, 0-9 and '-' (at most 128, not starting with '-')");
+                         ": use a-z, 0-9 and '-' (at most " + std::to_string(limits::max_slug_bytes) +
+                         ", not starting with '-')");
     if (post.title.empty()) throw UsageError("add post: --title is empty");
     if (!is_valid_date(post.published))
         throw UsageError("add post: --date " + in_quotes(post.published) + ": not a date as YYYY-MM-DD");
     if (args.has("--format")) post.body_format = args.get("--format");
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
-    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), max_body_bytes);
+    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), limits::max_post_body_bytes);
     post.tags = checked_tags("add post", args.get_all("--tag"));
     post.draft = args.has("--draft");
     if (post.draft) post.preview_token = new_preview_token();
@@ -200,6 +204,33 @@ int run_publish_post(const Args& args, std::ostream& out) {
     if (date > utc_day(now.count())) out << " (listed from " << date << ", 00:00 UTC)";
     out << "\n";
     return 0;
+}
+
+// ITEM, its FIELDs and what KEY names, from the table the translations are
+// read against (store/model/translate.cpp), so the help cannot name a field
+// the site would ignore.
+std::string translate_help() {
+    auto fields_of = [](const TranslatableItem& item) {
+        std::string fields;
+        for (auto field : item.fields) fields += (fields.empty() ? "" : ", ") + std::string(field);
+        return fields;
+    };
+    std::size_t item_width = 0, fields_width = 0;
+    for (const auto& item : translatable_items()) {
+        item_width = std::max(item_width, item.item.size());
+        fields_width = std::max(fields_width, fields_of(item).size());
+    }
+    std::string out = "ITEM and its FIELDs, and what KEY names:\n";
+    for (const auto& item : translatable_items()) {
+        std::string line = "  " + std::string(item.item);
+        line.resize(2 + item_width + 2, ' ');
+        line += fields_of(item);
+        line.resize(2 + item_width + 2 + fields_width + 1, ' ');
+        out += line + "KEY " + std::string(item.key) + "\n";
+    }
+    return out +
+           "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
+           "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n";
 }
 
 }  // namespace
@@ -285,7 +316,8 @@ const std::vector<Command>& commands() {
           "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
          run_check},
         {{"export",
-          "Write every page as static HTML with a .gz beside each (but those under 1 KB), and 404.html.",
+          "Write every page as static HTML with a .gz beside each (but those under " + limits::size_text(gzip_min_bytes) +
+              "), and 404.html.",
           {"DB", "TEMPLATES", "OUTDIR"},
           {},
           {{"--base-url", "URL", false, "the site's public URL for canonical links, feed, sitemap (default http://127.0.0.1:8080)"}},
@@ -332,8 +364,8 @@ const std::vector<Command>& commands() {
           {"DB"},
           {},
           {{"--date", "YYYY-MM-DD", true, "the day it happened"},
-           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML sanitized)"},
-           {"--text-file", "F", false, "the item from a file instead"}},
+           {"--text", "MARKDOWN", false, "the item, in Markdown (math allowed; raw HTML sanitized)", false, Choice::first_of_needed},
+           {"--text-file", "F", false, "the item from a file instead", false, Choice::or_previous}},
           "example:\n  vitae add news site.db --date 2026-07-25 --text 'Our paper on *linear attention* got into NeurIPS.'\n"},
          run_add_news},
         {{"add talk",
@@ -358,8 +390,9 @@ const std::vector<Command>& commands() {
           {{"--slug", "S", true, "URL name (/projects/S): a-z, 0-9 and '-'"},
            {"--title", "T", true, "the project's name"},
            {"--summary", "MARKDOWN", false, "a sentence or two for /projects/ and the top of its page"},
-           {"--text", "MARKDOWN", false, "the page's body, in Markdown (math allowed; raw HTML sanitized)"},
-           {"--text-file", "F", false, "the body from a file instead"},
+           {"--text", "MARKDOWN", false, "the page's body, in Markdown (math allowed; raw HTML sanitized)", false,
+            Choice::first_of_optional},
+           {"--text-file", "F", false, "the body from a file instead", false, Choice::or_previous},
            {"--image", "FILE_NAME", false, "a stored picture (vitae add file ... --alt) shown on both pages"},
            {"--link", "LABEL=URL", false, "a link: an http(s) URL or /files/NAME; repeat for more", true},
            {"--paper", "PUB_SLUG", false, "a related publication; repeat for more", true},
@@ -411,7 +444,8 @@ const std::vector<Command>& commands() {
            {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
            {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
           "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, SVG, or UTF-8 text\n"
-          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most 32 MiB.\n"
+          "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most " +
+              limits::size_text(limits::max_file_bytes) + ".\n"
           "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
           "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
          run_add_file},
@@ -458,24 +492,11 @@ const std::vector<Command>& commands() {
           "Set (or --remove) the translation of one field of one row into a language.",
           {"DB", "LANG", "ITEM", "KEY", "FIELD"},
           {},
-          {{"--text", "TEXT", false, "the translated text (Markdown where the field is Markdown)"},
-           {"--text-file", "F", false, "the text from a file instead (a post's body)"},
-           {"--remove", "", false, "drop the translation: the row is shown in the default language again"}},
-          "ITEM and its FIELDs, and what KEY names:\n"
-          "  profile      affiliation, job_title        KEY ''\n"
-          "  paragraph    markdown                      KEY its position (profile_paragraph.position)\n"
-          "  education    degree, institution           KEY its position\n"
-          "  experience   role, organization, location  KEY its position\n"
-          "  teaching     role, title, term             KEY its position\n"
-          "  award        name, issuer                  KEY its position\n"
-          "  service      role, venue                   KEY its position\n"
-          "  post         title, body                   KEY its slug\n"
-          "  publication  title, abstract, note, venue  KEY its slug\n"
-          "  news         markdown                      KEY its id\n"
-          "  talk         title, event, place, abstract KEY its id\n"
-          "  project      title, summary, markdown      KEY its slug\n"
-          "example:\n  vitae translate site.db zh post hello-world title --text '你好，世界'\n"
-          "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n"},
+          {{"--text", "TEXT", false, "the translated text (Markdown where the field is Markdown)", false, Choice::first_of_needed},
+           {"--text-file", "F", false, "the text from a file instead (a post's body)", false, Choice::or_previous},
+           {"--remove", "", false, "drop the translation: the row is shown in the default language again", false,
+            Choice::or_previous}},
+          translate_help()},
          run_translate},
     };
     return table;

@@ -21,6 +21,12 @@ struct Command {
 
 const std::vector<Command>& commands();
 
+// Every command's usage line, one a line, then the --help/--version line:
+// README.md's and docs/cli.md's command lists are this text (`vitae help
+// --synopsis`; scripts/update-docs writes it there, a unit test compares).
+std::string synopsis();
+std::string synopsis_roff();  // the same for packaging/man/vitae.1's SYNOPSIS (`vitae help --synopsis-roff`)
+
 // `words`: argv without the program name.
 int run(std::span<const std::string> words, std::ostream& out, std::ostream& err);
 

@@ -1,8 +1,12 @@
-// Every bound the worker enforces, in one place, with its unit in the name.
-// A request, a reload or a cache can never grow past these, whatever the input.
+// Every bound Vitae enforces, in one place, with its unit in the name: the
+// worker's (a request, a reload or a cache can never grow past these,
+// whatever the input) and the vitae tool's (what one command reads). Messages
+// about a bound print the constant (size_text), never a copy of its number.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 
 namespace vitae::limits {
 
@@ -10,6 +14,7 @@ inline constexpr std::size_t max_uri_bytes = 4096;          // nginx's default l
 inline constexpr std::size_t max_base_url_bytes = 512;      // --base-url: a site URL, not a page URL
 inline constexpr std::size_t max_header_value_bytes = 1024;  // If-None-Match, Accept-Encoding
 inline constexpr std::size_t page_cache_max_entries = 1024;
+inline constexpr int max_page_cache_mb = 4096;  // --page-cache-mb
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;
 inline constexpr std::size_t max_templates = 256;
 inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
@@ -28,5 +33,67 @@ inline constexpr int restart_backoff_max_ms = 5000;   // a crash-looping worker 
 // a socketpair, Linux 6.18: 219264 bytes went in whole); a larger one
 // raises SO_SNDBUF first.
 inline constexpr std::size_t answer_bytes_in_default_sndbuf = 128 * 1024;
+
+// Names in URLs. A slug: posts, publications, projects, stored files (the
+// schema's CHECKs say the same); a tag on a post.
+inline constexpr std::size_t max_slug_bytes = 128;
+inline constexpr std::size_t max_tag_bytes = 64;
+
+// TeX math: nested groups, environments and scripts; macro uses expanded per
+// formula, and the formula's size after expansion (a recursive \def ends as a
+// problem, never as a hang).
+inline constexpr int max_math_depth = 40;
+inline constexpr int max_math_expansions = 2000;
+inline constexpr std::size_t max_math_expanded_bytes = 64 * 1024;
+// A colour name (\textcolor{NavyBlue}) and an environment's name
+// (\begin{align*}): longer ones name nothing TeX has.
+inline constexpr std::size_t max_math_colour_bytes = 20;
+inline constexpr std::size_t max_math_environment_bytes = 32;
+
+// Code highlighting. A block larger than this stays plain: Source-highlight's
+// regexes walk each line, and a pasted log of megabytes is not code to colour.
+inline constexpr std::size_t max_highlighted_bytes = 64 * 1024;
+// Highlighted blocks kept, HTML bytes: a 40-line block costs ~1.8 ms of the
+// library's regex matching (bench/micro_bench.cpp), and a content swap
+// renders every post again though most of their blocks did not change.
+// 4 MiB is some 1.3 MB of code: more than an academic blog holds.
+inline constexpr std::size_t highlight_cache_bytes = 4 * 1024 * 1024;
+
+// SQLite's busy timeouts. A writer holds the lock for milliseconds: a reload
+// waits that long rather than fail; an edit waits for a reload (which may
+// read a large site) longer.
+inline constexpr int reader_busy_timeout_ms = 2000;
+inline constexpr int writer_busy_timeout_ms = 5000;
+// Online backup (core/store/sqlite/db.cpp says how these work together).
+inline constexpr int backup_step_pages = 256;
+inline constexpr int backup_step_busy_ms = 200;
+inline constexpr int backup_max_restarts = 3;
+inline constexpr int backup_retry_ms = 20;
+inline constexpr int backup_busy_limit_ms = writer_busy_timeout_ms;
+// Past this many change-log entries a whole load is about as quick (an
+// import, a bulk UPDATE), and the entries themselves are read no further.
+inline constexpr std::int64_t max_followed_changes = 512;
+// After a content load found the file locked, requests load again this often
+// at most: the requests queued behind that load skip it.
+inline constexpr std::int64_t busy_retry_interval_ms = 20;
+// How often the follower checks with no event (and so how late a scheduled
+// post goes out); also the longest its stop takes.
+inline constexpr int follower_idle_poll_ms = 100;
+// The supervisor: a worker dying this soon after start counts as a crash
+// loop; while any heartbeat is older than this, systemd's watchdog is not fed.
+inline constexpr std::int64_t quick_death_ms = 1000;
+inline constexpr std::int64_t heartbeat_fresh_ms = 3000;
+
+// What one `vitae` command reads.
+inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime of papers is ~100 KB
+inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;  // import-site: one page, post or data file
+inline constexpr std::size_t max_post_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
+
+// "32 MiB", "64 KiB", "100 bytes": a bound as a message says it.
+inline std::string size_text(std::size_t bytes) {
+    if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + " MiB";
+    if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes / 1024) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
 
 }  // namespace vitae::limits

@@ -2,7 +2,7 @@
 
 #include <zlib.h>
 
-#include <stdexcept>
+#include "base/error.hpp"
 
 namespace vitae {
 
@@ -11,7 +11,7 @@ std::string gzip_compress(std::string_view data) {
     // windowBits 15 + 16: gzip wrapper. Level 6, memLevel 8 (zlib's defaults):
     // on the 16 KB homepage level 9 saves 10 bytes and costs twice the time.
     if (deflateInit2(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        throw std::runtime_error("gzip: deflateInit2 failed");
+        throw Error("gzip: deflateInit2 failed");
     std::string out(deflateBound(&stream, data.size()), '\0');
     stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
     stream.avail_in = static_cast<uInt>(data.size());
@@ -20,7 +20,7 @@ std::string gzip_compress(std::string_view data) {
     int rc = deflate(&stream, Z_FINISH);
     out.resize(stream.total_out);
     deflateEnd(&stream);
-    if (rc != Z_STREAM_END) throw std::runtime_error("gzip: deflate did not finish");
+    if (rc != Z_STREAM_END) throw Error("gzip: deflate did not finish");
     return out;
 }
 

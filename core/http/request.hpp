@@ -11,15 +11,17 @@ namespace vitae {
 
 enum class Method { get, head, other };
 
-// The raw values as the web server passed them (empty when absent).
+// The raw values as the web server passed them (empty when absent). Nine
+// string_views in a row: build it with designated initialisers
+// ({.method = ..., .request_uri = ...}), never by position.
 struct RawRequest {
-    std::string_view method;
-    std::string_view request_uri;
-    std::string_view if_none_match;
-    std::string_view accept_encoding;
-    std::string_view if_modified_since;
-    std::string_view remote_addr;
-    std::string_view accept;  // for a paper's citation formats (content negotiation)
+    std::string_view method = {};
+    std::string_view request_uri = {};
+    std::string_view if_none_match = {};
+    std::string_view accept_encoding = {};
+    std::string_view if_modified_since = {};
+    std::string_view remote_addr = {};
+    std::string_view accept = {};    // for a paper's citation formats (content negotiation)
     std::string_view range = {};     // a stored file's bytes: one range of them
     std::string_view if_range = {};
 };

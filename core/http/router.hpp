@@ -27,11 +27,11 @@ enum class RouteKind {
     feed,              // /feed.xml
     sitemap,           // /sitemap.xml
     robots,            // /robots.txt
-    news,              // /news/ (schema v7): found only when there is news
-    talks,             // /talks/ (schema v7): found only when there are talks
-    projects,          // /projects/ (schema v8): found only when there are projects
+    news,              // /news/: found only when there is news
+    talks,             // /talks/: found only when there are talks
+    projects,          // /projects/: found only when there are projects
     project,           // /projects/<slug>
-    cv,                // /cv/ (schema v8): found only when has_cv()
+    cv,                // /cv/: found only when has_cv()
     cv_pdf,            // /cv.pdf
     cv_json,           // /cv.json (JSON Resume)
     status,            // /_vitae/status

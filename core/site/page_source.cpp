@@ -69,19 +69,14 @@ std::shared_ptr<const Page> PageSource::render_page(const Site& site, const Page
 PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout)
     : cache_(cache), base_url_(std::move(base_url)), layout_(layout) {}
 
-std::shared_ptr<const Page> PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace,
-                                             bool& cache_hit, bool gzip_wanted) {
+PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    if (auto cached = workspace.cache.find(ref.key, page_stamp(ref, site))) {
-        cache_hit = true;
-        return cached;
-    }
-    cache_hit = false;
+    if (auto cached = workspace.cache.find(ref.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
     Extras extras{true, layout_};
     if (!cache_.enabled()) extras = {gzip_wanted, nullptr};
     auto page = render(site, ref, base_url_, workspace.renderer, extras);
     cache_.insert(std::string(ref.key), page);
-    return page;
+    return {.page = page, .cache_hit = false};
 }
 
 }  // namespace vitae

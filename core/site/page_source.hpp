@@ -28,6 +28,12 @@ struct PageWorkspace {
     PageCache::Reader cache;
 };
 
+// A page as PageSource::page found it: from the cache, or rendered now.
+struct PageLookup {
+    std::shared_ptr<const Page> page;
+    bool cache_hit = false;
+};
+
 class PageSource {
 public:
     // `base_url` starts every absolute URL (canonical, feed, sitemap); cached
@@ -38,8 +44,7 @@ public:
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
     // is made: no gzip for a client that does not take it, no wire bytes.
-    std::shared_ptr<const Page> page(const Site& site, const Route& route, PageWorkspace& workspace, bool& cache_hit,
-                                     bool gzip_wanted = true);
+    PageLookup page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted = true);
 
     // The page rendered now, outside the cache, with its gzip but not the
     // bytes a cache hit sends: for files (the fast path, `vitae export`),

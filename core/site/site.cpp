@@ -7,6 +7,7 @@
 
 #include "base/clock.hpp"
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/memory.hpp"
 #include "site/page_inputs.hpp"
@@ -166,8 +167,12 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
         bool templates = watch_.pending();
         bool release = !content && release_due(*current());
         if (content || release || templates)
-            rebuild(content, release, templates, false,
-                    content ? "database changed" : release ? "scheduled post due" : "templates changed", replaced, &probe);
+            replaced = rebuild({.content = content,
+                                .release = release,
+                                .templates = templates,
+                                .reason = content ? "database changed" : release ? "scheduled post due" : "templates changed",
+                                .probe = &probe})
+                           .replaced;
     }
     retire(std::move(replaced));
     return current();
@@ -178,7 +183,9 @@ bool SiteHolder::reload(std::string_view reason) {
     bool ok = false;
     {
         std::lock_guard lock(reload_mutex_);
-        ok = rebuild(true, false, true, true, reason, replaced);
+        auto rebuilt = rebuild({.content = true, .templates = true, .force = true, .reason = reason});
+        ok = rebuilt.ok;
+        replaced = std::move(rebuilt.replaced);
     }
     retire(std::move(replaced));
     return ok;
@@ -199,8 +206,7 @@ void SiteHolder::retire(std::shared_ptr<const Site> replaced) {
     release_free_memory();  // the rows just read, and the version replaced if nothing else holds it
 }
 
-bool SiteHolder::rebuild(bool content, bool release, bool templates, bool force, std::string_view reason,
-                         std::shared_ptr<const Site>& replaced, ContentProbe* probe) {
+SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
     struct Flag {
         std::atomic<bool>& flag;
         explicit Flag(std::atomic<bool>& f) : flag(f) { flag = true; }
@@ -211,25 +217,25 @@ bool SiteHolder::rebuild(bool content, bool release, bool templates, bool force,
     auto new_content = old->content;
     auto new_templates = old->templates;
     std::string error;
-    if (content) {
+    if (what.content) {
         content_epoch_.fetch_add(1);  // before reading: see refresh()
         std::string file = fingerprint(source_.db_path);
         retry_at_ms_ = 0;
         try {
-            new_content = load_content_version(source_.db_path, old->content, probe, source_.now_unix());
+            new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix());
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the
             // file is fine, and the commit the probe saw is not loaded yet.
-            retry_at_ms_ = monotonic_ms() + busy_retry_interval_ms;
+            retry_at_ms_ = monotonic_ms() + limits::busy_retry_interval_ms;
             error = std::string(e.what()) + " (tried again at the next request or check)";
         } catch (const std::exception& e) {
             rejected_db_ = file;
             error = e.what();
         }
     }
-    if (release) new_content = relisted(*old->content, source_.now_unix());
-    if (templates) {
+    if (what.release) new_content = relisted(*old->content, source_.now_unix());
+    if (what.templates) {
         watch_.drain();  // before reading, so a write during the load triggers another
         try {
             new_templates = Templates::load(source_.templates_dir);
@@ -240,12 +246,11 @@ bool SiteHolder::rebuild(bool content, bool release, bool templates, bool force,
     }
     // A successful forced reload always installs a new generation (whose
     // pages' inputs are compared all the same: unchanged pages stay valid).
-    bool changed = (force && error.empty()) || new_content != old->content || new_templates != old->templates;
+    bool changed = (what.force && error.empty()) || new_content != old->content || new_templates != old->templates;
     if (changed) install(new_content, new_templates);
     auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
-    if (changed || !error.empty()) record(reason, changed, error, took.count());
-    replaced = std::move(old);
-    return error.empty();
+    if (changed || !error.empty()) record(what.reason, changed, error, took.count());
+    return {.ok = error.empty(), .replaced = std::move(old)};
 }
 
 void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates) {

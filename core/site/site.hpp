@@ -135,10 +135,20 @@ private:
     // Template changes are picked up by every refresh. Returns the site to serve.
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe);
     bool release_due(const Site& site) const { return site.content->release_due(source_.now_unix()); }
-    // reload_mutex_ held; `replaced` gets the version it started from, for retire().
-    // `release`: the serving version's next scheduled post is due (its rows are listed again, not re-read).
-    bool rebuild(bool content, bool release, bool templates, bool force, std::string_view reason,
-                 std::shared_ptr<const Site>& replaced, ContentProbe* probe = nullptr);
+    // What a rebuild reads again, named at the call: {.content = true, .reason = ...}.
+    struct RebuildWhat {
+        bool content = false;    // the database (the probe, when given, is what saw the change)
+        bool release = false;    // the serving version's next scheduled post is due: its rows listed again, not re-read
+        bool templates = false;  // the template directory
+        bool force = false;      // install a new generation even if nothing changed (a forced reload)
+        std::string_view reason;
+        ContentProbe* probe = nullptr;
+    };
+    struct Rebuilt {
+        bool ok = false;                         // nothing failed to load
+        std::shared_ptr<const Site> replaced;  // the version it started from, for retire()
+    };
+    Rebuilt rebuild(const RebuildWhat& what);  // reload_mutex_ held
     void retire(std::shared_ptr<const Site> replaced);
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
     void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
@@ -156,7 +166,6 @@ private:
     std::atomic<bool> rebuilding_{false};  // set before events are drained, cleared after installing
     // When the last content load found the file locked: load again from then on (0: no retry owed).
     std::atomic<std::int64_t> retry_at_ms_{0};
-    static constexpr std::int64_t busy_retry_interval_ms = 20;  // the requests queued behind that load skip it
     bool retry_due() const;
     ReloadObserver observer_;  // set once before threads start; then read only
 };

@@ -49,7 +49,13 @@ RawRequest split_fields(std::string_view input) {
         fields[i] = input.substr(0, newline);
         input.remove_prefix(newline == std::string_view::npos ? input.size() : newline + 1);
     }
-    return {fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6]};
+    return {.method = fields[0],
+            .request_uri = fields[1],
+            .if_none_match = fields[2],
+            .accept_encoding = fields[3],
+            .if_modified_since = fields[4],
+            .remote_addr = fields[5],
+            .accept = fields[6]};
 }
 
 // The value of a header in a CGI-style head, or nullopt when absent.

@@ -19,7 +19,13 @@ struct Fixture : HandlerFixture {
 
     Response get(std::string_view uri, std::string_view method = "GET", std::string_view inm = {},
                  std::string_view accept_encoding = {}, std::string_view ims = {}) {
-        return handler.handle({method, uri, inm, accept_encoding, ims, "127.0.0.1", {}}, thread);
+        return handler.handle({.method = method,
+                               .request_uri = uri,
+                               .if_none_match = inm,
+                               .accept_encoding = accept_encoding,
+                               .if_modified_since = ims,
+                               .remote_addr = "127.0.0.1"},
+                              thread);
     }
 };
 
@@ -252,7 +258,7 @@ BOOST_AUTO_TEST_CASE(status_is_json_for_loopback_only) {
     BOOST_TEST(status.status == 200);
     BOOST_TEST(status.page->content_type == "application/json");
     BOOST_TEST(status.page->body.find("\"generation\"") != std::string::npos);
-    auto remote = f.handler.handle({"GET", "/_vitae/status", {}, {}, {}, "203.0.113.9", {}}, f.thread);
+    auto remote = f.handler.handle({.method = "GET", .request_uri = "/_vitae/status", .remote_addr = "203.0.113.9"}, f.thread);
     BOOST_TEST(remote.status == 404);
 }
 
@@ -337,7 +343,9 @@ BOOST_AUTO_TEST_CASE(news_and_talks_are_pages_only_when_they_have_rows) {
 BOOST_AUTO_TEST_CASE(a_papers_url_answers_its_citation_formats_by_accept) {
     Fixture f;
     auto negotiate = [&](std::string_view accept) {
-        return f.handler.handle({"GET", "/publications/tidepool", "", "", "", "127.0.0.1", accept}, f.thread);
+        return f.handler.handle(
+            {.method = "GET", .request_uri = "/publications/tidepool", .remote_addr = "127.0.0.1", .accept = accept},
+            f.thread);
     };
     auto bib = negotiate("application/x-bibtex");
     BOOST_TEST(bib.status == 200);

@@ -34,7 +34,7 @@ INSERT INTO translation (language, item, key, field, text) VALUES
 struct Site3 : HandlerFixture {
     Site3() : HandlerFixture(fixture_content() + languages_sql) {}
     Response get(std::string_view uri, std::string_view inm = {}) {
-        return handler.handle({"GET", uri, inm, {}, {}, "127.0.0.1", {}}, thread);
+        return handler.handle({.method = "GET", .request_uri = uri, .if_none_match = inm, .remote_addr = "127.0.0.1"}, thread);
     }
     std::string body(std::string_view uri) {
         auto r = get(uri);
@@ -228,10 +228,10 @@ BOOST_AUTO_TEST_CASE(a_translation_changes_only_its_languages_pages) {
 
 BOOST_AUTO_TEST_CASE(a_site_without_languages_is_served_as_before) {
     HandlerFixture f;
-    auto r = f.handler.handle({"GET", "/", {}, {}, {}, "127.0.0.1", {}}, f.thread);
+    auto r = f.handler.handle({.method = "GET", .request_uri = "/", .remote_addr = "127.0.0.1"}, f.thread);
     BOOST_TEST(has(r.page->body, "<html lang=\"en\">"));
     BOOST_TEST(!has(r.page->body, "hreflang"));
     BOOST_TEST(!has(r.page->body, "class=\"langs\""));
     BOOST_TEST(f.sites.current()->language_count() == 1u);
-    BOOST_TEST(f.handler.handle({"GET", "/zh/", {}, {}, {}, "127.0.0.1", {}}, f.thread).status == 404);
+    BOOST_TEST(f.handler.handle({.method = "GET", .request_uri = "/zh/", .remote_addr = "127.0.0.1"}, f.thread).status == 404);
 }

@@ -17,7 +17,7 @@ namespace {
 struct Fixture : HandlerFixture {
 
     Response get(std::string_view uri, std::string_view remote = "127.0.0.1") {
-        return handler.handle({"GET", uri, {}, {}, {}, remote, {}}, thread);
+        return handler.handle({.method = "GET", .request_uri = uri, .remote_addr = remote}, thread);
     }
 
     // Every sample of a scrape, by `name{labels}` as written; checks the

@@ -278,17 +278,15 @@ BOOST_AUTO_TEST_CASE(the_page_cache_keeps_pages_an_edit_did_not_touch) {
     PageCache cache(1 << 24, 64);
     PageSource pages(cache, "http://localhost");
     PageWorkspace workspace(pages);
-    bool hit = false;
     for (const char* path : {"/publications/tidepool", "/publications/sketchbook"})
-        pages.page(*site.sites->current(), route(path), workspace, hit);
+        pages.page(*site.sites->current(), route(path), workspace);
     site.sql("UPDATE publication SET title = 'Tidepool II' WHERE slug = 'tidepool'");
     BOOST_REQUIRE(site.sites->reload("test"));
     auto now = site.sites->current();
-    pages.page(*now, route("/publications/sketchbook"), workspace, hit);
-    BOOST_TEST(hit);
-    auto edited = pages.page(*now, route("/publications/tidepool"), workspace, hit);
-    BOOST_TEST(!hit);
-    BOOST_TEST(edited->body.find("Tidepool II") != std::string::npos);
+    BOOST_TEST(pages.page(*now, route("/publications/sketchbook"), workspace).cache_hit);
+    auto edited = pages.page(*now, route("/publications/tidepool"), workspace);
+    BOOST_TEST(!edited.cache_hit);
+    BOOST_TEST(edited.page->body.find("Tidepool II") != std::string::npos);
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #define BOOST_TEST_MODULE renderer
 #include <boost/test/unit_test.hpp>
 
+#include "base/error.hpp"
 #include "render/template/streamed_list.hpp"
 #include "render/views/renderer.hpp"
 #include "test_support.hpp"
@@ -41,8 +42,8 @@ BOOST_AUTO_TEST_CASE(an_unknown_page_throws_naming_it) {
     write_templates(dir, "home");
     auto templates = Templates::load(dir.path());
     PageRenderer renderer;
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}, templates->catalogues().english()), std::runtime_error,
-                          [](const std::runtime_error& e) { return std::string(e.what()).find("nope") != std::string::npos; });
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}, templates->catalogues().english()), Error,
+                          [](const Error& e) { return std::string(e.what()).find("nope") != std::string::npos; });
 }
 
 BOOST_AUTO_TEST_CASE(a_failed_render_throws_and_the_next_render_works) {
@@ -102,8 +103,8 @@ BOOST_AUTO_TEST_CASE(a_streamed_item_that_throws_fails_the_render_and_the_next_r
                                    if (i == 1) throw std::runtime_error("item 1 is broken");
                                    return object{{"n", "ok"}};
                                })}};
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), std::runtime_error,
-                          [](const std::runtime_error& e) { return std::string(e.what()).find("item 1 is broken") != std::string::npos; });
+    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), Error,
+                          [](const Error& e) { return std::string(e.what()).find("item 1 is broken") != std::string::npos; });
     MustacheData good = object{{"items", streamed_list(2, [](std::size_t) { return MustacheData(object{{"n", "ok"}}); })}};
     BOOST_TEST(renderer.render(*templates, "home", good, LayoutFields{}, templates->catalogues().english()).find("|okok") != std::string::npos);
 }

@@ -9,7 +9,7 @@ using namespace vitae;
 namespace {
 
 std::variant<Request, Rejection> parse(std::string_view method, std::string_view uri) {
-    return parse_request({method, uri, {}, {}, {}, {}, {}});
+    return parse_request({.method = method, .request_uri = uri});
 }
 
 int status_of(const std::variant<Request, Rejection>& r) {
@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_CASE(accepts_valid_utf8_and_dot_segments_as_plain_text) {
 
 BOOST_AUTO_TEST_CASE(ignores_oversized_conditional_headers) {
     std::string big(limits::max_header_value_bytes + 1, 'x');
-    auto r = parse_request({"GET", "/", big, "gzip", {}, {}, big});
+    auto r = parse_request({.method = "GET", .request_uri = "/", .if_none_match = big, .accept_encoding = "gzip", .accept = big});
     BOOST_TEST(std::get<Request>(r).if_none_match.empty());
     BOOST_TEST(std::get<Request>(r).accept_encoding == "gzip");
     BOOST_TEST(std::get<Request>(r).accept.empty());  // an oversized Accept: the page, not a guess

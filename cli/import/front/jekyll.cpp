@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "cli/commands/add_post.hpp"
@@ -78,8 +79,8 @@ std::string read_site_file(const std::filesystem::path& path) {
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
-    if (text.view().size() > max_site_file_bytes)
-        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(max_site_file_bytes) + " bytes");
+    if (text.view().size() > limits::max_site_file_bytes)
+        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(limits::max_site_file_bytes) + " bytes");
     return std::move(text).str();
 }
 

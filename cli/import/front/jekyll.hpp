@@ -17,7 +17,6 @@
 
 namespace vitae::cli {
 
-inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;
 
 // Throws Error naming the file when it cannot be read or is too large.
 std::string read_site_file(const std::filesystem::path& path);

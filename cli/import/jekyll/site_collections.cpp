@@ -56,7 +56,7 @@ std::string slug_of(const fs::path& file) { return slug_of_name(file.stem().stri
 std::string slug_of_name(const std::string& stem) {
     auto dated = dated_file_name(stem);
     std::string slug = slug_from(dated ? dated->rest : stem);
-    if (slug.size() > max_slug_bytes) slug.resize(max_slug_bytes);
+    if (slug.size() > limits::max_slug_bytes) slug.resize(limits::max_slug_bytes);
     while (!slug.empty() && slug.back() == '-') slug.pop_back();
     return slug;
 }

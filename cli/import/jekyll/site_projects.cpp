@@ -56,7 +56,7 @@ fs::path picture_in_tree(SitePlan& plan, const fs::path& file, std::string_view 
 
 void add_project(SitePlan& plan, SiteProject project) {
     if (project.slug.empty()) project.slug = slug_from(project.title);
-    if (project.slug.size() > max_slug_bytes) project.slug.resize(max_slug_bytes);
+    if (project.slug.size() > limits::max_slug_bytes) project.slug.resize(limits::max_slug_bytes);
     for (const auto& other : plan.projects)
         if (other.slug == project.slug) project.slug += "-2";
     plan.note(SiteNote::Kind::imported, project.file,

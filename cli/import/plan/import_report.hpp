@@ -16,10 +16,23 @@ struct SiteNote {
     std::string message;
 };
 
+// Fourteen counts of one type: fill it with designated initialisers
+// ({.posts = ...}), never by position.
 struct SiteCounts {
-    std::size_t bio_paragraphs = 0, links = 0, emails = 0, posts = 0, publications = 0, bibtex_publications = 0,
-                teaching = 0, education = 0, experience = 0, service = 0, news = 0, talks = 0,
-                projects = 0, awards = 0;
+    std::size_t bio_paragraphs = 0;
+    std::size_t links = 0;
+    std::size_t emails = 0;
+    std::size_t posts = 0;
+    std::size_t publications = 0;         // from _publications/ and the like
+    std::size_t bibtex_publications = 0;  // from the site's .bib (as import-bibtex)
+    std::size_t teaching = 0;
+    std::size_t education = 0;
+    std::size_t experience = 0;
+    std::size_t service = 0;
+    std::size_t news = 0;
+    std::size_t talks = 0;
+    std::size_t projects = 0;
+    std::size_t awards = 0;
 };
 
 struct SiteImportReport {

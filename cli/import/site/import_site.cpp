@@ -186,9 +186,20 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         throw;
     }
     const Content& p = plan.profile;
-    report.counts = {p.bio_markdown.size(), p.links.size(), p.emails.size(), plan.posts.size(), plan.publications.size(),
-                     report.counts.bibtex_publications, p.teaching.size(), p.education.size(), p.experiences.size(),
-                     p.services.size(), plan.news.size(), plan.talks.size(), plan.projects.size(), plan.awards.size()};
+    report.counts = {.bio_paragraphs = p.bio_markdown.size(),
+                     .links = p.links.size(),
+                     .emails = p.emails.size(),
+                     .posts = plan.posts.size(),
+                     .publications = plan.publications.size(),
+                     .bibtex_publications = report.counts.bibtex_publications,
+                     .teaching = p.teaching.size(),
+                     .education = p.education.size(),
+                     .experience = p.experiences.size(),
+                     .service = p.services.size(),
+                     .news = plan.news.size(),
+                     .talks = plan.talks.size(),
+                     .projects = plan.projects.size(),
+                     .awards = plan.awards.size()};
     report.notes = std::move(plan.notes);
     return report;
 }

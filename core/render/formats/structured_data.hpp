@@ -16,10 +16,10 @@ namespace vitae {
 std::string person_json_ld(const Content& content, std::string_view base_url);
 
 std::string article_json_ld(const Publication& publication, std::string_view page_url);
-// /talks/ (schema v7): each talk as a schema.org Event the owner performed at,
+// /talks/: each talk as a schema.org Event the owner performed at,
 // in a @graph; its place as a Place (or a VirtualLocation when "Online").
 std::string talks_json_ld(const Content& content, std::string_view base_url);
-// /projects/<slug> (schema v8): a schema.org ResearchProject the owner is a
+// /projects/<slug>: a schema.org ResearchProject the owner is a
 // member of; its picture's absolute URL when it has one ("" for none).
 std::string project_json_ld(const Project& project, const Content& content, std::string_view page_url,
                             std::string_view image_url);

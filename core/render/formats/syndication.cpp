@@ -41,7 +41,7 @@ void entry(std::string& out, const Post& post, std::string_view base_url, const 
     out += "</entry>\n";
 }
 
-// A news item (schema v7): its anchor on /news/ is its id, its title the day.
+// A news item: its anchor on /news/ is its id, its title the day.
 void entry(std::string& out, const News& n, std::string_view base_url, const Catalogue& strings) {
     std::string url = std::string(base_url) + "/news/#news-" + std::to_string(n.id);
     out += "<entry>\n";
@@ -54,7 +54,7 @@ void entry(std::string& out, const News& n, std::string_view base_url, const Cat
     out += "</entry>\n";
 }
 
-// A talk (schema v7): where and when it was given, as plain text.
+// A talk: where and when it was given, as plain text.
 void entry(std::string& out, const Talk& t, std::string_view base_url, const Catalogue& strings) {
     std::string url = std::string(base_url) + "/talks/#talk-" + std::to_string(t.id);
     out += "<entry>\n";
@@ -151,10 +151,10 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     // v7's sections, only when they have rows (else they are not found), dated by their newest.
     if (!c.news.empty()) out.push_back({"/news/", c.news.front().date});
     if (!c.talks.empty()) out.push_back({"/talks/", c.talks.front().date});
-    // v8: projects are undated.
+    // Projects are undated.
     if (!c.projects.empty()) out.push_back({"/projects/", ""});
     for (const auto& p : c.projects) out.push_back({"/projects/" + p.slug, ""});
-    if (has_cv(c)) out.push_back({"/cv/", ""});  // v8: made from many tables, no one date
+    if (has_cv(c)) out.push_back({"/cv/", ""});  // made from many tables, no one date
     return out;
 }
 

@@ -92,7 +92,7 @@ std::string Converter::command_more(std::string_view name) {
     if (name == "textcolor" || name == "colorbox") {
         raw_optional();
         auto colour = raw_group();
-        bool ok = !colour.empty() && colour.size() <= 20 && colour.find_first_of("\"<>&' ;") == std::string_view::npos;
+        bool ok = !colour.empty() && colour.size() <= limits::max_math_colour_bytes && colour.find_first_of("\"<>&' ;") == std::string_view::npos;
         std::string inner = name == "colorbox" ? text(Variant::none) : argument();
         std::string attribute = name == "colorbox" ? "mathbackground" : "mathcolor";
         return ok ? "<mstyle " + attribute + "=\"" + escape(colour) + "\">" + inner + "</mstyle>" : inner;
@@ -208,7 +208,8 @@ std::string Converter::text(Variant variant) {
         return "<mtext>" + escape(tex_.substr(start, pos_ - start)) + "</mtext>";
     }
     ++pos_;
-    if (++depth_ > limits::max_depth) throw Unsupported("nesting deeper than 40");
+    if (++depth_ > limits::max_math_depth)
+        throw Unsupported("nesting deeper than " + std::to_string(limits::max_math_depth));
     std::string style = variant == Variant::bold ? " style=\"font-weight:bold\""
                         : variant == Variant::italic ? " style=\"font-style:italic\""
                         : variant == Variant::sans_serif ? " style=\"font-family:sans-serif\""

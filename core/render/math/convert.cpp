@@ -18,7 +18,7 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 
 // A colour that is only a name or #hex, so it cannot break out of the attribute.
 std::optional<std::string> safe_colour(std::string_view c) {
-    bool name = !c.empty() && c.size() <= 20;
+    bool name = !c.empty() && c.size() <= limits::max_math_colour_bytes;
     for (char ch : c) name = name && is_letter(ch);
     bool hex = (c.size() == 4 || c.size() == 7) && c[0] == '#';
     for (std::size_t i = 1; hex && i < c.size(); ++i)
@@ -67,7 +67,8 @@ std::string_view Converter::command_name() {
 
 // Atoms with their scripts until `stop`; one atom stands alone, more are an <mrow>.
 std::string Converter::sequence(unsigned stop) {
-    if (++depth_ > limits::max_depth) throw Unsupported("nesting deeper than 40");
+    if (++depth_ > limits::max_math_depth)
+        throw Unsupported("nesting deeper than " + std::to_string(limits::max_math_depth));
     const Variant outer = variant_;  // a switch inside ends with the group
     const bool outer_display = display_;
     std::string out, numerator, infix;

@@ -2,7 +2,7 @@
 // formula after macro expansion, each parse step returning the MathML of
 // what it read. math_convert.cpp has atoms, scripts, commands and text;
 // math_env.cpp the \begin{...} environments and equation numbering.
-// Depth is bounded (limits::max_depth), so no input recurses without end.
+// Depth is bounded (limits::max_math_depth), so no input recurses without end.
 #pragma once
 
 #include <optional>
@@ -10,15 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "base/limits.hpp"
 #include "render/math/macros.hpp"
 #include "render/math/math.hpp"
 #include "render/math/symbols.hpp"
 
 namespace vitae::math {
-
-namespace limits {
-inline constexpr int max_depth = 40;  // nested groups, environments, scripts
-}
 
 // What \tag, \notag and \label said about one row that can carry a number.
 struct RowInfo {

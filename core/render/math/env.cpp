@@ -58,7 +58,7 @@ std::string column_spec(std::string_view raw, int depth = 0) {
 
 std::string_view Converter::environment_name() {
     std::string_view name = raw_group();
-    if (name.size() > 32) throw Unsupported("an environment name");
+    if (name.size() > limits::max_math_environment_bytes) throw Unsupported("an environment name");
     return name;
 }
 
@@ -70,7 +70,8 @@ void Converter::expect_end(std::string_view name) {
 
 std::string Converter::environment() {
     std::string env(environment_name());
-    if (++depth_ > limits::max_depth) throw Unsupported("nesting deeper than 40");
+    if (++depth_ > limits::max_math_depth)
+        throw Unsupported("nesting deeper than " + std::to_string(limits::max_math_depth));
     std::string out;
     for (const auto& m : matrices)
         if (env == m.name) {

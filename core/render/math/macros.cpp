@@ -42,8 +42,9 @@ public:
                 else
                     out_ += name;
             }
-            if (out_.size() + pending_.size() > limits::max_expanded_bytes)
-                throw Unsupported("a formula over 64 KiB after macro expansion");
+            if (out_.size() + pending_.size() > limits::max_math_expanded_bytes)
+                throw Unsupported("a formula over " + limits::size_text(limits::max_math_expanded_bytes) +
+                                  " after macro expansion");
         }
         return std::move(out_);
     }
@@ -185,8 +186,9 @@ private:
     }
 
     void expand(const MathMacro& macro) {
-        if (++expansions_ > limits::max_expansions)
-            throw Unsupported("macro expansion over 2000 steps (a macro that calls itself?)");
+        if (++expansions_ > limits::max_math_expansions)
+            throw Unsupported("macro expansion over " + std::to_string(limits::max_math_expansions) +
+                              " steps (a macro that calls itself?)");
         std::string args[9];
         int first = 0;
         if (macro.optional_default) {

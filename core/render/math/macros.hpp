@@ -6,23 +6,19 @@
 // recursive \def ends as a problem, never as a hang.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
+#include "base/error.hpp"
+#include "base/limits.hpp"
 #include "render/math/math.hpp"
 
 namespace vitae::math {
 
 // What the converter cannot do; what() names it ("\foo", "unclosed {").
-struct Unsupported : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct Unsupported : Error {
+    using Error::Error;
 };
-
-namespace limits {
-inline constexpr int max_expansions = 2000;                   // macro uses expanded per formula
-inline constexpr std::size_t max_expanded_bytes = 64 * 1024;  // the formula after expansion
-}  // namespace limits
 
 // `tex` with every definition removed (and recorded in `macros`) and every
 // use of a recorded macro replaced by its body. Throws Unsupported.

@@ -10,22 +10,28 @@ namespace {
 
 using math::escape;
 
-// The length of the span at `at` ($...$, $$...$$, \(...\)) and its inner TeX; 0 when none.
-std::size_t span_at(std::string_view text, std::size_t at, std::string_view& inner, bool& display) {
+// A span of math in text: $...$, $$...$$ or \(...\).
+struct SpanAt {
+    std::size_t length = 0;  // 0: none starts there
+    std::string_view inner;  // its TeX
+    bool display = false;    // $$...$$
+};
+
+SpanAt span_at(std::string_view text, std::size_t at) {
     std::string_view open, close;
     if (text.substr(at, 2) == "$$") open = close = "$$";
     else if (text[at] == '$') open = close = "$";
     else if (text.substr(at, 2) == "\\(") open = "\\(", close = "\\)";
-    else return 0;
+    else return {};
     for (auto end = text.find(close, at + open.size()); end != std::string_view::npos;
          end = text.find(close, end + 1)) {
         if (text[end - 1] == '\\') continue;
-        if (end == at + open.size()) return 0;
-        inner = text.substr(at + open.size(), end - at - open.size());
-        display = open == "$$";
-        return end + close.size() - at;
+        if (end == at + open.size()) return {};
+        return {.length = end + close.size() - at,
+                .inner = text.substr(at + open.size(), end - at - open.size()),
+                .display = open == "$$"};
     }
-    return 0;
+    return {};
 }
 
 }  // namespace
@@ -67,13 +73,11 @@ std::string math_span_problem(std::string_view source, std::string_view tex, boo
 std::vector<std::string> math_problems(std::string_view text) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < text.size(); ++i) {
-        std::string_view inner;
-        bool display = false;
-        std::size_t length = span_at(text, i, inner, display);
-        if (length == 0) continue;
-        if (auto problem = math_span_problem(text.substr(i, length), inner, display); !problem.empty())
+        auto span = span_at(text, i);
+        if (span.length == 0) continue;
+        if (auto problem = math_span_problem(text.substr(i, span.length), span.inner, span.display); !problem.empty())
             out.push_back(std::move(problem));
-        i += length - 1;
+        i += span.length - 1;
     }
     return out;
 }
@@ -83,13 +87,11 @@ std::string text_with_math_html(std::string_view text) {
     std::size_t plain = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
         if (text[i] != '$' && !(text[i] == '\\' && text.substr(i, 2) == "\\(")) continue;
-        std::string_view inner;
-        bool display = false;
-        std::size_t length = span_at(text, i, inner, display);
-        if (length == 0) continue;
+        auto span = span_at(text, i);
+        if (span.length == 0) continue;
         out += escape(text.substr(plain, i - plain));
-        out += math_span_html(text.substr(i, length), inner, display);
-        i += length - 1;
+        out += math_span_html(text.substr(i, span.length), span.inner, span.display);
+        i += span.length - 1;
         plain = i + 1;
     }
     out += escape(text.substr(plain));

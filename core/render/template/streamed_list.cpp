@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "base/error.hpp"
+
 namespace vitae {
 
 namespace {
@@ -32,7 +34,7 @@ kainjow::mustache::data streamed_list(std::size_t count,
         Context* context = rendering_context;
         if (!context) throw std::logic_error("streamed_list: rendered outside render_streaming");
         kainjow::mustache::mustache item_template{text};  // the section's text, parsed once for all items
-        if (!item_template.is_valid()) throw std::runtime_error(item_template.error_message());
+        if (!item_template.is_valid()) throw Error(item_template.error_message());
         std::string out;
         for (std::size_t i = 0; i < count; ++i) {
             kainjow::mustache::data item = make(i);
@@ -42,7 +44,7 @@ kainjow::mustache::data streamed_list(std::size_t count,
                 ~Pop() { c->pop(); }
             } pop{context};
             out += item_template.render(*context);
-            if (!item_template.is_valid()) throw std::runtime_error(item_template.error_message());
+            if (!item_template.is_valid()) throw Error(item_template.error_message());
         }
         return out;
     });

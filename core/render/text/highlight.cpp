@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "render/text/escape.hpp"
 
@@ -28,15 +29,6 @@ namespace {
 // highlight.hpp for why one lock for the whole library).
 std::mutex library_mutex;
 
-// A block larger than this stays plain: Source-highlight's regexes walk each
-// line, and a pasted log of megabytes is not code to colour.
-constexpr std::size_t max_highlighted_bytes = 64 * 1024;
-
-// Highlighted blocks kept, HTML bytes: a 40-line block costs ~1.8 ms of the
-// library's regex matching (bench/micro_bench.cpp), and a content swap
-// renders every post again though most of their blocks did not change.
-// 4 MiB is some 1.3 MB of code: more than an academic blog holds.
-constexpr std::size_t max_cached_html_bytes = 4 * 1024 * 1024;
 
 // Names people put after ``` that lang.map lacks or maps elsewhere, as GitHub
 // (Linguist) reads them. No YAML, TOML or TypeScript definition ships: YAML
@@ -100,13 +92,13 @@ public:
     }
     void insert(std::string key, std::string html) {
         std::size_t bytes = key.size() + html.size();
-        if (bytes > max_cached_html_bytes) return;
+        if (bytes > limits::highlight_cache_bytes) return;
         std::lock_guard lock(mutex_);
         if (index_.contains(key)) return;  // another thread highlighted it meanwhile
         entries_.emplace_front(std::move(key), std::move(html));
         index_.emplace(entries_.front().first, entries_.begin());
         bytes_ += bytes;
-        while (bytes_ > max_cached_html_bytes) {
+        while (bytes_ > limits::highlight_cache_bytes) {
             auto& [old_key, old_html] = entries_.back();
             bytes_ -= old_key.size() + old_html.size();
             index_.erase(old_key);
@@ -186,7 +178,7 @@ std::string CodeHighlighter::language_file(std::string_view language) const {
 }
 
 std::optional<std::string> CodeHighlighter::block_html(std::string_view code, std::string_view language) const {
-    if (code.size() > max_highlighted_bytes) return std::nullopt;
+    if (code.size() > limits::max_highlighted_bytes) return std::nullopt;
     std::string file = language_file(language);
     if (file.empty()) return std::nullopt;
     std::string key = file + '\0' + std::string(code);

@@ -1,4 +1,4 @@
-// The CV page (/cv/, schema v8): the profile's name, affiliation and contact,
+// The CV page (/cv/): the profile's name, affiliation and contact,
 // then education, experience, publications (all, by year, one compact line
 // each), talks, teaching (by role), service and awards, each only when it has
 // rows. /cv.pdf (cv_pdf.cpp) and /cv.json (cv_json.cpp) are made from the

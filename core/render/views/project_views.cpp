@@ -1,4 +1,4 @@
-// The projects section (schema v8): /projects/ (each project's picture,
+// The projects section: /projects/ (each project's picture,
 // title and summary, in the owner's order) and /projects/<slug> (its body,
 // picture, links, and the papers and posts it relates to). Also the stored
 // picture as a <picture>'s data, which a paper's preview shares. Only data

@@ -81,7 +81,7 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
     put(d, "arxiv", p.arxiv);
     put(d, "arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv);
     put(d, "has_arxiv", !p.arxiv.empty());
-    // v8: a small picture beside it (alt: the file's, else the title), looked
+    // A small picture beside it (alt: the file's, else the title), looked
     // up in the version's index of pictures: a long list pays a hash lookup.
     const StoredPicture* preview = stored_picture(v, p.preview);
     put(d, "has_preview", preview != nullptr);

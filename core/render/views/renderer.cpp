@@ -1,8 +1,8 @@
 #include "render/views/renderer.hpp"
 
-#include <stdexcept>
 #include <tuple>
 
+#include "base/error.hpp"
 #include "base/version.hpp"
 #include "render/template/streamed_list.hpp"
 
@@ -35,7 +35,7 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
 std::string PageRenderer::render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
                                      const MustacheData& language) {
     auto it = copies_.find(page);
-    if (it == copies_.end()) throw std::runtime_error("render: no template " + std::string(page));
+    if (it == copies_.end()) throw Error("render: no template " + std::string(page));
     std::string out;
     out.reserve(32 * 1024);
     std::string error;
@@ -47,7 +47,7 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
     }
     if (!error.empty()) {
         templates_id_ = 0;  // the copy is poisoned; take fresh ones next time
-        throw std::runtime_error("render " + std::string(page) + ": " + error);
+        throw Error("render " + std::string(page) + ": " + error);
     }
     return out;
 }

@@ -27,21 +27,21 @@ struct LayoutFields {
     std::string site_name{};
     bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
     bool has_talks = false;
-    // The page's language (issue #13): <html lang dir>, the prefix of every
+    // The page's language: <html lang dir>, the prefix of every
     // link to this site's pages, the language switcher and hreflang links.
     std::string lang = "en";
     bool rtl = false;
     std::string prefix{};  // "" for the default language, "/zh" for others
     MustacheData alternates{MustacheData::type::list};  // {code, name, path, url, current}; empty: one language
     std::string x_default_url{};  // absolute URL of the default language's page
-    bool has_projects = false;  // and /projects/ (v8)
+    bool has_projects = false;  // and /projects/
     std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
     bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
 };
 
 class PageRenderer {
 public:
-    // Throws std::runtime_error if a render fails (the copy is then discarded).
+    // Throws Error if a render fails (the copy is then discarded).
     // `t`: the page's language's interface strings ({{t.key}} in every template).
     std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
                        const LayoutFields& layout, const Catalogue& t);

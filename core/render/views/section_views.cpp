@@ -1,4 +1,4 @@
-// The news and talks sections (schema v7): the home page's latest news, the
+// The news and talks sections: the home page's latest news, the
 // /news/ and /talks/ pages. Each is made only when it has rows; the layout's
 // nav, the sitemap and the feed name them only then (core/site/pages,
 // core/render/formats/syndication).

@@ -41,7 +41,7 @@ struct HomeSelection {
 HomeSelection home_selection(const Content& content);
 
 // The language a Views is in and where its pages live: the default
-// language at /, every other under /<code>/ (issue #13).
+// language at /, every other under /<code>/.
 struct Locale {
     std::string code{"en"};        // BCP 47, as the site names it
     std::string prefix;            // "" for the default language, "/zh" for others
@@ -133,26 +133,26 @@ MustacheData tag_page_data(const Views& views, const Catalogue& t, std::string_v
 // "/blog/tag/<tag>/": a tag page's path (after the language's prefix).
 std::string tag_url(std::string_view tag);
 MustacheData paper_page_data(const Views& views, const Catalogue& t, std::size_t publication);
-// Schema v7 (section_views.cpp): one news item; the home page's latest
+// News and talks (section_views.cpp): one news item; the home page's latest
 // (has_news, news, news_count, more_news); /news/ (all, newest first);
 // /talks/ (years, newest first, each with its talks).
 MustacheData news_item_data(const Views& views, const Catalogue& t, const News& news);
 void add_news(const Views& views, const Catalogue& t, MustacheData& home);
 MustacheData news_page_data(const Views& views, const Catalogue& t);
 MustacheData talks_page_data(const Views& views, const Catalogue& t);
-// Schema v8 (project_views.cpp): /projects/ (each in the owner's order) and
+// Projects (project_views.cpp): /projects/ (each in the owner's order) and
 // one project's page (content.projects[project]).
 MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
-// Schema v8 (cv_views.cpp): /cv/, made only when has_cv(views.content).
+// The CV (cv_views.cpp): /cv/, made only when has_cv(views.content).
 MustacheData cv_page_data(const Views& views, const Catalogue& t);
 
-// Schema v8: the teaching rows grouped by role, in the order each role
+// The teaching rows grouped by role, in the order each role
 // first appears: list of {id ("teaching", then "teaching-2", ...), role,
 // has_role, teaching: list of {course, title, term}}. The home page and
 // the CV show one heading per group.
 MustacheData teaching_groups(const Views& views);
-// Schema v8: the awards, in order: list of {name, issuer, has_issuer, year, has_year}.
+// The awards, in order: list of {name, issuer, has_issuer, year, has_year}.
 MustacheData awards_data(const Content& content);
 
 struct PublicationGroup {

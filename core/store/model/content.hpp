@@ -47,9 +47,9 @@ struct Post {
     std::string published;    // YYYY-MM-DD
     std::string body_format;  // "markdown" or "html"
     std::string body;
-    std::vector<std::string> tags;  // schema v6: in the owner's order, each a slug-like word
-    bool draft = false;             // v6: listed nowhere; served only at its preview URL
-    std::string preview_token;      // v6: 32 hex digits, or empty (no preview URL)
+    std::vector<std::string> tags;  // in the owner's order, each a slug-like word
+    bool draft = false;             // listed nowhere; served only at its preview URL
+    std::string preview_token;      // 32 hex digits, or empty (no preview URL)
 
     bool operator==(const Post&) const = default;
 };
@@ -81,7 +81,7 @@ struct Publication {
     std::vector<Author> authors;
     std::vector<Link> links;
     std::vector<std::string> awards;
-    // Schema v3: what reference managers export beyond that; "" when absent.
+    // What reference managers export beyond that; "" when absent.
     bool selected = false;  // shown under "Selected publications" on the home page
     std::string venue_short;  // al-folio's abbr
     std::string doi;          // no resolver prefix
@@ -104,12 +104,12 @@ struct Publication {
     std::string bibtex_key;   // "" means the slug
     std::string bibtex_type;  // "" means the kind's
     std::vector<Field> fields;
-    std::string preview;  // v8: a stored picture's name shown beside it, "" for none (not BibTeX)
+    std::string preview;  // a stored picture's name shown beside it, "" for none (not BibTeX)
 
     bool operator==(const Publication&) const = default;
 };
 
-// The text columns of `publication` added in schema v3, in table order: the
+// The text columns of `publication` beyond the core ones, in table order: the
 // member each fills and the BibTeX field it comes from and goes back to.
 // The loader, the CLI's writer and diff, and the BibTeX import and export
 // all walk this one list.
@@ -146,7 +146,7 @@ struct Teaching {
     std::string course;
     std::string title;
     std::string term;
-    std::string role;  // v8: "Teaching Assistant", "Instructor"; "" unnamed
+    std::string role;  // "Teaching Assistant", "Instructor"; "" unnamed
 
     bool operator==(const Teaching&) const = default;
 };
@@ -168,7 +168,7 @@ struct Experience {
     bool operator==(const Experience&) const = default;
 };
 
-// Schema v7: a short dated note, in Markdown (math allowed, raw HTML sanitized).
+// A short dated note, in Markdown (math allowed, raw HTML sanitized).
 struct News {
     std::int64_t id = 0;  // the row's id: its anchor, /news/#news-<id>, and its feed entry's
     std::string date;     // YYYY-MM-DD
@@ -177,7 +177,7 @@ struct News {
     bool operator==(const News&) const = default;
 };
 
-// Schema v7: a talk given at an event. Every text but the title and date may be empty.
+// A talk given at an event. Every text but the title and date may be empty.
 struct Talk {
     std::int64_t id = 0;
     std::string date;  // YYYY-MM-DD
@@ -192,7 +192,7 @@ struct Talk {
     bool operator==(const Talk&) const = default;
 };
 
-// Schema v8: a project, with a page at /projects/<slug>. Its related
+// A project, with a page at /projects/<slug>. Its related
 // publications are named by slug (the loader resolves project_publication's
 // ids, and reads them again when a publication changes).
 struct Project {
@@ -208,7 +208,7 @@ struct Project {
     bool operator==(const Project&) const = default;
 };
 
-// Schema v8: a line of the CV's awards.
+// A line of the CV's awards.
 struct Award {
     std::optional<int> year;  // none when undated
     std::string name;         // "Best Paper Award"
@@ -243,7 +243,7 @@ struct StoredFile {
     bool operator==(const StoredFile&) const = default;
 };
 
-// Schema v8: a language the site is written in. The default one is served
+// A language the site is written in. The default one is served
 // at /, every other under /<code>/.
 struct Language {
     std::string code;  // BCP 47: "en", "zh-Hant", "ar"
@@ -253,7 +253,7 @@ struct Language {
     bool operator==(const Language&) const = default;
 };
 
-// Schema v8: one field of one row in one language. `index` is the row's
+// One field of one row in one language. `index` is the row's
 // place in its list (bio paragraphs, education...: rows keyed by position),
 // -1 for rows keyed by slug or id, or when no row has that position.
 struct Translation {
@@ -282,14 +282,14 @@ struct Content {
     std::vector<Teaching> teaching;
     std::vector<Service> services;
     std::vector<Experience> experiences;
-    std::vector<News> news;   // newest first (v7)
-    std::vector<Talk> talks;  // newest first (v7)
-    std::vector<Project> projects;  // in the owner's order (v8)
-    std::vector<Award> awards;  // in the owner's order (v8)
+    std::vector<News> news;   // newest first
+    std::vector<Talk> talks;  // newest first
+    std::vector<Project> projects;  // in the owner's order
+    std::vector<Award> awards;  // in the owner's order
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)
-    std::vector<Language> languages;        // v8: in the switcher's order; empty: English only
-    std::vector<Translation> translations;  // v8: every language's, by language, item, key, field
+    std::vector<Language> languages;        // in the switcher's order; empty: English only
+    std::vector<Translation> translations;  // every language's, by language, item, key, field
     // What translated() made of this content: the language its rows are in
     // ("" for the rows as stored) and the rows it translated, as "item:key",
     // or "item#index" for rows keyed by position (the others carry their own lang).

@@ -1,18 +1,18 @@
 // The one slug rule: what a post or publication may be called in its URL,
 // the same in the schema's CHECK, the loader, the router, the CLI and the
-// static file layout. [a-z0-9][a-z0-9-]*, at most 128 bytes.
+// static file layout. [a-z0-9][a-z0-9-]*, at most limits::max_slug_bytes.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
+#include "base/limits.hpp"
+
 namespace vitae {
 
-inline constexpr std::size_t max_slug_bytes = 128;
-
 inline bool is_slug(std::string_view s) {
-    if (s.empty() || s.size() > max_slug_bytes || s.front() == '-') return false;
+    if (s.empty() || s.size() > limits::max_slug_bytes || s.front() == '-') return false;
     for (char c : s)
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
     return true;
@@ -38,7 +38,7 @@ inline std::string slug_from(std::string_view text) {
 // the static file layout and the schema's CHECK agree on it.
 inline bool is_file_name(std::string_view s) {
     auto dot = s.find('.');
-    if (dot == std::string_view::npos || dot == 0 || s.size() > max_slug_bytes) return false;
+    if (dot == std::string_view::npos || dot == 0 || s.size() > limits::max_slug_bytes) return false;
     auto ext = s.substr(dot + 1);
     if (ext.empty()) return false;
     for (char c : ext)
@@ -52,7 +52,7 @@ inline std::string file_name_from(std::string_view text) {
     auto dot = text.rfind('.');
     std::string base = slug_from(dot == std::string_view::npos ? text : text.substr(0, dot));
     std::string ext = dot == std::string_view::npos ? std::string() : slug_from(text.substr(dot + 1));
-    if (base.size() + ext.size() + 1 > max_slug_bytes) base.resize(max_slug_bytes - ext.size() - 1);
+    if (base.size() + ext.size() + 1 > limits::max_slug_bytes) base.resize(limits::max_slug_bytes - ext.size() - 1);
     while (!base.empty() && base.back() == '-') base.pop_back();
     return ext.empty() ? base : base + "." + ext;
 }

@@ -143,18 +143,18 @@ std::string* publication_field(Publication& p, std::string_view field) {
 
 const std::vector<TranslatableItem>& translatable_items() {
     static const std::vector<TranslatableItem> items{
-        {"profile", {"affiliation", "job_title"}, false},
-        {"paragraph", {"markdown"}, true},
-        {"education", {"degree", "institution"}, true},
-        {"experience", {"role", "organization", "location"}, true},
-        {"teaching", {"role", "title", "term"}, true},
-        {"award", {"name", "issuer"}, true},
-        {"service", {"role", "venue"}, true},
-        {"post", {"title", "body"}, false},
-        {"publication", {"title", "abstract", "note", "venue"}, false},
-        {"news", {"markdown"}, false},
-        {"talk", {"title", "event", "place", "abstract"}, false},
-        {"project", {"title", "summary", "markdown"}, false},
+        {.item = "profile", .fields = {"affiliation", "job_title"}, .positional = false, .key = "''"},
+        {.item = "paragraph", .fields = {"markdown"}, .positional = true, .key = "its position (profile_paragraph.position)"},
+        {.item = "education", .fields = {"degree", "institution"}, .positional = true, .key = "its position"},
+        {.item = "experience", .fields = {"role", "organization", "location"}, .positional = true, .key = "its position"},
+        {.item = "teaching", .fields = {"role", "title", "term"}, .positional = true, .key = "its position"},
+        {.item = "award", .fields = {"name", "issuer"}, .positional = true, .key = "its position"},
+        {.item = "service", .fields = {"role", "venue"}, .positional = true, .key = "its position"},
+        {.item = "post", .fields = {"title", "body"}, .positional = false, .key = "its slug"},
+        {.item = "publication", .fields = {"title", "abstract", "note", "venue"}, .positional = false, .key = "its slug"},
+        {.item = "news", .fields = {"markdown"}, .positional = false, .key = "its id"},
+        {.item = "talk", .fields = {"title", "event", "place", "abstract"}, .positional = false, .key = "its id"},
+        {.item = "project", .fields = {"title", "summary", "markdown"}, .positional = false, .key = "its slug"},
     };
     return items;
 }

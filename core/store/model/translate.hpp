@@ -31,6 +31,7 @@ struct TranslatableItem {
     std::string_view item;
     std::vector<std::string_view> fields;
     bool positional;  // keyed by the row's position; else by slug or id
+    std::string_view key;  // what the key names, for `vitae translate --help`: "its slug"
 };
 const std::vector<TranslatableItem>& translatable_items();
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "base/limits.hpp"
 #include "store/model/schema_sql.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/language_rows.hpp"
@@ -11,10 +12,6 @@
 namespace vitae {
 
 namespace {
-
-// Past this many log entries a whole load is about as quick (an import, a
-// bulk UPDATE), and the entries themselves are read no further.
-constexpr std::int64_t max_followed_changes = 512;
 
 // The triggers data/schema.sql defines: all present, or the log is not trusted.
 std::int64_t expected_triggers() {
@@ -49,7 +46,7 @@ Changes read_changes(const Db& db, std::int64_t since) {
     Changes out;
     auto stmt = db.prepare("SELECT seq, item, key FROM change_log WHERE seq > ? ORDER BY seq LIMIT ?");
     stmt.bind(1, since);
-    stmt.bind(2, max_followed_changes + 1);
+    stmt.bind(2, limits::max_followed_changes + 1);
     while (stmt.step()) {
         if (out.count++ == 0) out.first_seq = stmt.int_at(0);
         out.last_seq = stmt.int_at(0);
@@ -113,7 +110,7 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
     Changes changes = read_changes(db, since.seq);  // the first read: the snapshot starts here
     if (in_snapshot) in_snapshot();
     if (schema_cookie(db) != since.schema_cookie) return std::nullopt;  // a table or trigger changed
-    if (changes.count > max_followed_changes) return std::nullopt;
+    if (changes.count > limits::max_followed_changes) return std::nullopt;
     if (changes.count == 0 ? last_seq(db) != since.seq : changes.first_seq != since.seq + 1)
         return std::nullopt;  // entries pruned past `since`, or the log was reset
 

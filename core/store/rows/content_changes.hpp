@@ -1,5 +1,5 @@
 // Loading only what changed since a version was loaded, from the change log
-// the triggers of data/schema.sql keep (schema v4): an edit to one paper
+// the triggers of data/schema.sql keep: an edit to one paper
 // reads that paper's rows, not the 3,000 others, and the new version holds
 // the unchanged rows of the old one (SharedRows), so comparing the two is
 // cheap too. Whatever it cannot follow (the log pruned past the version, the

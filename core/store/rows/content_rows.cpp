@@ -71,7 +71,7 @@ std::map<std::int64_t, std::vector<Row>> group_by_publication(const Db& db, cons
 std::string checked_slug(const Db& db, std::string slug) {
     if (!is_slug(slug))
         throw Error("load " + in_quotes(db.path()) + ": slug " + in_quotes(slug) + " is not [a-z0-9][a-z0-9-]*, at most " +
-                    std::to_string(max_slug_bytes) + " bytes");
+                    std::to_string(limits::max_slug_bytes) + " bytes");
     return slug;
 }
 

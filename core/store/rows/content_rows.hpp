@@ -21,7 +21,7 @@ const std::vector<std::string>& all_queries();
 void load_profile(const Db& db, Content& c);
 // Education, teaching, service, experience, news, talks and projects (the small tables, read whole).
 void load_sections(const Db& db, Content& c);
-// The projects (v8) with their links and the slugs of their publications and
+// The projects with their links and the slugs of their publications and
 // posts: also read again when a publication or post changes (its slug may have).
 void load_projects(const Db& db, Content& c);
 // Every publication, owner flags set from `c`'s names (so load the profile

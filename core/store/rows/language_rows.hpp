@@ -1,4 +1,4 @@
-// Reading the site's languages and translations (schema v8): small tables,
+// Reading the site's languages and translations: small tables,
 // read whole with the sections, and again when the profile changes (a bio
 // paragraph's translation is found by the paragraph's position).
 #pragma once

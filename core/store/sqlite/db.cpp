@@ -7,18 +7,14 @@
 #include <thread>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 
 namespace vitae {
 
 namespace {
 
-// A writer holds the lock for milliseconds: a reload waits that long rather
-// than fail; an edit waits for a reload (which may read a large site) longer.
-constexpr int reader_busy_timeout_ms = 2000;
-constexpr int writer_busy_timeout_ms = 5000;
-
-// Online backup. A step copies up to backup_step_pages pages inside one read
+// Online backup (limits::backup_*). A step copies up to backup_step_pages pages inside one read
 // transaction of the source: 256 pages is 1 MB at the default 4 KB page, a
 // few milliseconds from the page cache, so a writer's COMMIT never waits long
 // for it (in rollback-journal mode a reader blocks a commit). Between steps
@@ -38,11 +34,6 @@ constexpr int writer_busy_timeout_ms = 5000;
 // Measured (tests/unit/cli_backup_test.cpp, two writers committing 3 KB each
 // back to back, two readers): without the write lock, copies failed after
 // waiting 5 s; with it every copy ended.
-constexpr int backup_step_pages = 256;
-constexpr int backup_step_busy_ms = 200;
-constexpr int backup_max_restarts = 3;
-constexpr int backup_retry_ms = 20;
-constexpr int backup_busy_limit_ms = writer_busy_timeout_ms;
 
 // The error SQLite reported on `db`, as BusyError when it was a lock.
 [[noreturn]] void throw_sqlite(sqlite3* db, const std::string& message) {
@@ -133,7 +124,7 @@ Db Db::open(const std::string& path, OpenMode mode) {
     Db db(raw, path);  // owns the handle even when open failed
     if (rc != SQLITE_OK) db.fail("open");
     sqlite3_extended_result_codes(raw, 1);
-    db.busy_timeout_ms_ = mode == OpenMode::read_only ? reader_busy_timeout_ms : writer_busy_timeout_ms;
+    db.busy_timeout_ms_ = mode == OpenMode::read_only ? limits::reader_busy_timeout_ms : limits::writer_busy_timeout_ms;
     sqlite3_busy_timeout(raw, db.busy_timeout_ms_);
     if (mode != OpenMode::read_only) db.exec("PRAGMA foreign_keys = ON");
     return db;
@@ -188,8 +179,8 @@ void Db::backup_to(const Db& dest) const {
         const Db& db;
         ~BusyTimeout() { sqlite3_busy_timeout(db.db_.get(), db.busy_timeout_ms_); }
     } restore_timeout{*this};
-    sqlite3_busy_timeout(db_.get(), backup_step_busy_ms);
-    int pages = backup_step_pages;
+    sqlite3_busy_timeout(db_.get(), limits::backup_step_busy_ms);
+    int pages = limits::backup_step_pages;
     int restarts = 0;
     int busy_ms = 0;
     int remaining = -1;
@@ -208,17 +199,17 @@ void Db::backup_to(const Db& dest) const {
                     continue;
                 }
             }
-            if (busy_ms >= backup_busy_limit_ms)
+            if (busy_ms >= limits::backup_busy_limit_ms)
                 throw Error("backup " + in_quotes(path_) + ": database stayed locked for " +
                             std::to_string(busy_ms) + " ms; try again");
-            std::this_thread::sleep_for(std::chrono::milliseconds(backup_retry_ms));
-            busy_ms += backup_retry_ms;
+            std::this_thread::sleep_for(std::chrono::milliseconds(limits::backup_retry_ms));
+            busy_ms += limits::backup_retry_ms;
             continue;
         }
         if (rc != SQLITE_OK) fail_with(rc);
         int now_remaining = sqlite3_backup_remaining(backup.get());
         // Without a restart every step leaves fewer pages to copy.
-        if (remaining >= 0 && now_remaining >= remaining && ++restarts >= backup_max_restarts) pages = -1;
+        if (remaining >= 0 && now_remaining >= remaining && ++restarts >= limits::backup_max_restarts) pages = -1;
         remaining = now_remaining;
     }
     int rc = sqlite3_backup_finish(backup.release());
