@@ -1,4 +1,5 @@
-// Maps a decoded request path to the page it names. Pure: no I/O, no state.
+// Maps a decoded request path to the page it names, by the patterns of the
+// route table (http/routes.hpp). Pure: no I/O, no state.
 // A request is routed once; the Route (which keeps the path it was made
 // from) is carried through the handler, the page lookup and the render. Its
 // path is the page cache's key, so the set of keys is fixed by the routes
@@ -13,6 +14,7 @@
 
 namespace vitae {
 
+// One row each in http/routes.cpp's table (its path pattern there).
 enum class RouteKind {
     home,
     blog_index,
@@ -27,11 +29,11 @@ enum class RouteKind {
     feed,              // /feed.xml
     sitemap,           // /sitemap.xml
     robots,            // /robots.txt
-    news,              // /news/ (schema v7): found only when there is news
-    talks,             // /talks/ (schema v7): found only when there are talks
-    projects,          // /projects/ (schema v8): found only when there are projects
+    news,              // /news/: found only when there is news
+    talks,             // /talks/: found only when there are talks
+    projects,          // /projects/: found only when there are projects
     project,           // /projects/<slug>
-    cv,                // /cv/ (schema v8): found only when has_cv()
+    cv,                // /cv/: found only when has_cv()
     cv_pdf,            // /cv.pdf
     cv_json,           // /cv.json (JSON Resume)
     status,            // /_vitae/status

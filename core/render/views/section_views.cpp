@@ -1,4 +1,4 @@
-// The news and talks sections (schema v7): the home page's latest news, the
+// The news and talks sections: the home page's latest news, the
 // /news/ and /talks/ pages. Each is made only when it has rows; the layout's
 // nav, the sitemap and the feed name them only then (core/site/pages,
 // core/render/formats/syndication).
@@ -20,7 +20,7 @@ namespace {
 // javascript: URL typed by mistake) is no link.
 std::string talk_link(const Content& c, const std::string& url) {
     if (url.starts_with("/files/"))
-        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return f->url();
+        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return url_for(*f);
     if (url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//")))
         return url;
     return {};
