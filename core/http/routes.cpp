@@ -53,16 +53,19 @@ constexpr bool in_enum_order() {
 }
 static_assert(in_enum_order(), "one row per RouteKind, in the enum's order");
 
-constexpr std::string_view extension_of(CitationFormat format) {
-    switch (format) {
-    case CitationFormat::bibtex: return "bib";
-    case CitationFormat::ris: return "ris";
-    case CitationFormat::csl_json: return "json";
-    }
-    return "bib";
-}
+// A citation's formats, in the enum's order: how its URL ends, its Content-Type.
+struct FormatRow {
+    CitationFormat format;
+    std::string_view extension;  // the {format} placeholder: after the dot
+    std::string_view content_type;
+};
+constexpr std::array<FormatRow, 3> citation_formats{{
+    {CitationFormat::bibtex, "bib", bibtex_type},
+    {CitationFormat::ris, "ris", "application/x-research-info-systems; charset=utf-8"},
+    {CitationFormat::csl_json, "json", "application/vnd.citationstyles.csl+json; charset=utf-8"},
+}};
 
-constexpr std::array citation_formats{CitationFormat::bibtex, CitationFormat::ris, CitationFormat::csl_json};
+const FormatRow& format_row(CitationFormat format) { return citation_formats[static_cast<std::size_t>(format)]; }
 
 bool is_digest_prefix(std::string_view s) {
     if (s.size() != 12) return false;
@@ -90,9 +93,9 @@ bool capture(std::string_view placeholder, std::string_view value, Route& r) {
         return r.filter.has_value();
     }
     if (placeholder == "format")
-        for (auto format : citation_formats)
-            if (value == extension_of(format)) {
-                r.format = format;
+        for (const auto& row : citation_formats)
+            if (value == row.extension) {
+                r.format = row.format;
                 return true;
             }
     return false;
@@ -107,18 +110,11 @@ const RouteSpec& route_spec(RouteKind kind) { return table[static_cast<std::size
 std::string_view route_kind_name(RouteKind kind) { return route_spec(kind).name; }
 
 std::string_view citation_extension(CitationFormat format) {
-    constexpr std::array<std::string_view, 3> dotted{".bib", ".ris", ".json"};
+    constexpr std::array<std::string_view, 3> dotted{".bib", ".ris", ".json"};  // the pattern's ".{format}"
     return dotted[static_cast<std::size_t>(format)];
 }
 
-std::string_view citation_type(CitationFormat format) {
-    switch (format) {
-    case CitationFormat::bibtex: return bibtex_type;
-    case CitationFormat::ris: return "application/x-research-info-systems; charset=utf-8";
-    case CitationFormat::csl_json: return "application/vnd.citationstyles.csl+json; charset=utf-8";
-    }
-    return bibtex_type;
-}
+std::string_view citation_type(CitationFormat format) { return format_row(format).content_type; }
 
 bool match_pattern(std::string_view pattern, std::string_view path, Route& r) {
     while (!pattern.empty()) {
@@ -160,7 +156,7 @@ std::string url_for(RouteKind kind, const UrlParts& parts) {
         std::string_view placeholder = pattern.substr(open + (optional ? 2 : 1), close - open - (optional ? 2 : 1));
         std::string_view value;
         if (placeholder == "kind") value = parts.kind ? kind_row(*parts.kind).name : std::string_view();
-        else if (placeholder == "format") value = extension_of(parts.format);
+        else if (placeholder == "format") value = format_row(parts.format).extension;
         else if (placeholder == "digest") value = parts.digest.substr(0, 12);
         else value = parts.slug;
         url += value;

@@ -47,8 +47,9 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
     MustacheData d{MustacheData::type::object};
     put(d, "slug", p.slug);
     put(d, "kind", std::string(kind_row(p.kind).name));
-    put(d, "url", url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug}));
-    put(d, "cite_url", url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug}) + "#cite");
+    std::string url = url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug});
+    put(d, "cite_url", url + "#cite");
+    put(d, "url", std::move(url));
     put(d, "title", p.title);
     put(d, "title_html", text_with_math_html(p.title));
     put(d, "venue", p.venue);
