@@ -1,36 +1,62 @@
 #include "http/router.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include "http/routes.hpp"
 
 namespace vitae {
 
 namespace {
 
-// The pattern without an optional last segment: "/publications/" of
-// "/publications/[{kind}/]".
-std::string_view directory_of(std::string_view pattern) {
-    return pattern.ends_with("}/]") ? pattern.substr(0, pattern.rfind("[{")) : pattern;
+// A row of the route table, worked out once for matching: a path can only
+// match a pattern that starts with its literal head, so most rows cost one
+// short comparison.
+struct Matcher {
+    RouteKind kind;
+    std::string_view pattern;
+    std::string_view head;       // the pattern up to its first placeholder; all of it when it has none
+    std::string_view directory;  // a pattern that is a directory ("/blog/", "/publications/" of
+                                 // "/publications/[{kind}/]"): its path without the slash redirects to it
+};
+
+std::vector<Matcher> matchers_of_table() {
+    std::vector<Matcher> out;
+    for (const auto& spec : route_table()) {
+        if (spec.pattern.empty()) continue;
+        std::string_view p = spec.pattern;
+        std::string_view without_optional_end = p.ends_with("}/]") ? p.substr(0, p.rfind("[{")) : p;
+        bool directory = without_optional_end.size() > 1 && without_optional_end.ends_with('/') &&
+                         without_optional_end.find('{') == std::string_view::npos;
+        out.push_back({.kind = spec.kind,
+                       .pattern = p,
+                       .head = p.substr(0, std::min(p.find_first_of("{["), p.size())),
+                       .directory = directory ? without_optional_end : std::string_view()});
+    }
+    return out;
+}
+
+const std::vector<Matcher>& matchers() {
+    static const std::vector<Matcher> rows = matchers_of_table();
+    return rows;
 }
 
 Route route_kind(std::string_view path) {
-    for (const auto& spec : route_table()) {
-        if (spec.pattern.empty()) continue;
+    for (const auto& m : matchers()) {
+        if (!path.starts_with(m.head)) continue;
         Route r;
-        r.kind = spec.kind;
-        if (match_pattern(spec.pattern, path, r)) return r;
+        r.kind = m.kind;
+        if (m.head.size() == m.pattern.size() ? path.size() == m.head.size() : match_pattern(m.pattern, path, r)) return r;
     }
     // A directory's path without its slash ("/blog"): a redirect to the
     // directory. Not the home page's, nor a tag's: one URL per page.
-    for (const auto& spec : route_table()) {
-        std::string_view directory = directory_of(spec.pattern);
-        if (directory.size() > 1 && directory.size() == path.size() + 1 && directory.ends_with('/') &&
-            directory.starts_with(path) && directory.find('{') == std::string_view::npos) {
+    for (const auto& m : matchers())
+        if (!m.directory.empty() && m.directory.size() == path.size() + 1 && m.directory.starts_with(path)) {
             Route r;
             r.kind = RouteKind::redirect;
-            r.location = directory;
+            r.location = m.directory;
             return r;
         }
-    }
     return {};
 }
 
