@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "store/model/content.hpp"
 #include "store/model/slug.hpp"
 
 namespace vitae {

@@ -23,7 +23,6 @@
 #include <string_view>
 
 #include "http/router.hpp"
-#include "store/model/content.hpp"
 
 namespace vitae {
 
@@ -103,6 +102,8 @@ struct UrlParts {
 // The path (after parts.prefix) of the page of `kind` these parts name:
 // url_for(RouteKind::post, {.prefix = "/zh", .slug = "x"}) is "/zh/blog/x".
 std::string url_for(RouteKind kind, const UrlParts& parts = {});
+
+struct StoredFile;
 
 // A stored file's content-addressed URL, "/files/<first 12 of digest>/<name>":
 // it changes with the bytes, so it is cached for a year.
