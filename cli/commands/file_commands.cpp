@@ -8,6 +8,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "cli/commands/picture_variants.hpp"
+#include "http/routes.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
@@ -37,7 +38,7 @@ namespace {
 std::string describe(const StoredFile& f) {
     std::string out = f.name + "  " + f.type + "  " + std::to_string(f.size) + " bytes";
     if (f.is_picture()) out += "  " + std::to_string(f.width) + "x" + std::to_string(f.height);
-    return out + "  " + f.url();
+    return out + "  " + url_for(f);
 }
 
 }  // namespace

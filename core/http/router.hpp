@@ -1,4 +1,5 @@
-// Maps a decoded request path to the page it names. Pure: no I/O, no state.
+// Maps a decoded request path to the page it names, by the patterns of the
+// route table (http/routes.hpp). Pure: no I/O, no state.
 // A request is routed once; the Route (which keeps the path it was made
 // from) is carried through the handler, the page lookup and the render. Its
 // path is the page cache's key, so the set of keys is fixed by the routes
@@ -13,6 +14,7 @@
 
 namespace vitae {
 
+// One row each in http/routes.cpp's table (its path pattern there).
 enum class RouteKind {
     home,
     blog_index,

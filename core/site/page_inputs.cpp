@@ -273,12 +273,6 @@ Stamp template_stamp(const InputStamps& s, std::string_view name) {
     return it == s.templates.end() ? 0 : it->second;
 }
 
-// An HTML page: its own inputs, the owner's name and the nav in the layout,
-// its template and the layout, its language's interface strings.
-Stamp html_stamp(const InputStamps& s, Stamp own, const char* template_name) {
-    return std::max({own, s.owner_name, s.nav, s.strings, template_stamp(s, template_name), template_stamp(s, "layout")});
-}
-
 InputStamps first_language_stamps(const Site& site, std::size_t language) {
     InputStamps stamps;
     InputStamps* s = &stamps;
@@ -367,6 +361,35 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     return stamps;
 }
 
+// When one of the inputs its row names (core/http/routes) last changed for the page `ref`.
+Stamp input_stamp(Input input, const PageRef& ref, const Views& v, const InputStamps& s) {
+    switch (input) {
+    case Input::owner_name: return s.owner_name;
+    case Input::nav: return s.nav;
+    case Input::strings: return s.strings;
+    case Input::page_template: return template_stamp(s, ref.template_name);
+    case Input::layout_template: return template_stamp(s, "layout");
+    case Input::home: return s.home;
+    case Input::blog: return s.blog;
+    case Input::news: return s.news;
+    case Input::talks: return s.talks;
+    case Input::projects: return s.projects;
+    case Input::project: return old_stamp(s.project_pages, v.content.projects[ref.index].slug);
+    case Input::cv: return s.cv;
+    case Input::post: return s.posts[ref.index];
+    case Input::tag: return old_stamp(s.tags, ref.tag);
+    case Input::preview: return old_stamp(s.previews, v.unlisted[ref.index].preview_token);
+    case Input::list: return s.lists[list_slot(ref.filter)];
+    case Input::paper: return s.papers[ref.index];
+    case Input::citation: return s.citations[ref.index];
+    case Input::bibtex_all: return s.bibtex_all;
+    case Input::feed: return s.feed;
+    case Input::sitemap: return s.sitemap;
+    case Input::file: return s.files[ref.index];
+    }
+    return 0;
+}
+
 std::vector<std::string> language_codes(const Site& site) {
     std::vector<std::string> codes;
     for (const auto& l : site.views().locale.languages) codes.push_back(l.code + "\n" + l.name);
@@ -390,31 +413,12 @@ std::shared_ptr<const SiteStamps> next_stamps(const Site& before, const Site& af
 
 std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     const InputStamps& s = (*site.stamps)[ref.language];
-    switch (ref.kind) {
-    case RouteKind::home: return html_stamp(s, s.home, ref.template_name);
-    case RouteKind::blog_index: return html_stamp(s, s.blog, ref.template_name);
-    case RouteKind::news: return html_stamp(s, s.news, ref.template_name);
-    case RouteKind::talks: return html_stamp(s, s.talks, ref.template_name);
-    case RouteKind::projects: return html_stamp(s, s.projects, ref.template_name);
-    case RouteKind::project:
-        return html_stamp(s, old_stamp(s.project_pages, site.views(ref.language).content.projects[ref.index].slug), ref.template_name);
-    case RouteKind::cv: return html_stamp(s, s.cv, ref.template_name);
-    case RouteKind::cv_pdf:
-    case RouteKind::cv_json: return std::max(s.cv, s.strings);  // the PDF's headings and dates are the language's
-    case RouteKind::post: return html_stamp(s, s.posts[ref.index], ref.template_name);
-    case RouteKind::tag: return html_stamp(s, old_stamp(s.tags, ref.tag), ref.template_name);
-    case RouteKind::preview: return html_stamp(s, old_stamp(s.previews, site.views(ref.language).unlisted[ref.index].preview_token), ref.template_name);
-    case RouteKind::tag_feed: return std::max({old_stamp(s.tags, ref.tag), s.owner_name, s.strings});  // the author's name
-    case RouteKind::publications: return html_stamp(s, s.lists[list_slot(ref.filter)], ref.template_name);
-    case RouteKind::publication: return html_stamp(s, s.papers[ref.index], ref.template_name);
-    case RouteKind::citation: return s.citations[ref.index];
-    case RouteKind::publications_bib: return s.bibtex_all;
-    case RouteKind::feed: return std::max(s.feed, s.strings);
-    case RouteKind::sitemap: return s.sitemap;
-    case RouteKind::robots: return 0;  // the base URL alone, fixed for the process
-    case RouteKind::file: return s.files[ref.index];
-    default: return html_stamp(s, 0, ref.template_name ? ref.template_name : "not_found");
-    }
+    const Views& v = site.views(ref.language);
+    Inputs inputs = route_spec(ref.kind).inputs;
+    Stamp newest = 0;  // no inputs (robots.txt: the base URL alone, fixed for the process)
+    for (std::uint32_t bit = 1; bit != 0; bit <<= 1)
+        if (auto input = static_cast<Input>(bit); inputs.has(input)) newest = std::max(newest, input_stamp(input, ref, v, s));
+    return newest;
 }
 
 }  // namespace vitae

@@ -28,12 +28,12 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
                                    PageRenderer& renderer, Extras extras) {
     auto page = std::make_shared<Page>();
     page->status = ref.status;
-    page->content_type = ref.content_type;
+    page->content_type = std::string(ref.content_type);
     const Views& views = site.views(ref.language);
     const Catalogue& t = site.strings(ref.language);
     if (ref.kind == RouteKind::home)  // its data is kept per version (Views::home)
         page->body = renderer.render(*site.templates, ref.template_name, *views.home(t), layout_for(ref, views, t, base_url), t);
-    else if (ref.template_name)
+    else if (!ref.template_name.empty())
         page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, views, t),
                                      layout_for(ref, views, t, base_url), t);
     else

@@ -1,29 +1,29 @@
 // What each route serves on one site: which cache key, which template and
 // data (or which generated body: citations, feed, sitemap, robots.txt), which
-// Content-Type, and the <head> fields of an HTML page. PageSource wires
-// these steps; everything here is a pure function of the site and the base URL.
+// Content-Type, and the <head> fields of an HTML page. The template and type
+// are the route's row in core/http/routes; how each kind is found and made is
+// its row in pages.cpp's table. PageSource wires these steps; everything here
+// is a pure function of the site and the base URL.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "http/router.hpp"
+#include "http/routes.hpp"
 #include "render/views/renderer.hpp"
 #include "site/site.hpp"
 
 namespace vitae {
 
-inline constexpr const char* html_type = "text/html; charset=utf-8";
-
 // The page a route names on one site. Built on every request, so it only
 // points into the path: nothing is allocated on a cache hit. Its data is made
 // by page_data() when the page is rendered.
 struct PageRef {
-    std::string_view key;        // page cache key: the canonical path, or "404"
-    const char* template_name;   // nullptr: the body is generated (see kind)
+    std::string_view key;            // page cache key: the canonical path, or "404"
+    std::string_view template_name;  // empty: the body is generated (see kind)
     RouteKind kind;
-    const char* content_type;
+    std::string_view content_type;
     std::size_t index = 0;  // post, publication, citation: into the content's posts or publications; preview: unlisted
     std::size_t language = 0;  // the site's language it is in (Site::views(language)); 0: the default
     std::optional<PublicationKind> filter{};  // publications: one kind, or all
@@ -51,7 +51,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& views, const Catalogue&
 // The Link header of a page (Signposting for a paper's); empty for others.
 std::string link_for(const PageRef& ref, const Views& views, std::string_view base_url);
 
-// The body of a page without a template (ref.template_name == nullptr).
+// The body of a page without a template (ref.template_name empty).
 std::string generated_body(const PageRef& ref, const Site& site, std::string_view base_url);
 
 // Every path the site serves with 200, HTML pages first: what the fast path

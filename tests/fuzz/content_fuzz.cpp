@@ -54,7 +54,7 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
             VITAE_FUZZ_CHECK(ref.status == expected);
         }
         (void)page_stamp(ref, site);  // every page's inputs are found, whatever the content
-        if (ref.template_name) {
+        if (!ref.template_name.empty()) {
             const Views& views = site.views(ref.language);
             const Catalogue& t = site.strings(ref.language);
             renderer->render(*templates, ref.template_name, page_data(ref, views, t), layout_for(ref, views, t, base_url), t);

@@ -15,6 +15,7 @@
 #include "cli/commands/file_commands.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "http/routes.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
@@ -191,7 +192,7 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
 std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
     if (!url.starts_with("file:")) return url;
     std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
-    return name.empty() ? "" : "/files/" + name;
+    return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
 }
 
 void write_sections(const Db& db, SitePlan& plan) {

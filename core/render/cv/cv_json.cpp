@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "http/routes.hpp"
+
 namespace vitae {
 
 namespace {
@@ -72,7 +74,7 @@ void add_sections(const Content& c, std::string_view base_url, json& r) {
         r["education"].push_back(std::move(d));
     }
     for (const auto& p : c.publications) {
-        json j = {{"name", p.title}, {"url", std::string(base_url) + "/publications/" + p.slug}};
+        json j = {{"name", p.title}, {"url", url_for(RouteKind::publication, {.prefix = base_url, .slug = p.slug})}};
         if (!p.venue.empty()) j["publisher"] = p.venue;
         if (p.year) put_date(j, "releaseDate", std::to_string(*p.year));
         if (!p.authors.empty()) j["summary"] = authors_line(p);
@@ -113,7 +115,7 @@ std::string cv_json(const Views& v, std::string_view base_url) {
     r["$schema"] = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json";
     r["basics"] = basics(v.content, base_url);
     add_sections(v.content, base_url, r);
-    r["meta"] = {{"canonical", std::string(base_url) + "/cv.json"}, {"version", "v1.0.0"}};
+    r["meta"] = {{"canonical", url_for(RouteKind::cv_json, {.prefix = base_url})}, {"version", "v1.0.0"}};
     return r.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

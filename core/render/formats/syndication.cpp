@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "http/router.hpp"
+#include "http/routes.hpp"
 #include "render/math/markdown_math.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/markdown.hpp"
@@ -26,7 +26,7 @@ void element(std::string& out, std::string_view name, std::string_view text) {
 }
 
 void entry(std::string& out, const Post& post, std::string_view base_url, const Catalogue&) {
-    std::string url = std::string(base_url) + "/blog/" + post.slug;
+    std::string url = url_for(RouteKind::post, {.prefix = base_url, .slug = post.slug});
     out += "<entry>\n";
     element(out, "id", url);
     element(out, "title", post.title);
@@ -43,7 +43,7 @@ void entry(std::string& out, const Post& post, std::string_view base_url, const 
 
 // A news item: its anchor on /news/ is its id, its title the day.
 void entry(std::string& out, const News& n, std::string_view base_url, const Catalogue& strings) {
-    std::string url = std::string(base_url) + "/news/#news-" + std::to_string(n.id);
+    std::string url = url_for(RouteKind::news, {.prefix = base_url}) + "#news-" + std::to_string(n.id);
     out += "<entry>\n";
     element(out, "id", url);
     element(out, "title", strings.format("feed_news_entry", {{"date", strings.date(n.date)}}));
@@ -56,7 +56,7 @@ void entry(std::string& out, const News& n, std::string_view base_url, const Cat
 
 // A talk: where and when it was given, as plain text.
 void entry(std::string& out, const Talk& t, std::string_view base_url, const Catalogue& strings) {
-    std::string url = std::string(base_url) + "/talks/#talk-" + std::to_string(t.id);
+    std::string url = url_for(RouteKind::talks, {.prefix = base_url}) + "#talk-" + std::to_string(t.id);
     out += "<entry>\n";
     element(out, "id", url);
     element(out, "title", strings.format("feed_talk_entry", {{"title", t.title}}));
@@ -131,30 +131,31 @@ std::string feed_title(const Content& c, const Catalogue& strings) {
 std::string atom_feed(const Content& c, const FeedPlace& place) {
     std::vector<std::size_t> all(c.posts.size());
     for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return feed_of(c, all, true, feed_title(c, place.strings) + " — " + c.name, "/blog/", "/feed.xml", place);
+    return feed_of(c, all, true, feed_title(c, place.strings) + " — " + c.name, url_for(RouteKind::blog_index),
+                   url_for(RouteKind::feed), place);
 }
 
 std::string tag_feed(const Content& c, std::string_view tag, const std::vector<std::size_t>& posts, const FeedPlace& place) {
-    std::string page = "/blog/tag/" + std::string(tag) + "/";
-    return feed_of(c, posts, false, place.strings.format("posts_tagged_title", {{"tag", tag}}) + " — " + c.name, page,
-                   page + "feed.xml", place);
+    return feed_of(c, posts, false, place.strings.format("posts_tagged_title", {{"tag", tag}}) + " — " + c.name,
+                   url_for(RouteKind::tag, {.slug = tag}), url_for(RouteKind::tag_feed, {.slug = tag}), place);
 }
 
 std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     std::string newest_post = c.posts.empty() ? std::string() : c.posts.front().published;
-    std::vector<SitemapEntry> out = {{"/", ""}, {"/blog/", newest_post}, {"/publications/", ""}};
-    for (auto kind : kinds_in(c)) out.push_back({"/publications/" + std::string(kind_row(kind).name) + "/", ""});
-    for (const auto& post : c.posts) out.push_back({"/blog/" + post.slug, post.published});
+    std::vector<SitemapEntry> out = {
+        {url_for(RouteKind::home), ""}, {url_for(RouteKind::blog_index), newest_post}, {url_for(RouteKind::publications), ""}};
+    for (auto kind : kinds_in(c)) out.push_back({url_for(RouteKind::publications, {.kind = kind}), ""});
+    for (const auto& post : c.posts) out.push_back({url_for(RouteKind::post, {.slug = post.slug}), post.published});
     for (const auto& [tag, posts] : posts_by_tag(c))  // each tag page dated by its newest post
-        out.push_back({"/blog/tag/" + tag + "/", c.posts[posts.front()].published});
-    for (const auto& p : c.publications) out.push_back({"/publications/" + p.slug, ""});
-    // v7's sections, only when they have rows (else they are not found), dated by their newest.
-    if (!c.news.empty()) out.push_back({"/news/", c.news.front().date});
-    if (!c.talks.empty()) out.push_back({"/talks/", c.talks.front().date});
+        out.push_back({url_for(RouteKind::tag, {.slug = tag}), c.posts[posts.front()].published});
+    for (const auto& p : c.publications) out.push_back({url_for(RouteKind::publication, {.slug = p.slug}), ""});
+    // The sections, only when they have rows (else they are not found), dated by their newest.
+    if (!c.news.empty()) out.push_back({url_for(RouteKind::news), c.news.front().date});
+    if (!c.talks.empty()) out.push_back({url_for(RouteKind::talks), c.talks.front().date});
     // Projects are undated.
-    if (!c.projects.empty()) out.push_back({"/projects/", ""});
-    for (const auto& p : c.projects) out.push_back({"/projects/" + p.slug, ""});
-    if (has_cv(c)) out.push_back({"/cv/", ""});  // made from many tables, no one date
+    if (!c.projects.empty()) out.push_back({url_for(RouteKind::projects), ""});
+    for (const auto& p : c.projects) out.push_back({url_for(RouteKind::project, {.slug = p.slug}), ""});
+    if (has_cv(c)) out.push_back({url_for(RouteKind::cv), ""});  // made from many tables, no one date
     return out;
 }
 
@@ -184,7 +185,7 @@ std::string sitemap_xml(const std::vector<SitemapEntry>& entries, std::string_vi
 }
 
 std::string robots_txt(std::string_view base_url) {
-    return "User-agent: *\nAllow: /\n\nSitemap: " + std::string(base_url) + "/sitemap.xml\n";
+    return "User-agent: *\nAllow: /\n\nSitemap: " + url_for(RouteKind::sitemap, {.prefix = base_url}) + "\n";
 }
 
 }  // namespace vitae

@@ -48,8 +48,9 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
     MustacheData d{MustacheData::type::object};
     put(d, "slug", p.slug);
     put(d, "kind", std::string(kind_row(p.kind).name));
-    put(d, "url", v.locale.prefix + "/publications/" + p.slug);
-    put(d, "cite_url", v.locale.prefix + "/publications/" + p.slug + "#cite");
+    std::string url = url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug});
+    put(d, "cite_url", url + "#cite");
+    put(d, "url", std::move(url));
     put(d, "title", p.title);
     put(d, "title_html", text_with_math_html(p.title));
     put(d, "venue", p.venue);
@@ -149,9 +150,11 @@ PublicationList publication_list_view(const Views& v, const Catalogue& t, std::o
     }
     MustacheData filters{MustacheData::type::list};
     const std::string& prefix = v.locale.prefix;
-    append(filters, fields({{"href", prefix + "/publications/"}, {"label", t("filter_all")}, {"current", !filter}}));
+    append(filters, fields({{"href", url_for(RouteKind::publications, {.prefix = prefix})},
+                            {"label", t("filter_all")},
+                            {"current", !filter}}));
     for (auto kind : kinds_in(c))
-        append(filters, fields({{"href", prefix + "/publications/" + std::string(kind_row(kind).name) + "/"},
+        append(filters, fields({{"href", url_for(RouteKind::publications, {.prefix = prefix, .kind = kind})},
                                  {"label", kind_heading(t, kind)},
                                  {"current", filter == kind}}));
     PublicationList out{list_heading(t, filter), year_groups(pubs, t), MustacheData{MustacheData::type::object}};
@@ -205,7 +208,7 @@ MustacheData scholar_meta(const Publication& p, const std::function<std::string(
 
 std::string link_target(const Views& v, const std::string& url, std::string_view base_url) {
     const StoredFile* file = url.starts_with("/files/") ? v.content.file(std::string_view(url).substr(7)) : nullptr;
-    return file ? std::string(base_url) + file->url() : url;
+    return file ? std::string(base_url) + url_for(*file) : url;
 }
 
 PublicationList publication_list(const Views& views, const Catalogue& t, std::optional<PublicationKind> kind) {
@@ -241,9 +244,9 @@ MustacheData paper_page_data(const Views& v, const Catalogue& t, std::size_t i) 
     put(pub, "abstract_html", text_with_math_html(p.abstract));
     put(pub, "has_abstract", !p.abstract.empty());
     put(pub, "bibtex", bibtex);
-    put(pub, "bib_url", prefix + "/publications/" + p.slug + ".bib");
-    put(pub, "ris_url", prefix + "/publications/" + p.slug + ".ris");
-    put(pub, "json_url", prefix + "/publications/" + p.slug + ".json");
+    for (auto [key, format] : {std::pair{"bib_url", CitationFormat::bibtex}, std::pair{"ris_url", CitationFormat::ris},
+                               std::pair{"json_url", CitationFormat::csl_json}})
+        put(pub, key, url_for(RouteKind::citation, {.prefix = prefix, .slug = p.slug, .format = format}));
     put(pub, "has_equal_contribution", any_equal_contribution(p));
     MustacheData page{MustacheData::type::object};
     put(page, "pub", std::move(pub));

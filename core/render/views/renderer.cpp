@@ -17,14 +17,15 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     MustacheData nav{MustacheData::type::list};
     // A section is current on its index and on every page under it; news
     // and talks are named only when they have rows (else they are not found).
-    for (auto [href, label, shown] :
-         {std::tuple{"/", "nav_home", true}, std::tuple{"/publications/", "nav_publications", true},
-          std::tuple{"/blog/", "nav_blog", true}, std::tuple{"/news/", "nav_news", layout.has_news},
-          std::tuple{"/talks/", "nav_talks", layout.has_talks}, std::tuple{"/projects/", "nav_projects", layout.has_projects},
-          std::tuple{"/cv/", "nav_cv", layout.has_cv}}) {
+    for (auto [kind, label, shown] :
+         {std::tuple{RouteKind::home, "nav_home", true}, std::tuple{RouteKind::publications, "nav_publications", true},
+          std::tuple{RouteKind::blog_index, "nav_blog", true}, std::tuple{RouteKind::news, "nav_news", layout.has_news},
+          std::tuple{RouteKind::talks, "nav_talks", layout.has_talks},
+          std::tuple{RouteKind::projects, "nav_projects", layout.has_projects},
+          std::tuple{RouteKind::cv, "nav_cv", layout.has_cv}}) {
         if (!shown) continue;
-        std::string h = layout.prefix + href;
-        bool current = current_path == h || (std::string_view(href) != "/" && current_path.starts_with(h));
+        std::string h = url_for(kind, {.prefix = layout.prefix});
+        bool current = current_path == h || (kind != RouteKind::home && current_path.starts_with(h));
         nav.push_back(object{{"href", h}, {"label", t(label)}, {"current", current}});
     }
     return nav;

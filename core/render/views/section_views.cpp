@@ -20,7 +20,7 @@ namespace {
 // javascript: URL typed by mistake) is no link.
 std::string talk_link(const Content& c, const std::string& url) {
     if (url.starts_with("/files/"))
-        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return f->url();
+        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return url_for(*f);
     if (url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//")))
         return url;
     return {};

@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "http/routes.hpp"
 #include "render/template/catalogue.hpp"
 #include "store/model/content.hpp"
 
@@ -130,8 +131,6 @@ MustacheData post_page_data(const Views& views, const Catalogue& t, std::size_t 
 MustacheData preview_page_data(const Views& views, const Catalogue& t, std::size_t post);
 // The posts with `tag`, newest first (none for an unknown tag).
 MustacheData tag_page_data(const Views& views, const Catalogue& t, std::string_view tag);
-// "/blog/tag/<tag>/": a tag page's path (after the language's prefix).
-std::string tag_url(std::string_view tag);
 MustacheData paper_page_data(const Views& views, const Catalogue& t, std::size_t publication);
 // News and talks (section_views.cpp): one news item; the home page's latest
 // (has_news, news, news_count, more_news); /news/ (all, newest first);

@@ -236,8 +236,6 @@ struct StoredFile {
     std::string alt;     // pictures: what it shows
     std::string variant_of;  // a smaller copy of this picture (for srcset); "" for an owner's file
 
-    // "/files/<first 12 of digest>/<name>": changes with the bytes, so it is cached for a year.
-    std::string url() const { return "/files/" + digest.substr(0, 12) + "/" + name; }
     bool is_picture() const { return width > 0 && height > 0; }
 
     bool operator==(const StoredFile&) const = default;

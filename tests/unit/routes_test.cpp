@@ -1,0 +1,113 @@
+#define BOOST_TEST_MODULE routes
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+
+#include "http/router.hpp"
+#include "http/routes.hpp"
+
+using namespace vitae;
+
+namespace {
+
+int as_int(RouteKind kind) { return static_cast<int>(kind); }
+
+// Sample parts for a row's placeholders: each names a page of that kind.
+UrlParts sample(const RouteSpec& spec, std::string_view prefix = {}) {
+    UrlParts parts{.prefix = prefix, .slug = "some-slug-2"};
+    if (spec.pattern.find("{name}") != std::string_view::npos) parts.slug = "paper-v2.pdf";
+    return parts;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(every_kind_has_one_row_in_order) {
+    BOOST_TEST(route_table().size() == static_cast<std::size_t>(route_kind_count));
+    std::set<std::string_view> names, patterns;
+    for (int i = 0; i < route_kind_count; ++i) {
+        const RouteSpec& spec = route_table()[static_cast<std::size_t>(i)];
+        BOOST_TEST(as_int(spec.kind) == i);
+        BOOST_TEST(&route_spec(spec.kind) == &spec);
+        BOOST_TEST(!spec.name.empty());
+        BOOST_TEST(names.insert(spec.name).second, spec.name);
+        BOOST_TEST(route_kind_name(spec.kind) == spec.name);
+        if (!spec.pattern.empty()) BOOST_TEST(patterns.insert(spec.pattern).second, spec.pattern);
+        // An HTML page has a template and is made from the layout; a generated one has neither.
+        BOOST_TEST(spec.template_name.empty() != spec.inputs.has(Input::page_template), spec.name);
+        if (!spec.template_name.empty()) BOOST_TEST(spec.content_type == html_type, spec.name);
+    }
+    BOOST_TEST(route_spec(RouteKind::redirect).pattern.empty());
+    BOOST_TEST(route_spec(RouteKind::not_found).pattern.empty());
+}
+
+BOOST_AUTO_TEST_CASE(each_pattern_routes_back_to_its_kind) {
+    for (const auto& spec : route_table()) {
+        if (spec.pattern.empty()) continue;
+        std::string path = url_for(spec.kind, sample(spec));
+        BOOST_TEST(path.find_first_of("{}[]") == std::string::npos, path);
+        Route r = route(path);
+        BOOST_TEST(as_int(r.kind) == as_int(spec.kind), path);
+        BOOST_TEST(r.language.empty(), path);
+        if (spec.pattern.find('{') != std::string_view::npos && spec.kind != RouteKind::publications)
+            BOOST_TEST(r.slug == sample(spec).slug, path);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(urls_round_trip_under_a_language_prefix) {
+    for (const auto& spec : route_table()) {
+        if (spec.pattern.empty()) continue;
+        std::string path = url_for(spec.kind, sample(spec, "/zh"));
+        BOOST_TEST(path.starts_with("/zh/"), path);
+        Route r = route(path);
+        if (spec.root_only) {  // one for all languages: not under a prefix
+            BOOST_TEST(as_int(r.kind) == as_int(RouteKind::not_found), path);
+            continue;
+        }
+        BOOST_TEST(as_int(r.kind) == as_int(spec.kind), path);
+        BOOST_TEST(r.language == "zh", path);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(placeholders_fill_and_parse_alike) {
+    std::string digest = "0123456789abcdef0123";
+    std::string pinned_path = url_for(RouteKind::file, {.slug = "cv.pdf", .digest = digest});
+    BOOST_TEST(pinned_path == "/files/0123456789ab/cv.pdf");
+    Route pinned = route(pinned_path);  // points into pinned_path
+    BOOST_TEST(as_int(pinned.kind) == as_int(RouteKind::file));
+    BOOST_TEST(pinned.slug == "cv.pdf");
+    BOOST_TEST(pinned.digest == "0123456789ab");
+    BOOST_TEST(url_for(RouteKind::file, {.slug = "cv.pdf"}) == "/files/cv.pdf");
+
+    BOOST_TEST(url_for(RouteKind::publications) == "/publications/");
+    for (const auto& row : kind_rows()) {
+        std::string path = url_for(RouteKind::publications, {.prefix = "/pt-BR", .kind = row.kind});
+        BOOST_TEST(path == "/pt-BR/publications/" + std::string(row.name) + "/");
+        Route r = route(path);
+        BOOST_TEST(as_int(r.kind) == as_int(RouteKind::publications), path);
+        BOOST_TEST((r.filter && *r.filter == row.kind), path);
+    }
+    for (auto format : {CitationFormat::bibtex, CitationFormat::ris, CitationFormat::csl_json}) {
+        std::string path = url_for(RouteKind::citation, {.slug = "zhang-2025", .format = format});
+        BOOST_TEST(path == "/publications/zhang-2025" + std::string(citation_extension(format)));
+        Route r = route(path);
+        BOOST_TEST(as_int(r.kind) == as_int(RouteKind::citation), path);
+        BOOST_TEST((r.format == format), path);
+        BOOST_TEST(r.slug == "zhang-2025");
+    }
+    BOOST_TEST(url_for(RouteKind::tag_feed, {.prefix = "https://example.org/zh", .slug = "ml"}) ==
+               "https://example.org/zh/blog/tag/ml/feed.xml");
+}
+
+BOOST_AUTO_TEST_CASE(a_directory_without_its_slash_redirects_to_it) {
+    int directories = 0;
+    for (const auto& spec : route_table()) {
+        std::string dir = url_for(spec.kind);
+        if (spec.pattern.find('{') != std::string_view::npos && spec.kind != RouteKind::publications) continue;
+        if (dir.size() < 2 || !dir.ends_with('/')) continue;
+        ++directories;
+        Route r = route(std::string_view(dir).substr(0, dir.size() - 1));
+        BOOST_TEST(as_int(r.kind) == as_int(RouteKind::redirect), dir);
+        BOOST_TEST(r.location == dir);
+    }
+    BOOST_TEST(directories == 6);  // blog, publications, news, talks, projects, cv
+}
