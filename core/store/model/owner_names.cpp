@@ -177,7 +177,7 @@ std::string fold_name(std::string_view name) {
             continue;
         }
         if (is_combining(cp)) continue;
-        auto fold = std::find_if(std::begin(folds), std::end(folds), [cp](const Fold& f) { return cp >= f.first && cp <= f.last; });
+        auto fold = std::find_if(std::begin(folds), std::end(folds), [code = cp](const Fold& f) { return code >= f.first && code <= f.last; });
         if (fold != std::end(folds)) out += fold->plain;
         else append_utf8(out, cp);
     }
