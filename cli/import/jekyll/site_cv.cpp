@@ -110,7 +110,7 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
                       s.find("experience") != std::string::npos || s.find("employment") != std::string::npos ||
                       s.find("positions") != std::string::npos;
         if (!mapped || yaml_text(section, "type") != "time_table" || !section["contents"].IsSequence()) {
-            plan.note(SiteNote::Kind::skipped, file, "section " + in_quotes(title) + ": Vitae has no place for it yet (issue #11)");
+            plan.note(SiteNote::Kind::skipped, file, "section " + in_quotes(title) + ": Vitae has no place for it yet");
             continue;
         }
         for (const auto& row : section["contents"]) time_table_row(plan, file, title, row);
@@ -165,7 +165,7 @@ void read_resume_json(SitePlan& plan, const fs::path& file) {
     for (const char* other : {"publications", "skills", "languages", "interests", "references", "projects",
                               "certificates"})
         if (resume.contains(other) && !resume[other].empty())
-            plan.note(SiteNote::Kind::skipped, file, std::string(other) + ": Vitae has no place for them yet (issue #11)");
+            plan.note(SiteNote::Kind::skipped, file, std::string(other) + ": Vitae has no place for them yet");
     plan.note(SiteNote::Kind::imported, file, "CV: education, work, volunteer and award rows");
 }
 
