@@ -313,6 +313,13 @@ class Stack:
             f.write(text)
         return path
 
+    def _nginx_pid_written(self):
+        try:
+            with open(os.path.join(self.tmpdir, "nginx.pid"), encoding="ascii") as f:
+                return f.read().strip() == str(self.nginx.pid)
+        except OSError:
+            return False
+
     def _start_nginx(self):
         # A free port can be taken between probing and nginx's bind: retry
         # with a new one unless the caller asked for a specific port.
@@ -328,7 +335,12 @@ class Stack:
             self.nginx = subprocess.Popen(cmd, stdin=subprocess.DEVNULL,
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             try:
-                wait_until(lambda: all(connects(socket.AF_INET, ("127.0.0.1", p)) for p in (port, http_port)),
+                # Our nginx, not another test's: a port probed free can be
+                # taken by a parallel stack before our bind, and then it
+                # connects while ours retries and fails. nginx writes its pid
+                # file only once every listener is bound.
+                wait_until(lambda: self._nginx_pid_written() and
+                           all(connects(socket.AF_INET, ("127.0.0.1", p)) for p in (port, http_port)),
                            self.nginx, "nginx (%s)" % " ".join(cmd), self.nginx_error_log)
             except StackError:
                 stop_process(self.nginx)
