@@ -157,8 +157,7 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
          f.json_ld = article_json_ld(p, f.canonical_url);
          f.og_image = picture_url(v.content, p.preview, at.base_url);
          for (const auto& s : signposts(p, f.canonical_url))
-             f.head_links.push_back(kainjow::mustache::object{
-                 {"rel", s.rel}, {"href", s.href}, {"type", s.type}, {"has_type", !s.type.empty()}});
+             f.head_links.push_back({.rel = s.rel, .href = s.href, .type = s.type});
      }, nullptr},
     {RouteKind::citation,
      [](const Route& route, const Views& v, PageRef& ref) {
@@ -270,16 +269,13 @@ PageRef page_ref_in(const Route& route, const Site& site, std::size_t language) 
 }
 
 // The same page in each of the site's languages, for the switcher and hreflang.
-MustacheData alternates(const Locale& locale, std::string_view path, std::string_view base_url) {
-    MustacheData out{MustacheData::type::list};
+std::vector<Alternate> alternates(const Locale& locale, std::string_view path, std::string_view base_url) {
+    std::vector<Alternate> out;
     if (locale.languages.size() < 2) return out;
     for (const auto& l : locale.languages) {
         std::string there = locale.path_in(l, path);
-        out.push_back(kainjow::mustache::object{{"code", l.code},
-                                                {"name", l.name},
-                                                {"path", there},
-                                                {"url", std::string(base_url) + there},
-                                                {"current", l.code == locale.code}});
+        out.push_back({.code = l.code, .name = l.name, .path = there, .url = std::string(base_url) + there,
+                       .current = l.code == locale.code});
     }
     return out;
 }
@@ -303,7 +299,7 @@ PageRef page_ref(const Route& route, const Site& site) {
 
 MustacheData page_data(const PageRef& ref, const Views& v, const Catalogue& t) {
     auto data = maker(ref.kind).data;
-    return data ? data(ref, v, t) : kainjow::mustache::object{};
+    return data ? data(ref, v, t) : MustacheData{MustacheData::type::object};
 }
 
 LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, std::string_view base_url) {

@@ -75,10 +75,19 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
                                       {"og_image", layout.og_image},
                                       {"has_og_image", !layout.og_image.empty()}};
     if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
-    layout_data.set("head_links", layout.head_links);
-    bool languages = !layout.alternates.is_empty_list();
+    MustacheData head_links{MustacheData::type::list};
+    for (const auto& l : layout.head_links)
+        head_links.push_back(object{{"rel", l.rel}, {"href", l.href}, {"type", l.type}, {"has_type", !l.type.empty()}});
+    layout_data.set("head_links", head_links);
+    bool languages = !layout.alternates.empty();
     layout_data.set("has_languages", languages);
-    if (languages) layout_data.set("alternates", layout.alternates);
+    if (languages) {
+        MustacheData alternates{MustacheData::type::list};
+        for (const auto& a : layout.alternates)
+            alternates.push_back(
+                object{{"code", a.code}, {"name", a.name}, {"path", a.path}, {"url", a.url}, {"current", a.current}});
+        layout_data.set("alternates", alternates);
+    }
     layout_data.set("has_x_default", languages && !layout.canonical_url.empty());
     layout_data.set("x_default_url", layout.x_default_url);
     // Under every template: where this language's pages live ({{prefix}}/blog/).

@@ -8,10 +8,24 @@
 #include <string>
 #include <string_view>
 
+#include <string>
+#include <vector>
+
 #include "render/template/templates.hpp"
 #include "render/views/views.hpp"
 
 namespace vitae {
+
+// An extra <link rel href type> in the head (Signposting); type may be empty.
+struct HeadLink {
+    std::string rel, href, type;
+};
+
+// The same page in another of the site's languages (the switcher, hreflang).
+struct Alternate {
+    std::string code, name, path, url;
+    bool current = false;
+};
 
 struct LayoutFields {
     std::string title;
@@ -23,7 +37,7 @@ struct LayoutFields {
     MustacheData meta{MustacheData::type::list};  // extra <meta name content> pairs (Google Scholar's)
     std::string feed_url{};               // absolute URL of /feed.xml (a tag page: its tag's feed)
     std::string feed_title = "Blog";      // the feed link's title, after the owner's name
-    MustacheData head_links{MustacheData::type::list};  // extra <link rel href type> (Signposting)
+    std::vector<HeadLink> head_links{};
     std::string site_name{};
     bool has_news = false;   // the nav names /news/ and /talks/ only when they have rows
     bool has_talks = false;
@@ -32,7 +46,7 @@ struct LayoutFields {
     std::string lang = "en";
     bool rtl = false;
     std::string prefix{};  // "" for the default language, "/zh" for others
-    MustacheData alternates{MustacheData::type::list};  // {code, name, path, url, current}; empty: one language
+    std::vector<Alternate> alternates{};  // empty: one language
     std::string x_default_url{};  // absolute URL of the default language's page
     bool has_projects = false;  // and /projects/
     std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
