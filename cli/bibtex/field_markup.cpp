@@ -1,9 +1,7 @@
 #include "cli/bibtex/field_markup.hpp"
 
-#include <charconv>
-#include <cstdint>
-
 #include "base/text.hpp"
+#include "render/text/entities.hpp"
 
 namespace vitae::cli {
 
@@ -36,28 +34,12 @@ std::pair<std::string, std::size_t> known_tag(std::string_view text, std::size_t
     return {name, close + 1 - at};
 }
 
-// At `at` ('&'): a character reference, as the text it stands for and its length; length 0 if none.
-std::pair<std::string, std::size_t> character_reference(std::string_view text, std::size_t at) {
-    auto semi = text.find(';', at);
-    if (semi == std::string_view::npos || semi - at > 10) return {"", 0};
-    std::string_view name = text.substr(at + 1, semi - at - 1);
-    static constexpr std::pair<std::string_view, std::string_view> named[] = {
-        {"amp", "\\&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "}, {"ndash", "–"},
-        {"mdash", "—"}, {"hellip", "…"}, {"rsquo", "’"}, {"lsquo", "‘"}, {"ldquo", "“"}, {"rdquo", "”"}};
-    for (auto [n, value] : named)
-        if (name == n) return {std::string(value), semi + 1 - at};
-    if (name.size() < 2 || name[0] != '#') return {"", 0};
-    bool hex = name[1] == 'x' || name[1] == 'X';
-    std::uint32_t cp = 0;
-    auto digits = name.substr(hex ? 2 : 1);
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
-    if (ec != std::errc() || end != digits.data() + digits.size() || cp == 0 || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return {"", 0};
-    std::string out;
-    if (cp == '&') out = "\\&";  // a literal ampersand for the LaTeX reader
-    else append_utf8(out, cp);
-    return {out, semi + 1 - at};
+// At `at` ('&'): a character reference, as the text it stands for and its
+// length (0 if none); a literal ampersand as the LaTeX reader wants it.
+std::pair<std::string, std::size_t> latex_character_reference(std::string_view text, std::size_t at) {
+    auto reference = character_reference(text, at);
+    if (reference.text == "&") reference.text = "\\&";
+    return {reference.text, reference.length};
 }
 
 }  // namespace
@@ -68,7 +50,7 @@ ResolvedMarkup resolve_field_markup(std::string_view raw) {
     std::string text;
     for (std::size_t i = 0; i < raw.size();) {
         if (raw[i] == '&' && (i == 0 || raw[i - 1] != '\\')) {  // \& is TeX's ampersand
-            if (auto [value, length] = character_reference(raw, i); length > 0) {
+            if (auto [value, length] = latex_character_reference(raw, i); length > 0) {
                 // &lt; and &gt; stay markup-like only inside what is then read as tags below.
                 text += value;
                 i += length;

@@ -1,8 +1,7 @@
 #include "render/text/page_text.hpp"
 
-#include <cstdint>
-
 #include "base/text.hpp"
+#include "render/text/entities.hpp"
 
 namespace vitae {
 
@@ -28,32 +27,6 @@ std::string_view tag_name(std::string_view tag) {
     std::size_t end = 0;
     while (end < tag.size() && !is_blank(tag[end]) && tag[end] != '/' && tag[end] != '>') ++end;
     return tag.substr(0, end);
-}
-
-// An entity at `at` (which is '&'): its text and length, or none.
-bool decode_entity(std::string_view html, std::size_t at, std::string& out, std::size_t& length) {
-    auto semi = html.find(';', at);
-    if (semi == std::string_view::npos || semi - at > 10) return false;
-    std::string_view name = html.substr(at + 1, semi - at - 1);
-    length = semi - at + 1;
-    static constexpr std::pair<std::string_view, std::string_view> named[] = {
-        {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}, {"nbsp", " "},
-        {"ndash", "–"}, {"mdash", "—"}, {"hellip", "…"}, {"rsquo", "’"}, {"lsquo", "‘"}, {"rdquo", "”"}, {"ldquo", "“"}};
-    for (auto [entity, text] : named)
-        if (name == entity) return out += text, true;
-    if (name.size() < 2 || name[0] != '#') return false;
-    bool hex = name[1] == 'x' || name[1] == 'X';
-    std::uint32_t cp = 0;
-    std::string_view digits = name.substr(hex ? 2 : 1);
-    if (digits.empty() || digits.size() > 7) return false;
-    for (char c : digits) {
-        int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (d < 0) return false;
-        cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
-    }
-    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-    append_utf8(out, static_cast<char32_t>(cp));
-    return true;
 }
 
 // Where the element opened by a <script> or <style> tag ends (after its close tag).
@@ -97,11 +70,9 @@ std::string plain_text_of_html(std::string_view html) {
             continue;
         }
         if (c == '&') {
-            std::string entity;
-            std::size_t length = 0;
-            if (decode_entity(html, i, entity, length)) {
-                put(entity);
-                i += length;
+            if (auto reference = character_reference(html, i); reference.length > 0) {
+                put(reference.text);
+                i += reference.length;
                 continue;
             }
         }
