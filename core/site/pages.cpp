@@ -274,7 +274,7 @@ std::vector<Alternate> alternates(const Locale& locale, std::string_view path, s
     if (locale.languages.size() < 2) return out;
     for (const auto& l : locale.languages) {
         std::string there = locale.path_in(l, path);
-        out.push_back({.code = l.code, .name = l.name, .path = there, .url = std::string(base_url) + there,
+        out.push_back({.code = l.code, .name = l.name, .path = locale.mount + there, .url = std::string(base_url) + there,
                        .current = l.code == locale.code});
     }
     return out;
@@ -313,7 +313,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
     f.has_talks = !v.content.talks.empty();
     f.lang = v.locale.code;
     f.rtl = v.locale.rtl;
-    f.prefix = v.locale.prefix;
+    f.prefix = v.locale.links;
     f.has_projects = !v.content.projects.empty();
     f.has_cv = has_cv(v.content);
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).

@@ -21,7 +21,7 @@ MustacheData cv_publication(const Publication& p, const Views& v, const Catalogu
     std::string venue = venue_year(p);
     std::string awards;
     for (const auto& a : p.awards) awards += (awards.empty() ? "" : "; ") + a;
-    return fields({{"url", url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug})},
+    return fields({{"url", url_for(RouteKind::publication, {.prefix = v.locale.links, .slug = p.slug})},
                    {"awards", awards},
                    {"has_awards", !awards.empty()},
                    {"title_html", text_with_math_html(p.title)},

@@ -17,7 +17,7 @@ namespace {
 
 MustacheData tags_data(const Post& post, const Views& v, const Catalogue& t) {
     return list_of(post.tags, [&](const std::string& tag, std::size_t i, std::size_t n) {
-        return fields({{"name", tag}, {"url", url_for(RouteKind::tag, {.prefix = v.locale.prefix, .slug = tag})}, {"joiner", t.joiner(i, n)}});
+        return fields({{"name", tag}, {"url", url_for(RouteKind::tag, {.prefix = v.locale.links, .slug = tag})}, {"joiner", t.joiner(i, n)}});
     });
 }
 
@@ -52,7 +52,7 @@ MustacheData post_data(const Post& post, const Views& v, const Catalogue& t) {
     return fields({{"slug", post.slug},
                    {"title", post.title},
                    {"lang", view_data::lang_data(v.lang_of("post", post.slug))},
-                   {"url", url_for(RouteKind::post, {.prefix = v.locale.prefix, .slug = post.slug})},
+                   {"url", url_for(RouteKind::post, {.prefix = v.locale.links, .slug = post.slug})},
                    {"date", t.date(post.published)},
                    {"date_iso", post.published},
                    {"has_body", !post.body.empty()},
@@ -77,7 +77,7 @@ std::optional<std::string> post_picture(const Views& v, std::string_view name, s
         if (!srcset->empty())
             out += "<source type=\"" + std::string(type) + "\" srcset=\"" + xml_escape(*srcset) + "\" sizes=\"" +
                    std::string(sizes) + "\">";
-    out += "<img src=\"" + xml_escape(url_for(*f)) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
+    out += "<img src=\"" + xml_escape(picture->url) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
            std::to_string(f->height) + "\" alt=\"" + xml_escape(alt.empty() ? f->alt : alt) + "\"" +
            (first ? "" : " loading=\"lazy\"") + " decoding=\"async\"></picture>";
     return out;
@@ -136,7 +136,7 @@ namespace {
 void add_neighbours(const Views& v, std::size_t i, MustacheData& post) {
     const SharedRows<Post>& posts = v.content.posts;
     auto link = [&v](const Post& p) {
-        return fields({{"url", url_for(RouteKind::post, {.prefix = v.locale.prefix, .slug = p.slug})}, {"title", p.title}, {"lang", view_data::lang_data(v.lang_of("post", p.slug))}});
+        return fields({{"url", url_for(RouteKind::post, {.prefix = v.locale.links, .slug = p.slug})}, {"title", p.title}, {"lang", view_data::lang_data(v.lang_of("post", p.slug))}});
     };
     put(post, "has_older", i + 1 < posts.size());
     if (i + 1 < posts.size()) put(post, "older", link(posts[i + 1]));
@@ -155,7 +155,7 @@ MustacheData blog_data(const Views& v, const Catalogue& t) {
 }
 
 MustacheData tag_page_data(const Views& v, const Catalogue& t, std::string_view tag) {
-    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", url_for(RouteKind::tag_feed, {.prefix = v.locale.prefix, .slug = tag})}});
+    MustacheData page = fields({{"tag", std::string(tag)}, {"feed_url", url_for(RouteKind::tag_feed, {.prefix = v.locale.links, .slug = tag})}});
     MustacheData posts{MustacheData::type::list};
     if (auto it = v.tag_index.find(tag); it != v.tag_index.end())
         for (std::size_t i : it->second) append(posts, post_data(v.content.posts[i], v, t));

@@ -13,14 +13,14 @@ namespace vitae {
 
 namespace view_data {
 
-std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c) {
+std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c, std::string_view mount) {
     std::unordered_map<std::string_view, std::vector<const StoredFile*>> copies;
     for (const auto& f : c.files)
         if (!f.variant_of.empty()) copies[f.variant_of].push_back(&f);
     std::unordered_map<std::string_view, StoredPicture> out;
     for (const auto& f : c.files) {
         if (!f.is_picture()) continue;
-        StoredPicture picture{&f, {}, {}};
+        StoredPicture picture{&f, std::string(mount) + url_for(f), {}, {}};
         if (auto it = copies.find(f.name); it != copies.end()) {
             auto& smaller = it->second;
             std::sort(smaller.begin(), smaller.end(), [](auto* x, auto* y) { return x->width < y->width; });
@@ -28,7 +28,7 @@ std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c
                 std::string* srcset = copy->type == "image/avif"   ? &picture.avif_srcset
                                       : copy->type == "image/webp" ? &picture.webp_srcset
                                                                    : nullptr;
-                if (srcset) *srcset += (srcset->empty() ? "" : ", ") + url_for(*copy) + " " + std::to_string(copy->width) + "w";
+                if (srcset) *srcset += (srcset->empty() ? "" : ", ") + std::string(mount) + url_for(*copy) + " " + std::to_string(copy->width) + "w";
             }
         }
         out.emplace(f.name, std::move(picture));
@@ -38,7 +38,7 @@ std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c
 
 MustacheData picture_data(const StoredPicture& picture, std::string_view alt) {
     const StoredFile& f = *picture.file;
-    MustacheData data = fields({{"url", url_for(f)},
+    MustacheData data = fields({{"url", picture.url},
                                 {"width", std::to_string(f.width)},
                                 {"height", std::to_string(f.height)},
                                 {"alt", std::string(alt.empty() ? std::string_view(f.alt) : alt)}});
@@ -71,9 +71,9 @@ std::string project_link(const Views& v, const std::string& url) {
     if (url.starts_with("https://") || url.starts_with("http://")) return url;
     if (url.starts_with("/files/")) {
         const StoredFile* f = v.content.file(std::string_view(url).substr(7));
-        return f ? url_for(*f) : url;
+        return f ? v.locale.mount + url_for(*f) : url;
     }
-    if (url.starts_with('/') && !url.starts_with("//")) return v.locale.prefix + url;  // in the page's language
+    if (url.starts_with('/') && !url.starts_with("//")) return v.locale.links + url;  // in the page's language
     return {};
 }
 
@@ -82,7 +82,7 @@ std::string project_link(const Views& v, const std::string& url) {
 MustacheData project_head(const Views& v, const Project& p) {
     MustacheData d = fields({{"slug", p.slug},
                              {"title", p.title},
-                             {"url", url_for(RouteKind::project, {.prefix = v.locale.prefix, .slug = p.slug})},
+                             {"url", url_for(RouteKind::project, {.prefix = v.locale.links, .slug = p.slug})},
                              {"lang", view_data::lang_data(v.lang_of("project", p.slug))}});
     const StoredPicture* image = stored_picture(v, p.image);
     put(d, "has_image", image != nullptr);

@@ -48,7 +48,7 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
     MustacheData d{MustacheData::type::object};
     put(d, "slug", p.slug);
     put(d, "kind", std::string(kind_row(p.kind).name));
-    std::string url = url_for(RouteKind::publication, {.prefix = v.locale.prefix, .slug = p.slug});
+    std::string url = url_for(RouteKind::publication, {.prefix = v.locale.links, .slug = p.slug});
     put(d, "cite_url", url + "#cite");
     put(d, "url", std::move(url));
     put(d, "title", p.title);
@@ -149,7 +149,7 @@ PublicationList publication_list_view(const Views& v, const Catalogue& t, std::o
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     MustacheData filters{MustacheData::type::list};
-    const std::string& prefix = v.locale.prefix;
+    const std::string& prefix = v.locale.links;
     append(filters, fields({{"href", url_for(RouteKind::publications, {.prefix = prefix})},
                             {"label", t("filter_all")},
                             {"current", !filter}}));
@@ -237,7 +237,7 @@ MustacheData paper_page_data(const Views& v, const Catalogue& t, std::size_t i) 
     const Publication& p = v.content.publications[i];
     MustacheData pub = publication_data(p, v, t);
     std::string bibtex = bibtex_entry(p);
-    const std::string& prefix = v.locale.prefix;
+    const std::string& prefix = v.locale.links;
     put(pub, "kind_label", kind_label(t, p.kind));
     put(pub, "abstract_lang", view_data::lang_data(v.lang_of("publication", p.slug)));
     put(pub, "abstract", p.abstract);

@@ -18,20 +18,19 @@ namespace {
 // A talk's link: an absolute http(s) URL or a path on this site; a stored
 // file (/files/<name>) at its content-addressed URL. Anything else (a
 // javascript: URL typed by mistake) is no link.
-std::string talk_link(const Content& c, const std::string& url) {
+std::string talk_link(const Views& v, const std::string& url) {
     if (url.starts_with("/files/"))
-        if (const StoredFile* f = c.file(std::string_view(url).substr(7))) return url_for(*f);
-    if (url.starts_with("https://") || url.starts_with("http://") || (url.starts_with('/') && !url.starts_with("//")))
-        return url;
+        if (const StoredFile* f = v.content.file(std::string_view(url).substr(7))) return v.locale.mount + url_for(*f);
+    if (url.starts_with("https://") || url.starts_with("http://")) return url;
+    if (url.starts_with('/') && !url.starts_with("//")) return v.locale.mount + url;
     return {};
 }
 
 MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) {
-    const Content& c = v.content;
     MustacheData links{MustacheData::type::list};
     for (auto [label, url] : {std::pair{"slides", &t.url_slides}, std::pair{"video", &t.url_video},
                               std::pair{"event", &t.url_event}}) {
-        std::string target = talk_link(c, *url);
+        std::string target = talk_link(v, *url);
         if (!target.empty()) append(links, fields({{"label", strings(label)}, {"url", target}}));
     }
     bool has_links = !links.list_value().empty();

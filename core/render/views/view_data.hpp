@@ -54,7 +54,7 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
 bool any_equal_contribution(const Publication& p);
 
 // Every stored picture by name with its copies' srcsets (project_views.cpp).
-std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c);
+std::unordered_map<std::string_view, StoredPicture> pictures_of(const Content& c, std::string_view mount);
 // A stored picture as templates show it in a <picture>:
 // {url, width, height, alt, has_avif_srcset, avif_srcset, has_webp_srcset, webp_srcset}.
 MustacheData picture_data(const StoredPicture& picture, std::string_view alt);

@@ -267,11 +267,11 @@ Views build_views(Content c, std::string_view today, Locale locale) {
     for (std::size_t i = 0; i < c.publications.size(); ++i) v.publication_index.emplace(c.publications[i].slug, i);
     v.tag_index = posts_by_tag(c);
     v.content = std::move(c);
-    v.pictures = view_data::pictures_of(v.content);  // views the names in v.content.files, which moves keep in place
+    v.pictures = view_data::pictures_of(v.content, v.locale.mount);  // views the names in v.content.files, which moves keep in place
     return v;
 }
 
-std::vector<Views> build_language_views(const Content& all, std::string_view today) {
+std::vector<Views> build_language_views(const Content& all, std::string_view today, std::string_view mount) {
     std::vector<Language> languages = site_languages(all);
     std::vector<Views> out;
     out.reserve(languages.size());
@@ -281,6 +281,8 @@ std::vector<Views> build_language_views(const Content& all, std::string_view tod
         locale.default_code = languages.front().code;
         locale.prefix = i == 0 ? std::string() : "/" + languages[i].code;
         locale.not_found_page = "404" + locale.prefix;
+        locale.mount = std::string(mount);
+        locale.links = locale.mount + locale.prefix;
         locale.rtl = is_rtl(languages[i].code);
         locale.index = i;
         locale.languages = languages;

@@ -45,7 +45,9 @@ HomeSelection home_selection(const Content& content);
 // language at /, every other under /<code>/.
 struct Locale {
     std::string code{"en"};        // BCP 47, as the site names it
-    std::string prefix;            // "" for the default language, "/zh" for others
+    std::string prefix;            // "" for the default language, "/zh" for others: what its paths (cache keys) start with
+    std::string mount;             // "" or "/~carol": where the site starts on its host (a site under a shared host's prefix)
+    std::string links;             // mount + prefix: what a link to one of this language's pages starts with
     std::string default_code{"en"};
     bool rtl = false;
     std::size_t index = 0;             // in languages: 0 is the default
@@ -60,6 +62,7 @@ struct Locale {
 // A stored picture with its smaller copies as srcsets, narrowest first ("" when none of a format).
 struct StoredPicture {
     const StoredFile* file = nullptr;
+    std::string url;  // the original's, content-addressed, under the site's mount
     std::string avif_srcset;
     std::string webp_srcset;
 };
@@ -120,7 +123,8 @@ Views build_views(Content content, std::string_view today = "9999-12-31", Locale
 
 // Each language's Views of `all` (translated()), the default language's
 // first; one Views when the site has one language.
-std::vector<Views> build_language_views(const Content& all, std::string_view today);
+// `mount`: "" or the path prefix the site answers under ("/~carol"), which every link it makes starts with.
+std::vector<Views> build_language_views(const Content& all, std::string_view today, std::string_view mount = {});
 
 // Each page's Mustache data (templates/README.md), made on demand; `t` is
 // the page's language's interface strings.
