@@ -66,16 +66,17 @@ std::shared_ptr<const Page> PageSource::render_page(const Site& site, const Page
     return render(site, ref, base_url_, workspace.renderer, {true, nullptr});
 }
 
-PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout)
-    : cache_(cache), base_url_(std::move(base_url)), layout_(layout) {}
+PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout, std::string scope)
+    : cache_(cache), base_url_(std::move(base_url)), layout_(layout), scope_(std::move(scope)) {}
 
 PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    if (auto cached = workspace.cache.find(ref.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
+    workspace.key.assign(scope_).append(ref.key);
+    if (auto cached = workspace.cache.find(workspace.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
     Extras extras{true, layout_};
     if (!cache_.enabled()) extras = {gzip_wanted, nullptr};
     auto page = render(site, ref, base_url_, workspace.renderer, extras);
-    cache_.insert(std::string(ref.key), page);
+    cache_.insert(workspace.key, page);
     return {.page = page, .cache_hit = false};
 }
 

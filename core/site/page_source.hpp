@@ -26,6 +26,7 @@ struct PageWorkspace {
     explicit PageWorkspace(PageSource& source);
     PageRenderer renderer;
     PageCache::Reader cache;
+    std::string key;  // the cache key being looked up (scope + route key), reused so a hit allocates nothing
 };
 
 // A page as PageSource::page found it: from the cache, or rendered now.
@@ -39,7 +40,10 @@ public:
     // `base_url` starts every absolute URL (canonical, feed, sitemap); cached
     // pages keep it, so it is fixed for the life of the source. `layout`
     // lays out each cached page's answers (Page::wire); without one, none.
-    PageSource(PageCache& cache, std::string base_url, WireLayout layout = nullptr);
+    // `scope` starts each of its cache keys: sites sharing one cache each
+    // have their own (unique per site load, so a site loaded again never
+    // meets pages an earlier load of it rendered).
+    PageSource(PageCache& cache, std::string base_url, WireLayout layout = nullptr, std::string scope = {});
 
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
@@ -58,6 +62,7 @@ private:
     PageCache& cache_;
     const std::string base_url_;
     const WireLayout layout_;
+    const std::string scope_;
 };
 
 }  // namespace vitae

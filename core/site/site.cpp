@@ -47,7 +47,7 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 
 // The views of the rows loaded as of `now_unix`, and when they next change.
 void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
-    loaded.views_by_language = build_language_views(loaded.all, utc_day(now_unix));
+    loaded.views_by_language = build_language_views(loaded.all, utc_day(now_unix), loaded.mount);
     loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 
@@ -63,7 +63,8 @@ std::shared_ptr<const LoadedContent> relisted(const LoadedContent& old, std::int
 
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving,
-                                                          ContentProbe* probe, std::int64_t now_unix) {
+                                                          ContentProbe* probe, std::int64_t now_unix,
+                                                          std::string_view mount) {
     // stat before open: if the file is replaced in between, the recorded id is
     // the old one, so the next check sees a change and loads again.
     auto st = stat_or_throw(db_path);
@@ -90,6 +91,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     auto loaded = std::make_shared<LoadedContent>();
     loaded->db_file = file;
     loaded->db_path = db_path;
+    loaded->mount = std::string(mount);
     loaded->marks = marks;
     loaded->change_mark = std::move(mark);
     loaded->modified_unix = newest_mtime(db_path, st);
@@ -100,7 +102,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
 
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
     auto site = std::make_shared<Site>();
-    site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix());
+    site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix(), source.mount);
     site->templates = Templates::load(source.templates_dir);
     site->generation = generation;
     site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
@@ -222,7 +224,7 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
         std::string file = fingerprint(source_.db_path);
         retry_at_ms_ = 0;
         try {
-            new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix());
+            new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix(), source_.mount);
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the

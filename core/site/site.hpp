@@ -34,6 +34,7 @@ struct SiteSource {
     std::string db_path;
     std::filesystem::path templates_dir;
     WallClock now_unix = system_unix;  // decides which scheduled posts are out (tests pass their own)
+    std::string mount = {};  // "" or the path prefix the site answers under on a shared host ("/~carol")
 };
 
 // What one read transaction of the database produced. Copied whole when the
@@ -46,6 +47,7 @@ struct LoadedRows {
     std::int64_t modified_unix = 0;  // newest mtime of the database and its -wal at load
     std::optional<ContentMarks> marks;  // of the state loaded, or one before it (WAL); none: unknown
     ChangeMark change_mark;  // where the state loaded stands in the change log
+    std::string mount;  // SiteSource::mount, which the views' links start with
 };
 
 // Those rows, listed as of one day.
@@ -87,7 +89,8 @@ struct Site {
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving = nullptr,
                                                           ContentProbe* probe = nullptr,
-                                                          std::int64_t now_unix = system_unix());
+                                                          std::int64_t now_unix = system_unix(),
+                                                          std::string_view mount = {});
 // The same rows listed again as of `now_unix` (a scheduled post's day came), without reading the database.
 std::shared_ptr<const LoadedContent> relisted(const LoadedContent& loaded, std::int64_t now_unix);
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
