@@ -18,6 +18,7 @@
 #include "cli/commands/lang_commands.hpp"
 #include "cli/commands/project_commands.hpp"
 #include "cli/commands/section_commands.hpp"
+#include "cli/commands/site_commands.hpp"
 #include "cli/commands/static_export.hpp"
 #include "cli/commands/text_option.hpp"
 #include "cli/import/site/import_site.hpp"
@@ -25,6 +26,7 @@
 #include "http/gzip.hpp"
 #include "store/model/slug.hpp"
 #include "store/model/translate.hpp"
+#include "store/registry/registry.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/schema/backup.hpp"
 #include "store/schema/schema.hpp"
@@ -42,6 +44,7 @@ int run_init(const Args& args, std::ostream& out) {
 }
 
 int run_migrate(const Args& args, std::ostream& out) {
+    if (is_sites_dir(args.positional[0])) return migrate_sites(args.positional[0], out);
     auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
     auto result = migrate_database(args.positional[0], now.count());
     if (result.backup_path.empty()) {
@@ -54,6 +57,7 @@ int run_migrate(const Args& args, std::ostream& out) {
 }
 
 int run_backup(const Args& args, std::ostream& out) {
+    if (is_sites_dir(args.positional[0])) return backup_sites(args.positional[0], args.positional[1], args.has("--force"), out);
     backup_database(args.positional[0], args.positional[1], args.has("--force"));
     out << "backed up " << args.positional[0] << " to " << args.positional[1] << "\n";
     return 0;
@@ -134,6 +138,7 @@ int run_export_bibtex(const Args& args, std::ostream& out) {
 int run_check(const Args& args, std::ostream& out) {
     std::optional<std::filesystem::path> templates;
     if (args.positional.size() > 1) templates = args.positional[1];
+    if (is_sites_dir(args.positional[0])) return check_sites(args.positional[0], templates, out);
     out << check_site(args.positional[0], templates) << "\n";
     return 0;
 }
@@ -249,7 +254,9 @@ const std::vector<Command>& commands() {
           {"DB"},
           {},
           {},
-          "example:\n  vitae migrate /var/lib/vitae/site.db\n"},
+          "DB may be a directory of sites (SITES, holding registry.db): then the registry and every\n"
+          "site's database are migrated, each reported on its own line; one failing stops no other.\n"
+          "example:\n  vitae migrate /var/lib/vitae/site.db\n  vitae migrate /var/lib/vitae/sites\n"},
          run_migrate},
         {{"backup",
           "Copy the database, one committed state of it, to DEST; safe while the site serves and edits commit.",
@@ -258,7 +265,10 @@ const std::vector<Command>& commands() {
           {{"--force", "", false, "replace an existing DEST"}},
           "The copy is made beside DEST, checked (integrity_check and the worker's own checks),\n"
           "fsynced and renamed into place: DEST is never half-written. Refuses an existing DEST.\n"
-          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-25.db\n"},
+          "DB may be a directory of sites (SITES): DEST is then a directory, DEST/registry.db and\n"
+          "DEST/NAME/site.db for every site; one site failing stops no other.\n"
+          "example:\n  vitae backup /var/lib/vitae/site.db /var/lib/vitae-backups/site-2026-07-25.db\n"
+          "  vitae backup /var/lib/vitae/sites /var/lib/vitae-backups/sites-2026-07-25\n"},
          run_backup},
         {{"restore",
           "Replace the database's content with a backup's, after keeping the current one (DB.bak-<unix time>).",
@@ -313,6 +323,7 @@ const std::vector<Command>& commands() {
           {"DB"},
           {"TEMPLATES"},
           {},
+          "DB may be a directory of sites (SITES): the registry, then every site, each on its own lines.\n"
           "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
          run_check},
         {{"export",
@@ -324,6 +335,62 @@ const std::vector<Command>& commands() {
           "A page at /a/b is written to OUTDIR/a/b/index.html (nginx: try_files $uri $uri/index.html).\n"
           "example:\n  vitae export site.db templates /srv/www/vitae\n"},
          run_export},
+        {{"site add",
+          "Add a site to a directory of sites: SITES/NAME/site.db (made as `vitae init` does, or adopted) and its registry entry.",
+          {"SITES", "NAME"},
+          {},
+          {{"--host", "HOST", true, "a host name it answers on (lower-cased; no port); the first is canonical; repeat for aliases", true},
+           {"--prefix", "P", false, "where on those hosts it starts: / (default) or one segment, /~name/"},
+           {"--name", "N", false, "the owner's name, for a new site.db's profile and the registry"},
+           {"--group", "G", false, "what the home site's /people/ lists it under"},
+           {"--home", "", false, "the registry's home site (one at most): its /people/ and /publications/ cover every site"}},
+          "NAME is a DNS label: 1-" + std::to_string(limits::max_site_name_bytes) +
+              " of a-z, 0-9 and '-', not at either end; it names the folder.\n"
+          "Makes SITES and SITES/registry.db if missing. A SITES/NAME/site.db already there (an\n"
+          "imported site) is adopted as it is once it passes the worker's checks. On any failure\n"
+          "whatever it made is removed again. A (host, prefix) belongs to one site; on a shared host\n"
+          "the longest prefix wins, so the home at / and members at /~name/ live side by side.\n"
+          "example:\n  vitae site add /var/lib/vitae/sites dept --host cs.example.edu --home --name 'Computer Science'\n"
+          "  vitae site add /var/lib/vitae/sites carol --host cs.example.edu --prefix /~carol/ --name 'Carol Chen' \\\n"
+          "      --group Faculty\n"},
+         run_site_add},
+        {{"site ls",
+          "List the sites of SITES: name, hosts, prefix, group, home, whether site.db is there.",
+          {"SITES"},
+          {},
+          {},
+          "example:\n  vitae site ls /var/lib/vitae/sites\n"},
+         run_site_ls},
+        {{"site rm",
+          "Remove a site's registry entry; SITES/NAME and its content are kept.",
+          {"SITES", "NAME"},
+          {},
+          {},
+          "The site stops answering within a second. Its folder stays (vitae never deletes a\n"
+          "person's content); `vitae site add` with the same NAME adopts it again.\n"
+          "example:\n  vitae site rm /var/lib/vitae/sites carol\n"},
+         run_site_rm},
+        {{"site set",
+          "Change a site's hosts (all --host given replace the list), prefix, owner's name, group or home.",
+          {"SITES", "NAME"},
+          {},
+          {{"--host", "HOST", false, "a host name; the first is canonical; repeat for aliases", true},
+           {"--prefix", "P", false, "/ or one segment, /~name/"},
+           {"--name", "N", false, "the owner's name, in the registry"},
+           {"--group", "G", false, "what the home site's /people/ lists it under (\"\": none)"},
+           {"--home", "", false, "make it the registry's home site", false, Choice::first_of_optional},
+           {"--no-home", "", false, "make it an ordinary site again", false, Choice::or_previous}},
+          "Checked as `site add` checks; a refusal changes nothing.\n"
+          "example:\n  vitae site set /var/lib/vitae/sites carol --host carol.example.edu --host www.carol.example.edu --prefix /\n"},
+         run_site_set},
+        {{"site rename",
+          "Rename a site: its folder SITES/NAME, then its registry entry.",
+          {"SITES", "NAME", "NEW"},
+          {},
+          {},
+          "If the entry cannot be renamed, the folder is moved back.\n"
+          "example:\n  vitae site rename /var/lib/vitae/sites carol carol-chen\n"},
+         run_site_rename},
         {{"add post",
           "Add a blog post (an empty body lists it as not yet written).",
           {"DB"},

@@ -38,6 +38,13 @@ inline constexpr std::size_t answer_bytes_in_default_sndbuf = 128 * 1024;
 // schema's CHECKs say the same); a tag on a post.
 inline constexpr std::size_t max_slug_bytes = 128;
 inline constexpr std::size_t max_tag_bytes = 64;
+// A site of a directory of sites (core/store/registry): its name is a DNS
+// label, its host a DNS name (RFC 1035's 63 and 253), its prefix one path
+// segment of at most a label's length; the group is a heading on /people/.
+inline constexpr std::size_t max_site_name_bytes = 63;
+inline constexpr std::size_t max_host_bytes = 253;
+inline constexpr std::size_t max_prefix_segment_bytes = 63;
+inline constexpr std::size_t max_site_text_bytes = 200;  // an owner's name, a group
 
 // TeX math: nested groups, environments and scripts; macro uses expanded per
 // formula, and the formula's size after expansion (a recursive \def ends as a

@@ -1,0 +1,33 @@
+// `vitae site add|ls|rm|set|rename`: the registry of a directory of sites
+// (core/store/registry), and `vitae migrate|backup|check` over every site
+// of one. Everything is checked before anything is made; `add` undoes what
+// it made when a later step fails, `rename` puts the folder back when the
+// entry cannot follow, so nothing is ever left half-made. A person's folder
+// is never deleted by vitae.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "cli/commands/args.hpp"
+
+namespace vitae::cli {
+
+int run_site_add(const Args& args, std::ostream& out);
+int run_site_ls(const Args& args, std::ostream& out);
+int run_site_rm(const Args& args, std::ostream& out);
+int run_site_set(const Args& args, std::ostream& out);
+int run_site_rename(const Args& args, std::ostream& out);
+
+// The same commands as for one database, once per site of SITES (and the
+// registry's own schema or file): each site reports on a line of its own,
+// one failing never stops the others; throws Error naming how many failed.
+int migrate_sites(const std::filesystem::path& sites_dir, std::ostream& out);
+// DEST/registry.db and DEST/NAME/site.db; DEST must not exist unless `replace`.
+int backup_sites(const std::filesystem::path& sites_dir, const std::filesystem::path& dest, bool replace,
+                 std::ostream& out);
+int check_sites(const std::filesystem::path& sites_dir, const std::optional<std::filesystem::path>& templates,
+                std::ostream& out);
+
+}  // namespace vitae::cli
