@@ -43,10 +43,15 @@ std::string input(const char* env, const char* fallback) {
 // One loaded site for every benchmark, like a worker after start-up.
 struct World {
     vitae::SiteSource source{input("VITAE_DB", VITAE_BENCH_DB), input("VITAE_TEMPLATES", VITAE_BENCH_TEMPLATES)};
-    vitae::SiteHolder sites{source};
     vitae::PageCache cache{16 * 1024 * 1024, 1024};
-    vitae::PageSource pages{cache, vitae::default_base_url};
-    vitae::Handler handler{sites, pages};
+    // As a worker has it: the one site (--db) of a site set, a slot per benchmark thread.
+    vitae::SiteSet set{{.db_path = source.db_path, .base_url = vitae::default_base_url,
+                        .templates_dir = source.templates_dir, .slots = 64},
+                       cache};
+    vitae::LoadedSite& site = *set.loaded().front();
+    vitae::SiteHolder& sites = site.holder;
+    vitae::PageSource& pages = site.pages;
+    vitae::Handler handler{set};
 
     static World& get() {
         static World world;
@@ -143,7 +148,7 @@ BENCHMARK(fresh_site_no_change)->Unit(benchmark::kMicrosecond);
 // validate, change check, route, cache lookup, representation, response head.
 void handle_cache_hit(benchmark::State& state, const char* accept_encoding) {
     World& w = World::get();
-    vitae::ThreadState thread(w.source.db_path, w.pages);
+    vitae::ThreadState thread{.index = static_cast<std::size_t>(state.thread_index())};
     vitae::RawRequest raw{.method = "GET", .request_uri = "/", .accept_encoding = accept_encoding, .remote_addr = "127.0.0.1"};
     w.handler.handle(raw, thread);  // baseline probe + fill the cache
     for (auto _ : state) {

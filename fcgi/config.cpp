@@ -38,11 +38,30 @@ void set_listen(Config& c, std::string_view v) {
 void set_base_url(Config& c, std::string_view v) {
     check_base_url(v);
     c.base_url = v;
+    c.base_url_set = true;
+}
+
+void set_scheme(Config& c, std::string_view v) {
+    if (v != "http" && v != "https") throw UsageError("--scheme: \"" + std::string(v) + "\" is not http or https");
+    c.scheme = v;
 }
 
 constexpr Option options[] = {
     {"--db", "VITAE_DB", "PATH", "SQLite content database (opened read-only)",
      [](Config& c, std::string_view v) { c.db_path = v; }},
+    {"--sites", "VITAE_SITES", "DIR",
+     "a directory of sites (DIR/registry.db, DIR/NAME/site.db; `vitae site add`): serve each at its hosts",
+     [](Config& c, std::string_view v) { c.sites_dir = std::string(v); }},
+    {"--sites-loaded", "VITAE_SITES_LOADED", "N",
+     "with --sites: sites kept loaded per process at most, the least recently asked unloaded first (default 64)",
+     [](Config& c, std::string_view v) {
+         c.sites_loaded = static_cast<std::size_t>(parse_int("--sites-loaded", v, 10, 1, static_cast<int>(limits::max_sites_loaded)));
+     }},
+    {"--site-idle", "VITAE_SITE_IDLE", "SECONDS",
+     "with --sites: a site not asked for this long is unloaded (default 600)",
+     [](Config& c, std::string_view v) { c.site_idle_s = parse_int("--site-idle", v, 10, 1, 7 * 86400); }},
+    {"--scheme", "VITAE_SCHEME", "http|https",
+     "with --sites: the scheme of every site's absolute URLs (default https)", set_scheme},
     {"--templates", "VITAE_TEMPLATES", "DIR", "directory of *.mustache templates",
      [](Config& c, std::string_view v) { c.templates_dir = std::string(v); }},
     {"--threads", "VITAE_THREADS", "N", "request threads per worker process (default: number of cores)",
@@ -67,7 +86,8 @@ constexpr Option options[] = {
      [](Config& c, std::string_view v) {
          c.clock_offset_s = parse_int("--clock-offset", v, 10, -limits::max_clock_offset_s, limits::max_clock_offset_s);
      }},
-    {"--render", nullptr, "PATH", "print the page at PATH (e.g. /) to stdout and exit",
+    {"--render", nullptr, "PATH|URL",
+     "print the page at PATH (e.g. /), or with --sites at http://HOST/PATH, to stdout and exit",
      [](Config& c, std::string_view v) { c.render_path = v; }},
     {"--help", nullptr, "", "show this help and exit", [](Config& c, std::string_view) { c.help = true; }},
     {"--version", nullptr, "", "show the version and exit", [](Config& c, std::string_view) { c.version = true; }},
@@ -81,9 +101,27 @@ const Option* find_option(std::string_view name) {
 
 }  // namespace
 
-SiteSource site_source(const Config& config) {
+namespace {
+
+WallClock offset_clock(const Config& config) {
     std::int64_t offset = config.clock_offset_s;
-    return {config.db_path, config.templates_dir, [offset] { return system_unix() + offset; }};
+    return [offset] { return system_unix() + offset; };
+}
+
+}  // namespace
+
+SiteSource site_source(const Config& config) { return {config.db_path, config.templates_dir, offset_clock(config)}; }
+
+SitesConfig sites_config(const Config& config, std::size_t slots) {
+    return {.sites_dir = config.sites_dir,
+            .db_path = config.db_path,
+            .base_url = config.base_url,
+            .scheme = config.scheme,
+            .templates_dir = config.templates_dir,
+            .now_unix = offset_clock(config),
+            .max_loaded = config.sites_loaded,
+            .idle_unload_ms = static_cast<std::int64_t>(config.site_idle_s) * 1000,
+            .slots = slots};
 }
 
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*)) {
@@ -109,14 +147,18 @@ Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(
         }
     }
     if (config.help || config.version) return config;
-    if (config.db_path.empty()) throw UsageError("missing --db PATH (or VITAE_DB)");
+    if (config.db_path.empty() && config.sites_dir.empty()) throw UsageError("missing --db PATH or --sites DIR (or VITAE_DB, VITAE_SITES)");
+    if (!config.db_path.empty() && !config.sites_dir.empty())
+        throw UsageError("--db and --sites: give one (a one-site install or a directory of sites)");
+    if (!config.sites_dir.empty() && config.base_url_set)
+        throw UsageError("--base-url is for --db; with --sites each site's URL is --scheme://its first host + its prefix");
     if (config.templates_dir.empty()) throw UsageError("missing --templates DIR (or VITAE_TEMPLATES)");
     if (config.threads == 0) config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return config;
 }
 
 std::string usage(std::string_view program) {
-    std::string text = "usage: " + std::string(program) + " --db PATH --templates DIR [options]\n\n";
+    std::string text = "usage: " + std::string(program) + " (--db PATH | --sites DIR) --templates DIR [options]\n\n";
     text += "Serves a Vitae site over FastCGI. Options:\n";
     for (const auto& o : options) {
         std::string left = "  " + std::string(o.name) + (o.argument.empty() ? "" : " " + std::string(o.argument));

@@ -30,10 +30,15 @@ bool not_modified(const Request& request, const Response& response) {
     return since && response.page->last_modified_unix <= *since;
 }
 
+Response redirect(std::string location) {
+    Response response = plain_response(301, location);
+    response.location = std::move(location);
+    return response;
+}
+
 }  // namespace
 
-Handler::Handler(SiteHolder& sites, PageSource& pages)
-    : sites_(sites), pages_(pages), started_(std::chrono::steady_clock::now()) {
+Handler::Handler(SiteSet& sites) : sites_(sites), started_(std::chrono::steady_clock::now()) {
     sites_.on_reload([this](bool installed, bool refused) {
         if (installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
         if (refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
@@ -45,7 +50,7 @@ Response Handler::status_response(const Request& request) {
     Response response = plain_response(200, "");
     auto page = std::make_shared<Page>();
     page->content_type = "application/json";
-    page->body = status_json(sites_, pages_.cache(), started_, process_json_ ? process_json_() : std::string("null"));
+    page->body = status_json(sites_, started_, process_json_ ? process_json_() : std::string("null"));
     response.page = std::move(page);
     response.cache_control = "no-store";
     return response;
@@ -63,13 +68,26 @@ Response Handler::metrics_response(const Request& request) {
     return response;
 }
 
-void Handler::refresh_gauges() { metrics_.own->set_gauges(sites_.current()->generation, pages_.cache().stats()); }
+void Handler::refresh_gauges() {
+    auto stats = sites_.stats();
+    std::uint64_t generation = sites_.many() ? 0 : sites_.loaded().front()->holder.current()->generation;
+    metrics_.own->set_gauges(generation, sites_.cache().stats());
+    metrics_.own->sites_registered.store(stats.registered, std::memory_order_relaxed);
+    metrics_.own->sites_loaded.store(stats.loaded, std::memory_order_relaxed);
+    // The set counts for this process's life; the slot counts across restarts: add what is new.
+    std::lock_guard lock(counted_mutex_);
+    metrics_.own->site_loads.fetch_add(stats.loads - counted_.loads, std::memory_order_relaxed);
+    metrics_.own->site_unloads.fetch_add(stats.unloads - counted_.unloads, std::memory_order_relaxed);
+    metrics_.own->site_load_failures.fetch_add(stats.load_failures - counted_.load_failures, std::memory_order_relaxed);
+    counted_ = stats;
+}
 
 // The page, with a miss's render counted and timed (the lookup is in the time
 // too: a hash lookup, noise next to a render).
-PageLookup Handler::timed_page(const Site& site, const Route& route, ThreadState& thread, bool gzip_wanted) {
+PageLookup Handler::timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
+                               bool gzip_wanted) {
     auto before = std::chrono::steady_clock::now();
-    auto found = pages_.page(site, route, thread.pages, gzip_wanted);
+    auto found = site.pages.page(version, route, site.slot(thread.index).workspace, gzip_wanted);
     if (found.cache_hit) {
         metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
         return found;
@@ -80,10 +98,11 @@ PageLookup Handler::timed_page(const Site& site, const Route& route, ThreadState
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
     if (ms >= limits::slow_render_ms)
         log(Level::warning, LogEvent("slow_render")
+                                .add("site", site.name)
                                 .add("route", route_kind_name(route.kind))
                                 .add("path", route.path)
                                 .add("ms", ms)
-                                .add("generation", static_cast<std::int64_t>(site.generation)));
+                                .add("generation", static_cast<std::int64_t>(version.generation)));
     return found;
 }
 
@@ -103,16 +122,16 @@ void ranged(const Request& request, Response& response) {
 
 }  // namespace
 
-Response Handler::page_response(const Request& request, const Route& route, ThreadState& thread) {
+Response Handler::page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
     Response response;
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
     try {
-        auto site = sites_.fresh(thread.probe);
-        auto found = timed_page(*site, route, thread, gzip_wanted);
+        auto version = site.holder.fresh(site.slot(thread.index).probe);
+        auto found = timed_page(site, *version, route, thread, gzip_wanted);
         response.page = std::move(found.page);
         response.cache_hit = found.cache_hit;
     } catch (const std::exception& e) {
-        log_error("render " + in_quotes(request.path) + ": " + e.what());
+        log_error("render " + in_quotes(site.mount + request.path) + " of " + site.name + ": " + e.what());
         return plain_response(500, "internal server error");
     }
     response.status = response.page->status;
@@ -137,45 +156,67 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
         response.allow = allowed_methods;
         return {std::move(response)};
     }
-    Route route = vitae::route(request.path);
+    // The server's own pages, on any host.
+    if (sites_.many() && request.path.starts_with("/_vitae/")) {
+        Route own = vitae::route(request.path);
+        if (own.kind == RouteKind::status) return {status_response(request), static_cast<int>(own.kind)};
+        if (own.kind == RouteKind::metrics) return {metrics_response(request), static_cast<int>(own.kind)};
+    }
+    auto lookup = sites_.find(raw.host, request.path);
+    Answer a;
+    switch (lookup.found) {
+        case SiteSet::Found::site: a = site_answer(request, *lookup.site, lookup.path, thread); break;
+        case SiteSet::Found::no_site: a.response = plain_response(404, "not found"); break;  // names no site
+        case SiteSet::Found::unavailable:
+            a.response = plain_response(503, "site unavailable");
+            a.response.cache_control = "no-store";
+            break;
+        case SiteSet::Found::add_slash: a.response = redirect(lookup.location); break;
+    }
+    a.response.send_body = request.method != Method::head && a.response.status != 304;
+    // A cache hit of a GET answered in full: the bytes were laid out once, at
+    // render time (not for a negotiated answer: its Content-Location is its
+    // own; nor for HEAD, rare enough to lay out per request).
+    if (a.response.cache_hit && a.response.send_body && a.response.status == a.response.page->status &&
+        a.response.content_location.empty())
+        a.response.wire = a.response.page->wire[a.response.gzip ? 1 : 0];
+    return a;
+}
+
+// `path` is inside the site (its prefix taken off); every URL sent back
+// gets the prefix again.
+Handler::Answer Handler::site_answer(const Request& request, LoadedSite& site, std::string_view path,
+                                     ThreadState& thread) {
+    Route route = vitae::route(path);
     // A paper's URL answers its citation formats by Accept, as doi.org does;
     // the representation is the one at its own URL (and cached under it).
     std::string negotiated;
     if (route.kind == RouteKind::publication) {
         if (auto format = negotiated_citation(request.accept)) {
-            negotiated = request.path + std::string(citation_extension(*format));
+            negotiated = std::string(path) + std::string(citation_extension(*format));
             route = vitae::route(negotiated);
         }
     }
-    Response response;
     // "/zh" names a language only when the site has it; otherwise it is any unknown path.
     if (route.kind == RouteKind::redirect && !route.language.empty() &&
-        !language_of(route, *sites_.fresh(thread.probe))) {
-        std::string_view path = route.path;
+        !language_of(route, *site.holder.fresh(site.slot(thread.index).probe))) {
+        std::string_view routed = route.path;
         route = Route{};
-        route.path = path;
+        route.path = routed;
     }
+    Answer a{.route_slot = static_cast<int>(route.kind)};
     if (route.kind == RouteKind::redirect) {
-        std::string location = route.language.empty() ? std::string(route.location)
-                                                      : "/" + std::string(route.language) + std::string(route.location);
-        response = plain_response(301, location);
-        response.location = location;
+        std::string language = route.language.empty() ? std::string() : "/" + std::string(route.language);
+        a.response = redirect(site.mount + language + std::string(route.location));
     } else if (route.kind == RouteKind::status) {
-        response = status_response(request);
+        a.response = status_response(request);
     } else if (route.kind == RouteKind::metrics) {
-        response = metrics_response(request);
+        a.response = metrics_response(request);
     } else {
-        response = page_response(request, route, thread);
-        if (!negotiated.empty() && response.status != 500) response.content_location = negotiated;
+        a.response = page_response(request, route, site, thread);
+        if (!negotiated.empty() && a.response.status != 500) a.response.content_location = site.mount + negotiated;
     }
-    response.send_body = request.method != Method::head && response.status != 304;
-    // A cache hit of a GET answered in full: the bytes were laid out once, at
-    // render time (not for a negotiated answer: its Content-Location is its
-    // own; nor for HEAD, rare enough to lay out per request).
-    if (response.cache_hit && response.send_body && response.status == response.page->status &&
-        response.content_location.empty())
-        response.wire = response.page->wire[response.gzip ? 1 : 0];
-    return {std::move(response), static_cast<int>(route.kind)};
+    return a;
 }
 
 }  // namespace vitae

@@ -1,11 +1,13 @@
-// One request, start to finish, without FastCGI: validate, route once, make
-// sure the site is current, find the page in the cache or render it, choose
-// the representation (gzip or not) and apply conditional GET. Each step is a
+// One request, start to finish, without FastCGI: validate, find the site
+// (its host and path, with --sites), route once, make sure the site is
+// current, find the page in the cache or render it, choose the
+// representation (gzip or not) and apply conditional GET. Each step is a
 // function that returns a value; this file only wires them together.
 #pragma once
 
 #include <chrono>
 #include <functional>
+#include <mutex>
 #include <string>
 
 #include "fcgi/metrics.hpp"
@@ -15,21 +17,20 @@
 #include "site/content_probe.hpp"
 #include "site/page_source.hpp"
 #include "site/site.hpp"
+#include "sites/site_set.hpp"
 
 namespace vitae {
 
-// What each request thread owns: its template copies, its view of the page
-// cache and its database probe.
+// Which request thread this is: its slot in each loaded site (its template
+// copies, its view of the page cache, its database probe).
 struct ThreadState {
-    ThreadState(const std::string& db_path, PageSource& source) : pages(source), probe(db_path) {}
-    PageWorkspace pages;
-    ContentProbe probe;
+    std::size_t index = 0;
 };
 
 class Handler {
 public:
-    // Becomes `sites`' reload observer (for the reload counters).
-    Handler(SiteHolder& sites, PageSource& pages);
+    // Counts every loaded site's reloads (each site's reload observer).
+    explicit Handler(SiteSet& sites);
 
     // Never throws for bad input; a failure to render becomes a 500.
     Response handle(const RawRequest& raw, ThreadState& thread);
@@ -47,17 +48,19 @@ public:
 private:
     // What a routed request became; `route_slot` labels it in the metrics.
     struct Answer {
-        Response response;
+        Response response = {};
         int route_slot = metrics::unrouted;
     };
     Answer answer(const RawRequest& raw, ThreadState& thread);
+    Answer site_answer(const Request& request, LoadedSite& site, std::string_view path, ThreadState& thread);
     Response status_response(const Request& request);
     Response metrics_response(const Request& request);
-    Response page_response(const Request& request, const Route& route, ThreadState& thread);
-    PageLookup timed_page(const Site& site, const Route& route, ThreadState& thread, bool gzip_wanted);
-
-    SiteHolder& sites_;
-    PageSource& pages_;
+    Response page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
+    PageLookup timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
+                          bool gzip_wanted);
+    SiteSet& sites_;
+    std::mutex counted_mutex_;  // guards counted_
+    SitesStats counted_;        // the site set's numbers already added to the metrics
     const std::chrono::steady_clock::time_point started_;
     std::function<std::string()> process_json_;
     WorkerMetrics local_metrics_;  // used until set_metrics()

@@ -21,12 +21,39 @@
 
 namespace {
 
-int render_to_stdout(const vitae::Config& config, const std::string& path) {
-    auto site = vitae::load_site(vitae::site_source(config), 1);
-    vitae::PageCache cache(0, 0);
-    vitae::PageSource pages(cache, config.base_url);
-    vitae::PageWorkspace workspace(pages);
-    auto page = pages.render_page(*site, vitae::page_ref(vitae::route(path), *site), workspace);
+// --render PATH (one site) or URL (--sites: http://HOST/PATH, the site at HOST).
+struct RenderTarget {
+    std::string host;
+    std::string path;
+};
+
+RenderTarget render_target(const vitae::Config& config) {
+    const std::string& target = config.render_path;
+    if (config.sites_dir.empty()) return {"", target};
+    auto scheme_end = target.find("://");
+    auto scheme = target.substr(0, scheme_end);
+    if (scheme_end == std::string::npos || (scheme != "http" && scheme != "https"))
+        throw vitae::UsageError("--render: with --sites give the page's URL (http://HOST/PATH), not \"" + target + "\"");
+    auto rest = target.substr(scheme_end + 3);
+    auto slash = rest.find('/');
+    if (slash == std::string::npos) return {rest, "/"};
+    return {rest.substr(0, slash), rest.substr(slash)};
+}
+
+int render_to_stdout(const vitae::Config& config) {
+    using namespace vitae;
+    auto target = render_target(config);
+    PageCache cache(0, 0);
+    SiteSet sites(sites_config(config, 1), cache);
+    auto lookup = sites.find(target.host, target.path);
+    if (lookup.found == SiteSet::Found::no_site) throw Error("--render: no site answers at " + in_quotes(config.render_path));
+    if (lookup.found == SiteSet::Found::unavailable)
+        throw Error("--render: the site at " + in_quotes(config.render_path) + " did not load (the log line above says why)");
+    if (lookup.found == SiteSet::Found::add_slash)
+        throw Error("--render: " + in_quotes(config.render_path) + " is the site at " + in_quotes(lookup.location) + "; add the slash");
+    auto& site = *lookup.site;
+    auto version = site.holder.current();
+    auto page = site.pages.render_page(*version, page_ref(route(lookup.path), *version), site.slot(0).workspace);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }
@@ -56,9 +83,11 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
-        if (!config.render_path.empty()) return render_to_stdout(config, config.render_path);
-        // Validate before taking the socket: a bad database or template fails here, once.
-        auto validated = load_site(site_source(config), 1);
+        if (!config.render_path.empty()) return render_to_stdout(config);
+        // Validate before taking the socket: a bad database, template or registry fails here, once.
+        std::shared_ptr<const Site> validated;
+        if (config.sites_dir.empty()) validated = load_site(site_source(config), 1);
+        else read_registry(config.sites_dir);
         // Blocked before the socket listens: a SIGTERM that arrives before the
         // supervisor or the server waits for signals is then taken by it, not
         // fatal (seen: a stop right after start exited by the signal, not 0).
@@ -70,6 +99,9 @@ int main(int argc, char** argv) {
         if (config.workers == 0) return serve_process(config, listener, ping_watchdog, {});
         Supervisor supervisor(config, listener, std::move(validated));
         return supervisor.run();
+    } catch (const UsageError& e) {
+        log_error(std::string(e.what()) + " (see --help)");
+        return 2;
     } catch (const std::exception& e) {
         log_error(e.what());
         return 1;

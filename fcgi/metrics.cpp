@@ -168,6 +168,15 @@ std::string metrics_text(const MetricsScope& scope) {
                  sum(scope, &WorkerMetrics::reload_rejections));
     publishing(text, scope);
     per_worker_generation(text, scope);
+    text.gauge("vitae_sites_registered", "Sites in the registry (--sites; 1 with --db), as the first worker read it.",
+               std::to_string(scope.workers.empty() ? 0 : scope.workers.front()->sites_registered.load(relaxed)));
+    text.gauge("vitae_sites_loaded", "Sites loaded, summed over the worker processes (each loads its own).",
+               std::to_string(sum(scope, &WorkerMetrics::sites_loaded)));
+    text.counter("vitae_site_loads_total", "Sites loaded on a first request.", sum(scope, &WorkerMetrics::site_loads));
+    text.counter("vitae_site_unloads_total", "Sites unloaded: idle, over --sites-loaded, or moved in the registry.",
+                 sum(scope, &WorkerMetrics::site_unloads));
+    text.counter("vitae_site_load_failures_total", "Site loads that failed (answered 503; tried again).",
+                 sum(scope, &WorkerMetrics::site_load_failures));
     text.counter("vitae_worker_restarts_total", "Worker processes the supervisor replaced.",
                  scope.restarts ? scope.restarts->load(relaxed) : 0);
     auto uptime = std::chrono::duration<double>(std::chrono::steady_clock::now() - scope.started).count();

@@ -24,7 +24,7 @@ namespace vitae {
 namespace metrics {
 
 // Every status the worker sends; anything else counts as "other".
-inline constexpr std::array<int, 8> statuses = {200, 301, 304, 400, 404, 405, 414, 500};
+inline constexpr std::array<int, 9> statuses = {200, 301, 304, 400, 404, 405, 414, 500, 503};
 inline constexpr int status_slots = statuses.size() + 1;
 // Route label for requests refused before routing (400, 414, 405).
 inline constexpr int unrouted = route_kind_count;
@@ -55,6 +55,14 @@ struct WorkerMetrics {
     Counter generation{0};
     Counter cache_entries{0};
     Counter cache_bytes{0};
+    // Many sites (--sites): how many there are and are loaded (gauges), loads,
+    // unloads and failed loads (counters). Totals, never a label per site: a
+    // registry of thousands would be thousands of series.
+    Counter sites_registered{0};
+    Counter sites_loaded{0};
+    Counter site_loads{0};
+    Counter site_unloads{0};
+    Counter site_load_failures{0};
 
     void count_request(int route, int status);
     void count_render(std::chrono::nanoseconds took);

@@ -80,6 +80,12 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
     for (auto& t : threads) t.join();
 }
 
+void Publisher::withdraw() {
+    for (const auto& [path, generation] : written_) tree_.remove(file_for_path(path));
+    written_.clear();
+    complete_ = 0;
+}
+
 void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
     auto started = Clock::now();
     std::vector<std::string> paths = site_paths(site);

@@ -32,6 +32,9 @@ public:
     // Removes what an earlier process left in DIR: its pages may be stale,
     // and nginx falls back to the worker until they are written again.
     void clear() { tree_.clear(); }
+    // Removes every file this publisher wrote (its site is unloaded: nginx
+    // then asks the worker, which loads it again).
+    void withdraw();
 
     // Brings DIR up to `site`, rendering on up to `threads` threads (a cold
     // publish of thousands of pages; an edit's few pages take one). Not

@@ -101,23 +101,19 @@ struct Server::RequestThread {
     std::atomic<std::int64_t> busy_since_ms{0};  // 0 while not handling a request
 };
 
-Server::Server(const Config& config, SiteHolder& sites, PageSource& pages, const Listener& listener,
-               HealthReport report)
-    : config_(config),
-      sites_(sites),
-      pages_(pages),
-      handler_(sites, pages),
-      listener_(listener),
-      report_(std::move(report)),
-      follower_(sites, !config.publish_dir.empty()) {}
+Server::Server(const Config& config, SiteSet& sites, const Listener& listener, HealthReport report)
+    : config_(config), sites_(sites), handler_(sites), listener_(listener), report_(std::move(report)) {}
 
 Server::~Server() = default;
 
-void Server::serve(RequestThread& w) {
+void Server::serve(RequestThread& w, std::size_t index) {
     FcgiRequest request(listener_.fd());
-    ThreadState thread(sites_.source().db_path, pages_);
-    std::string scratch;         // answers not laid out ahead, reused: it grows to the largest once
-    sites_.fresh(thread.probe);  // baseline: load anything committed before it
+    ThreadState thread{.index = index};
+    std::string scratch;  // answers not laid out ahead, reused: it grows to the largest once
+    if (!sites_.many()) {  // baseline: load anything committed before it (a registry's sites load when asked)
+        auto& site = *sites_.loaded().front();
+        site.holder.fresh(site.slot(index).probe);
+    }
     while (!stopping_.load()) {
         w.in_accept = true;
         bool accepted = request.accept();
@@ -132,7 +128,8 @@ void Server::serve(RequestThread& w) {
                                              .remote_addr = request.param("REMOTE_ADDR"),
                                              .accept = request.param("HTTP_ACCEPT"),
                                              .range = request.param("HTTP_RANGE"),
-                                             .if_range = request.param("HTTP_IF_RANGE")},
+                                             .if_range = request.param("HTTP_IF_RANGE"),
+                                             .host = request.param("HTTP_HOST")},
                                             thread);
         request.send(answer_records(response, request.id(), scratch));
         request.finish();
@@ -205,24 +202,23 @@ int Server::run() {
         return 1;
     }
     // Created before any thread, so a publish directory that fails throws cleanly.
-    auto first = sites_.current();
-    if (!config_.publish_dir.empty()) {
-        publisher_ = std::make_unique<Publisher>(pages_, config_.publish_dir, handler_.metrics(), config_.threads);
-        publisher_->clear();  // before READY: nginx never serves an earlier run's pages
-    }
+    std::optional<PublishTo> publish;
+    if (!config_.publish_dir.empty())
+        publish = PublishTo{.dir = config_.publish_dir, .metrics = &handler_.metrics(), .threads = config_.threads};
+    follower_ = std::make_unique<SiteFollower>(sites_, static_cast<std::size_t>(config_.threads), std::move(publish));
+    follower_->clear_published();  // before READY: nginx never serves an earlier run's pages
     // The first publish runs after READY: until a page's file is written,
     // nginx asks the worker for it, so serving starts at once at any size.
-    std::thread follower_thread([this, seen = publisher_ ? 0 : first->generation] {
-        follower_.run(stopping_, seen, [this](const Site& site) {
-            if (publisher_) publisher_->publish(site, stopping_);
-        });
-    });
+    std::thread follower_thread([this] { follower_->run(stopping_); });
     for (int i = 0; i < config_.threads; ++i) {
         threads_.push_back(std::make_unique<RequestThread>());
-        threads_.back()->thread = std::thread([this, w = threads_.back().get()] { serve(*w); });
+        threads_.back()->thread = std::thread([this, w = threads_.back().get(), i] { serve(*w, static_cast<std::size_t>(i)); });
     }
+    std::string what = sites_.many() ? std::to_string(sites_.stats().registered) + " sites of " +
+                                           in_quotes(config_.sites_dir.string())
+                                     : "generation " + std::to_string(sites_.loaded().front()->holder.current()->generation);
     log_info("ready: serving " + in_quotes(listener_.description()) + " with " + std::to_string(config_.threads) +
-             " threads, generation " + std::to_string(sites_.current()->generation));
+             " threads, " + what);
     sd_notify(0, "READY=1");
     wait_for_stop();
     stop_threads();
@@ -234,10 +230,13 @@ int Server::run() {
 int serve_process(const Config& config, const Listener& listener, HealthReport report,
                   std::function<std::string()> process_json, std::shared_ptr<const Site> fallback,
                   MetricsScope metrics) {
-    SiteHolder sites(site_source(config), std::move(fallback));
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
-    PageSource pages(cache, config.base_url, fastcgi::answer_for_nginx);
-    Server server(config, sites, pages, listener, std::move(report));
+    // A slot per request thread, and one for the follower.
+    auto set_config = sites_config(config, static_cast<std::size_t>(config.threads) + 1);
+    set_config.layout = fastcgi::answer_for_nginx;
+    set_config.fallback = std::move(fallback);
+    SiteSet sites(std::move(set_config), cache);
+    Server server(config, sites, listener, std::move(report));
     server.handler().set_process_json(std::move(process_json));
     if (metrics.own) server.handler().set_metrics(std::move(metrics));
     server.handler().refresh_gauges();  // a restarted worker replaces its predecessor's gauges

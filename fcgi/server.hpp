@@ -17,7 +17,7 @@
 #include "fcgi/listener.hpp"
 #include "fcgi/publisher.hpp"
 #include "fcgi/site_follower.hpp"
-#include "site/page_source.hpp"
+#include "sites/site_set.hpp"
 
 namespace vitae {
 
@@ -27,8 +27,7 @@ using HealthReport = std::function<void(bool healthy)>;
 
 class Server {
 public:
-    Server(const Config& config, SiteHolder& sites, PageSource& pages, const Listener& listener,
-           HealthReport report);
+    Server(const Config& config, SiteSet& sites, const Listener& listener, HealthReport report);
     ~Server();
 
     int run();  // serves until SIGTERM or SIGINT; returns the exit code
@@ -36,25 +35,23 @@ public:
 
 private:
     struct RequestThread;
-    void serve(RequestThread& thread);
+    void serve(RequestThread& thread, std::size_t index);
     void wait_for_stop();
     void stop_threads();
     bool healthy() const;
 
     const Config& config_;
-    SiteHolder& sites_;
-    PageSource& pages_;
+    SiteSet& sites_;
     Handler handler_;
     const Listener& listener_;
     HealthReport report_;
     std::atomic<bool> stopping_{false};
     std::vector<std::unique_ptr<RequestThread>> threads_;
-    SiteFollower follower_;
-    std::unique_ptr<Publisher> publisher_;  // with --publish only
+    std::unique_ptr<SiteFollower> follower_;  // made in run(), with the handler's metrics
 };
 
 // One serving process: loads the site (or starts from `fallback` if the files
-// are bad now), serves, returns the exit code. `process_json` adds the
+// are bad now) or reads the registry, serves, returns the exit code. `process_json` adds the
 // supervisor's view to /_vitae/status (may be empty); `metrics` is where it
 // counts (empty `own`: a slot of the handler's own).
 int serve_process(const Config& config, const Listener& listener, HealthReport report,

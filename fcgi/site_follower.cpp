@@ -7,12 +7,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <filesystem>
+#include <vector>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "site/content_probe.hpp"
+#include "http/static_files.hpp"
 
 namespace vitae {
 
@@ -24,58 +24,140 @@ using Clock = std::chrono::steady_clock;
 // the last file write of a commit comes just before the commit is visible.
 constexpr int settle_poll_ms = 1;
 constexpr auto settle_window = std::chrono::milliseconds(50);
-// Also how late a scheduled post goes out: each check asks SiteHolder::fresh,
-// which compares the wall clock with the next release time and lists the
-// post then (no file changes, so nothing else would wake us).
+// Also how late a scheduled post goes out: each idle check asks
+// SiteHolder::fresh of every loaded site, which compares the wall clock with
+// the next release time and lists the post then (no file changes, so nothing
+// else would wake us).
 
-void drain(int fd) {
-    alignas(inotify_event) char buffer[4096];
-    while (::read(fd, buffer, sizeof buffer) > 0) {
-    }
+constexpr std::uint32_t watched_events = IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE;
+
+std::filesystem::path directory_of(const std::string& db_path) {
+    return std::filesystem::absolute(db_path).parent_path();
 }
 
 }  // namespace
 
-SiteFollower::SiteFollower(SiteHolder& sites, bool watch_required) : sites_(sites) {
-    db_watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
-    auto db_dir = std::filesystem::absolute(sites_.source().db_path).parent_path();
-    if (db_watch_ && ::inotify_add_watch(db_watch_.get(), db_dir.c_str(),
-                                         IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE) >= 0)
-        return;
-    std::string why = "watch " + in_quotes(db_dir.string()) + ": " + std::strerror(errno);
-    if (watch_required) throw Error("publish: " + why);
+struct SiteFollower::Followed {
+    std::weak_ptr<LoadedSite> site;
+    int watch = -1;  // its directory's inotify watch
+    std::uint64_t seen = 0;  // the generation handled
+    std::unique_ptr<Publisher> publisher;
+    Clock::time_point settling_until{};  // follow it at every short poll until then
+};
+
+SiteFollower::SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish)
+    : sites_(sites), slot_(slot), publish_(std::move(publish)) {
+    watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
+    std::string why;
+    if (!watch_) why = std::string("inotify: ") + std::strerror(errno);
+    else if (sites_.many() && ::inotify_add_watch(watch_.get(), sites_.config().sites_dir.c_str(), watched_events) < 0)
+        why = "watch " + in_quotes(sites_.config().sites_dir.string()) + ": " + std::strerror(errno);
+    if (why.empty()) return;
+    if (publish_) throw Error("publish: " + why);
     // Requests still see every change; idle, we look every 100 ms.
     log_warning(why + "; checking for changes every " + std::to_string(limits::follower_idle_poll_ms) + " ms instead");
-    db_watch_.reset();
+    watch_.reset();
 }
 
-void SiteFollower::run(const std::atomic<bool>& stopping, std::uint64_t seen,
-                       const std::function<void(const Site&)>& on_new_site) {
-    ContentProbe probe(sites_.source().db_path);
-    auto last_event = Clock::now() - settle_window;
-    // Brings `seen` up to the current site; false if that failed (logged).
-    auto follow = [&] {
-        try {
-            auto site = sites_.fresh(probe);
-            if (site->generation == seen) return true;
-            if (on_new_site) on_new_site(*site);
-            seen = site->generation;
-            return true;
-        } catch (const std::exception& e) {
-            log_error(std::string("publish: ") + e.what() + "; nginx falls back to the worker");
-            return false;
+SiteFollower::~SiteFollower() = default;
+
+void SiteFollower::clear_published() {
+    if (publish_) StaticTree(publish_->dir, Durability::rebuilt_on_start).clear();
+}
+
+// Brings the followed sites in line with the loaded ones: a new one gets a
+// watch (and a publisher), one unloaded loses them (and its files).
+void SiteFollower::sync_followed(const std::atomic<bool>& stopping) {
+    auto loaded = sites_.loaded();
+    std::unordered_map<std::string, std::shared_ptr<LoadedSite>> by_name;
+    for (auto& site : loaded) by_name.emplace(site->name, site);
+    for (auto it = followed_.begin(); it != followed_.end();) {
+        auto now = by_name.find(it->first);
+        if (now != by_name.end() && now->second == it->second->site.lock()) {
+            ++it;
+            continue;
         }
-    };
-    follow();  // at once: a first publish must not wait for the first poll
+        if (it->second->publisher) it->second->publisher->withdraw();
+        if (watch_ && it->second->watch >= 0) ::inotify_rm_watch(watch_.get(), it->second->watch);
+        it = followed_.erase(it);
+    }
+    for (auto& [name, site] : by_name) {
+        if (followed_.contains(name) || stopping.load()) continue;
+        auto followed = std::make_unique<Followed>();
+        followed->site = site;
+        auto dir = directory_of(site->holder.source().db_path);
+        if (watch_) followed->watch = ::inotify_add_watch(watch_.get(), dir.c_str(), watched_events);
+        if (watch_ && followed->watch < 0) {
+            std::string why = "watch " + in_quotes(dir.string()) + ": " + std::strerror(errno);
+            if (publish_) log_error("publish: " + why + "; that site is checked every " +
+                                    std::to_string(limits::follower_idle_poll_ms) + " ms");
+            else log_warning(why);
+        }
+        if (publish_) {
+            // One site: DIR itself. Many: DIR/<its host>/<its prefix>, which nginx serves as root DIR/$host.
+            auto pages_dir = sites_.many() ? publish_->dir / (site->base_url.substr(site->base_url.find("://") + 3))
+                                           : publish_->dir;
+            followed->publisher = std::make_unique<Publisher>(site->pages, pages_dir, *publish_->metrics, publish_->threads);
+        } else {
+            followed->seen = site->holder.current()->generation;
+        }
+        follow(*followed, stopping);  // at once: a first publish must not wait for the first poll
+        followed_.emplace(name, std::move(followed));
+    }
+}
+
+void SiteFollower::follow(Followed& followed, const std::atomic<bool>& stopping) {
+    auto site = followed.site.lock();
+    if (!site) return;
+    try {
+        auto version = site->holder.fresh(site->slot(slot_).probe);
+        if (version->generation == followed.seen) return;
+        if (followed.publisher) followed.publisher->publish(*version, stopping);
+        followed.seen = version->generation;
+    } catch (const std::exception& e) {
+        log_error("follow " + site->name + ": " + e.what() + (publish_ ? "; nginx falls back to the worker" : ""));
+        followed.settling_until = {};  // back off to the idle interval
+    }
+}
+
+// The watches that saw events since the last call.
+std::unordered_set<int> SiteFollower::drain_events() {
+    std::unordered_set<int> out;
+    alignas(inotify_event) char buffer[4096];
+    for (ssize_t n; (n = ::read(watch_.get(), buffer, sizeof buffer)) > 0;)
+        for (char* p = buffer; p < buffer + n;) {
+            auto* event = reinterpret_cast<inotify_event*>(p);
+            out.insert(event->wd);
+            p += sizeof(inotify_event) + event->len;
+        }
+    return out;
+}
+
+void SiteFollower::run(const std::atomic<bool>& stopping) {
+    sync_followed(stopping);
     while (!stopping.load()) {
-        bool settling = Clock::now() - last_event < settle_window;
-        pollfd fds[2] = {{db_watch_.get(), POLLIN, 0}, {sites_.watch_fd(), POLLIN, 0}};
-        int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, settling ? settle_poll_ms : limits::follower_idle_poll_ms);
-        if (ready > 0 && (fds[0].revents & POLLIN)) {
-            drain(db_watch_.get());
-            last_event = Clock::now();
+        auto now = Clock::now();
+        bool settling = false;
+        std::vector<pollfd> fds;
+        if (watch_) fds.push_back({watch_.get(), POLLIN, 0});
+        for (const auto& [name, followed] : followed_) {
+            settling = settling || now < followed->settling_until;
+            if (auto site = followed->site.lock(); site && site->holder.watch_fd() >= 0)
+                fds.push_back({site->holder.watch_fd(), POLLIN, 0});
         }
-        if (!follow()) last_event = Clock::now() - settle_window;  // back off to the idle interval
+        int ready = ::poll(fds.data(), fds.size(), settling ? settle_poll_ms : limits::follower_idle_poll_ms);
+        std::unordered_set<int> events;
+        if (watch_ && ready > 0 && (fds[0].revents & POLLIN)) events = drain_events();
+        now = Clock::now();
+        for (auto& [name, followed] : followed_)
+            if (events.contains(followed->watch)) followed->settling_until = now + settle_window;
+        sites_.refresh();  // the registry, if it changed
+        sites_.unload_idle();
+        sync_followed(stopping);
+        // Settling sites at every short poll; every site at an idle one (or a template change).
+        bool all = !settling || (ready > 0 && events.empty());
+        for (auto& [name, followed] : followed_)
+            if (all || now < followed->settling_until) follow(*followed, stopping);
     }
 }
 

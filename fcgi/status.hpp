@@ -8,12 +8,14 @@
 
 #include "http/page_cache.hpp"
 #include "render/text/escape.hpp"  // json_string
-#include "site/site.hpp"
+#include "sites/site_set.hpp"
 
 namespace vitae {
 
 // `process` is a JSON value describing the process tree (or "null").
-std::string status_json(const SiteHolder& sites, const PageCache& cache,
-                        std::chrono::steady_clock::time_point started, const std::string& process);
+// With --db, the one site's version, content, templates and last reload;
+// with --sites, the registry's counts and each loaded site (at most
+// --sites-loaded of them: the page stays bounded however many sites exist).
+std::string status_json(SiteSet& sites, std::chrono::steady_clock::time_point started, const std::string& process);
 
 }  // namespace vitae

@@ -186,7 +186,7 @@ int Supervisor::run() {
             sd_notify(0, "RELOADING=1");
             forward(SIGHUP);
             try {
-                last_good_ = load_site(site_source(config_), last_good_->generation);
+                if (last_good_) last_good_ = load_site(site_source(config_), last_good_->generation);
             } catch (const std::exception&) {
                 // the workers log why; keep the older last good site
             }

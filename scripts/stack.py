@@ -31,6 +31,7 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NGINX_CONF = os.path.join(REPO, "nginx.conf")
 NGINX_SITE = os.path.join(REPO, "nginx-site.conf")
+NGINX_SITES = os.path.join(REPO, "nginx-sites.conf")  # many sites: vitae-fcgi --sites
 SITE_INCLUDE = re.compile(r"^\s*include\s+/etc/nginx/sites-enabled/vitae;.*$", re.M)
 
 
@@ -110,7 +111,12 @@ def rewrite_conf(text, *, port, socket_path, tmpdir, user, http_port=None, tls=N
     for name in TEMP_PATHS:
         sub(r"^(\s*)%s_temp_path\s+[^;]*;" % name, "%s_temp_path %s;" % (name, t("temp", name)))
     sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path, count_expected=2)
-    sub(r"^(\s*)root\s+/run/vitae/pages;", "root %s;" % t("pages"))
+    # nginx-sites.conf's root is per host ($host): kept, under the temporary pages directory.
+    host_root = re.search(r"^\s*root\s+/run/vitae/pages/\$host;", text, flags=re.MULTILINE)
+    if host_root:
+        sub(r"^(\s*)root\s+/run/vitae/pages/\$host;", "root %s/$host;" % t("pages"))
+    else:
+        sub(r"^(\s*)root\s+/run/vitae/pages;", "root %s;" % t("pages"))
     sub(r"^(\s*)listen\s+443\b[^;]*;", "listen 127.0.0.1:%d%s;" % (port, " ssl http2" if tls else ""))
     sub(r"^(\s*)listen\s+\[::\]:443\b[^;]*;", "# IPv6 listen dropped;")
     sub(r"^(\s*)listen\s+80\b[^;]*;", "listen 127.0.0.1:%d;" % (http_port or free_port()))
@@ -188,9 +194,12 @@ class Stack:
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
-                 conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S):
+                 conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S, sites=None):
         self.build_dir = os.path.abspath(build_dir)
-        self.db = os.path.abspath(db)
+        # `sites`: a directory of sites (vitae site add) served with --sites
+        # behind nginx-sites.conf; `db` is then ignored (pass None).
+        self.sites = os.path.abspath(sites) if sites else None
+        self.db = os.path.abspath(db) if db else None
         self.templates = os.path.abspath(templates)
         self.requested_port = port
         self.threads = threads
@@ -265,8 +274,9 @@ class Stack:
         return os.path.join(self.tmpdir, "pages")
 
     def worker_command(self):
-        cmd = [os.path.join(self.build_dir, "vitae-fcgi"),
-               "--db", self.db, "--templates", self.templates,
+        what = ["--sites", self.sites, "--scheme", "https" if self.use_tls else "http"] if self.sites \
+            else ["--db", self.db]
+        cmd = [os.path.join(self.build_dir, "vitae-fcgi")] + what + ["--templates", self.templates,
                "--listen", "unix:" + self.socket_path, "--socket-mode", "0666"]
         if self.threads:
             cmd += ["--threads", str(self.threads)]
@@ -301,7 +311,7 @@ class Stack:
 
     def _write_conf(self, port, http_port):
         with open(self.nginx_conf, encoding="utf-8") as f:
-            text = inline_site(f.read())
+            text = inline_site(f.read(), NGINX_SITES if self.sites else NGINX_SITE)
         user = "www-data" if os.geteuid() == 0 else None
         text = rewrite_conf(text, port=port, socket_path=self.socket_path,
                             tmpdir=self.tmpdir, user=user, http_port=http_port, tls=self.tls)

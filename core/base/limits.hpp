@@ -86,6 +86,15 @@ inline constexpr std::int64_t busy_retry_interval_ms = 20;
 // How often the follower checks with no event (and so how late a scheduled
 // post goes out); also the longest its stop takes.
 inline constexpr int follower_idle_poll_ms = 100;
+// Many sites (--sites): a site that failed to load is tried again this often
+// at most (its requests answer 503 meanwhile); the defaults of the bounds on
+// loaded sites, which the worker's options change.
+inline constexpr std::int64_t site_retry_ms = 1000;
+inline constexpr std::size_t default_sites_loaded = 64;
+inline constexpr std::size_t max_sites_loaded = 100'000;
+inline constexpr int default_site_idle_s = 600;
+inline constexpr std::size_t max_registry_sites = 100'000;
+
 // The supervisor: a worker dying this soon after start counts as a crash
 // loop; while any heartbeat is older than this, systemd's watchdog is not fed.
 inline constexpr std::int64_t quick_death_ms = 1000;

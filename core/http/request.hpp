@@ -11,7 +11,7 @@ namespace vitae {
 
 enum class Method { get, head, other };
 
-// The raw values as the web server passed them (empty when absent). Nine
+// The raw values as the web server passed them (empty when absent). Ten
 // string_views in a row: build it with designated initialisers
 // ({.method = ..., .request_uri = ...}), never by position.
 struct RawRequest {
@@ -24,6 +24,7 @@ struct RawRequest {
     std::string_view accept = {};    // for a paper's citation formats (content negotiation)
     std::string_view range = {};     // a stored file's bytes: one range of them
     std::string_view if_range = {};
+    std::string_view host = {};      // HTTP_HOST: which site, with --sites (nginx passes $host)
 };
 
 struct Request {

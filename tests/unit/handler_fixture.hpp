@@ -11,14 +11,23 @@ namespace vitae::test {
 struct HandlerFixture {
     explicit HandlerFixture(const std::string& content = fixture_content(), std::string base_url = default_base_url,
                             WireLayout layout = nullptr)
-        : db(make_db(dir, content)), sites({db.string(), source_dir / "templates"}), cache(1 << 24, 64),
-          pages(cache, std::move(base_url), layout), handler(sites, pages), thread(db.string(), pages) {}
+        : db(make_db(dir, content)),
+          cache(1 << 24, 64),
+          set({.db_path = db.string(), .base_url = std::move(base_url), .templates_dir = source_dir / "templates",
+               .slots = 1, .layout = layout},
+              cache),
+          site(*set.loaded().front()),
+          sites(site.holder),
+          pages(site.pages),
+          handler(set) {}
 
     TempDir dir;
     std::filesystem::path db;
-    SiteHolder sites;
     PageCache cache;
-    PageSource pages;
+    SiteSet set;
+    LoadedSite& site;
+    SiteHolder& sites;
+    PageSource& pages;
     Handler handler;
     ThreadState thread;
 };
