@@ -1,23 +1,44 @@
 #include "cli/commands/check.hpp"
 
+#include "base/error.hpp"
 #include "base/log.hpp"
 #include "render/math/markdown_math.hpp"
 #include "render/math/math.hpp"
 #include "site/site.hpp"
+#include "site/template_overrides.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae::cli {
 
-std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir) {
+std::string override_report(const std::filesystem::path& templates_dir, const std::filesystem::path& overrides_dir) {
+    std::string lines, errors;
+    for (const auto& report : check_overrides(templates_dir, overrides_dir)) {
+        if (report.is_error())
+            errors += (errors.empty() ? "" : "; ") + std::string("template ") +
+                      in_quotes((overrides_dir / report.file).string()) + ": overrides " + report.file +
+                      ", which the shared templates " + in_quotes(templates_dir.string()) +
+                      " do not have (any more): rename or remove it";
+        else
+            lines += (report.is_warning() ? "warning: " : "override: ") + report.message() + "\n";
+    }
+    if (!errors.empty()) throw Error(errors);
+    return lines;
+}
+
+std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir,
+                       const std::optional<std::filesystem::path>& overrides_dir) {
     // The database alone first: its counts are the summary, and its errors
     // are the same ones load_site would give.
     auto db = Db::open(db_path, OpenMode::read_only);
     check_database(db);
     Content content = load_content(db);
     std::shared_ptr<const Site> site;
-    if (templates_dir) site = load_site(SiteSource{db_path, *templates_dir}, 1);
+    std::string overrides;  // first: an orphan is named as such, not as the loader's refusal
+    if (templates_dir && overrides_dir) overrides = override_report(*templates_dir, *overrides_dir);
+    if (templates_dir)
+        site = load_site({.db_path = db_path, .templates_dir = *templates_dir, .overrides_dir = overrides_dir.value_or("")}, 1);
     // What serves, but not as the owner meant: math shown as its source.
     std::string warnings;
     for (const auto& p : content.publications)
@@ -92,6 +113,7 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
                             ".json in the templates: its interface is in English\n";
         }
     }
+    warnings += overrides;
     warnings += owner_report(content);  // last: its summary line is next to the counts
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";

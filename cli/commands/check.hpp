@@ -14,8 +14,16 @@ namespace vitae::cli {
 // "ok: DB (N publications, M posts)", after a "warning: ..." line for each
 // math span the pages show as TeX source, each paper the owner is not found
 // in and an "owner: ..." line; throws the worker's Error otherwise.
-// Without templates only the database is checked.
-std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir);
+// Without templates only the database is checked. With a site's overrides
+// directory, its templates are laid over the shared ones and each override
+// gets a line (override_report): "warning: " when the shared template it
+// replaced changed since it was copied; an override of none is an Error.
+std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir,
+                       const std::optional<std::filesystem::path>& overrides_dir = std::nullopt);
+
+// "override: page.mustache: ..." for each override, "warning: ..." for one
+// whose shared template changed since; throws Error naming each orphan.
+std::string override_report(const std::filesystem::path& templates_dir, const std::filesystem::path& overrides_dir);
 
 // A "warning: ..." line for each publication none of whose authors is the
 // owner, or without authors (check_owner.cpp), then "owner: NAME found in

@@ -83,7 +83,11 @@ int check_sites(const fs::path& sites_dir, const std::optional<fs::path>& templa
     out << "registry: ok: " << registry_path(sites_dir).string() << " (" << registry.sites.size() << " sites"
         << (registry.home() ? ", home " + registry.home()->name : "") << ")\n";
     return each_site("check", registry, out, [&](const RegisteredSite& site) {
-        return check_site(site_db_path(sites_dir, site.name).string(), templates);
+        // With the shared templates, each site's own overrides too, when it has them.
+        std::optional<fs::path> overrides;
+        if (templates && fs::is_directory(site_templates_dir(sites_dir, site.name)))
+            overrides = site_templates_dir(sites_dir, site.name);
+        return check_site(site_db_path(sites_dir, site.name).string(), templates, overrides);
     });
 }
 

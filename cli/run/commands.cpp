@@ -16,6 +16,7 @@
 #include "cli/commands/file_commands.hpp"
 #include "cli/commands/import_bibtex.hpp"
 #include "cli/commands/lang_commands.hpp"
+#include "cli/commands/override_commands.hpp"
 #include "cli/commands/project_commands.hpp"
 #include "cli/commands/section_commands.hpp"
 #include "cli/commands/site_commands.hpp"
@@ -138,8 +139,14 @@ int run_export_bibtex(const Args& args, std::ostream& out) {
 int run_check(const Args& args, std::ostream& out) {
     std::optional<std::filesystem::path> templates;
     if (args.positional.size() > 1) templates = args.positional[1];
-    if (is_sites_dir(args.positional[0])) return check_sites(args.positional[0], templates, out);
-    out << check_site(args.positional[0], templates) << "\n";
+    std::optional<std::filesystem::path> overrides;
+    if (args.has("--overrides")) overrides = args.get("--overrides");
+    if (overrides && !templates) throw UsageError("check: --overrides needs TEMPLATES, the shared templates they replace");
+    if (is_sites_dir(args.positional[0])) {
+        if (overrides) throw UsageError("check: --overrides is for one site; with SITES each site's own templates/ is checked");
+        return check_sites(args.positional[0], templates, out);
+    }
+    out << check_site(args.positional[0], templates, overrides) << "\n";
     return 0;
 }
 
@@ -322,10 +329,24 @@ const std::vector<Command>& commands() {
           "Validate a database (and templates) exactly as the worker does before serving them.",
           {"DB"},
           {"TEMPLATES"},
-          {},
-          "DB may be a directory of sites (SITES): the registry, then every site, each on its own lines.\n"
-          "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"},
+          {{"--overrides", "DIR", false, "a site's overrides (SITES/NAME/templates): laid over TEMPLATES, each one named"}},
+          "DB may be a directory of sites (SITES): the registry, then every site, each on its own lines\n"
+          "(with its overrides, SITES/NAME/templates, when it has them).\n"
+          "With --overrides, a line for each override says whether the shared template it replaced\n"
+          "changed since `vitae site override` copied it (a warning: compare them); an override of\n"
+          "a template TEMPLATES does not have is an error.\n"
+          "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"
+          "  vitae check sites/carol/site.db /usr/share/vitae/templates --overrides sites/carol/templates\n"},
          run_check},
+        {{"site override",
+          "Copy a shared template into a site's own templates, to edit it for that site alone.",
+          {"SITES", "NAME", "TEMPLATE"},
+          {},
+          {{"--templates", "DIR", true, "the shared templates the worker serves"}},
+          "Writes SITES/NAME/templates/TEMPLATE, headed by a comment recording the shared version\n"
+          "it was copied from (not rendered); `vitae check --overrides` compares it after an upgrade.\n"
+          "example:\n  vitae site override /srv/vitae/sites carol publication.mustache --templates /usr/share/vitae/templates\n"},
+         run_site_override},
         {{"export",
           "Write every page as static HTML with a .gz beside each (but those under " + limits::size_text(gzip_min_bytes) +
               "), and 404.html.",

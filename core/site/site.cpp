@@ -103,15 +103,26 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
     auto site = std::make_shared<Site>();
     site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix(), source.mount);
-    site->templates = Templates::load(source.templates_dir);
+    site->templates = source.templates ? source.templates->current_or_throw()
+                                       : Templates::load(source.templates_dir, source.overrides_dir);
     site->generation = generation;
     site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
     site->stamps = first_stamps(*site);
     return site;
 }
 
+namespace {
+
+// A holder not given a shared set watches its own (what a one-site worker does).
+SiteSource with_template_set(SiteSource source) {
+    if (!source.templates) source.templates = std::make_shared<TemplateSet>(source.templates_dir, source.overrides_dir);
+    return source;
+}
+
+}  // namespace
+
 SiteHolder::SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback)
-    : source_(std::move(source)), watch_(source_.templates_dir) {
+    : source_(with_template_set(std::move(source))) {
     try {
         current_ = load_site(source_, next_generation_++);
         last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
@@ -155,8 +166,15 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
     // request must see: wait for it rather than serve the site it replaces.
-    if (content || release || watch_.pending() || rebuilding_.load()) return refresh(content, epoch, probe);
+    if (content || release || templates_due(*serving) || rebuilding_.load()) return refresh(content, epoch, probe);
     return serving;
+}
+
+bool SiteHolder::templates_due(const Site& site) const {
+    auto& set = *source_.templates;
+    // Another site sharing the set may have loaded it first: its id tells (0: none loaded, the fallback serves).
+    auto id = set.current_id();
+    return set.pending() || (id != 0 && id != site.templates->id());
 }
 
 std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe) {
@@ -166,7 +184,7 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
         bool content = retry_due() || (content_changed && content_epoch_.load() == epoch_seen &&
                                                  !loaded_from(*current()->content, probe));
         if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
-        bool templates = watch_.pending();
+        bool templates = templates_due(*current());
         bool release = !content && release_due(*current());
         if (content || release || templates)
             replaced = rebuild({.content = content,
@@ -180,12 +198,16 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
     return current();
 }
 
-bool SiteHolder::reload(std::string_view reason) {
+bool SiteHolder::reload(std::string_view reason, TemplateReload templates) {
     std::shared_ptr<const Site> replaced;
     bool ok = false;
     {
         std::lock_guard lock(reload_mutex_);
-        auto rebuilt = rebuild({.content = true, .templates = true, .force = true, .reason = reason});
+        auto rebuilt = rebuild({.content = true,
+                                .templates = true,
+                                .load_templates = templates == TemplateReload::load,
+                                .force = true,
+                                .reason = reason});
         ok = rebuilt.ok;
         replaced = std::move(rebuilt.replaced);
     }
@@ -238,13 +260,11 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
     }
     if (what.release) new_content = relisted(*old->content, source_.now_unix());
     if (what.templates) {
-        watch_.drain();  // before reading, so a write during the load triggers another
-        try {
-            new_templates = Templates::load(source_.templates_dir);
-            if (new_templates->sources() == old->templates->sources()) new_templates = old->templates;
-        } catch (const std::exception& e) {
-            error += (error.empty() ? "" : "; ") + std::string(e.what());
-        }
+        // The set keeps its last good templates when a load is refused, and
+        // the same object when the sources are unchanged.
+        auto loaded = what.load_templates ? source_.templates->reload() : source_.templates->fresh();
+        if (loaded.templates) new_templates = std::move(loaded.templates);
+        if (!loaded.error.empty()) error += (error.empty() ? "" : "; ") + loaded.error;
     }
     // A successful forced reload always installs a new generation (whose
     // pages' inputs are compared all the same: unchanged pages stay valid).

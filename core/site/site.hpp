@@ -25,15 +25,20 @@
 #include "render/template/templates.hpp"
 #include "render/views/views.hpp"
 #include "site/content_probe.hpp"
-#include "site/template_watch.hpp"
+#include "site/template_set.hpp"
 #include "store/rows/content_changes.hpp"
 
 namespace vitae {
 
 struct SiteSource {
     std::string db_path;
-    std::filesystem::path templates_dir;
+    std::filesystem::path templates_dir;  // the shared templates (given `templates`: its shared_dir(), for status)
     WallClock now_unix = system_unix;  // decides which scheduled posts are out (tests pass their own)
+    // The watched template set to serve, shared with other sites (one for all
+    // sites without overrides). None: SiteHolder makes its own from
+    // templates_dir and overrides_dir, and load_site() loads those directly.
+    std::shared_ptr<TemplateSet> templates = nullptr;
+    std::filesystem::path overrides_dir = {};  // this site's overrides of templates_dir; empty: none
     std::string mount = {};  // "" or the path prefix the site answers under on a shared host ("/~carol")
 };
 
@@ -116,10 +121,14 @@ public:
     // watch saw a change: every change committed before this call is in what
     // it returns (read-your-writes).
     std::shared_ptr<const Site> fresh(ContentProbe& probe);
-    int watch_fd() const { return watch_.fd(); }  // for poll(2) in the idle follower
+    int watch_fd() const { return source_.templates->watch_fd(); }  // for poll(2) in the idle follower
 
-    // SIGHUP: reload both now. False if either was rejected.
-    bool reload(std::string_view reason);
+    // SIGHUP: reload both now. False if either was rejected. A caller whose
+    // sites share one TemplateSet reloads it once (TemplateSet::reload) and
+    // passes TemplateReload::if_changed to each site: it takes the set's
+    // current templates without loading them again.
+    enum class TemplateReload { load, if_changed };
+    bool reload(std::string_view reason, TemplateReload templates = TemplateReload::load);
     ReloadStatus last_reload() const;
 
     // Told after each rebuild that installed a new version and/or refused one
@@ -138,11 +147,14 @@ private:
     // Template changes are picked up by every refresh. Returns the site to serve.
     std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe);
     bool release_due(const Site& site) const { return site.content->release_due(source_.now_unix()); }
+    // The template set has a change this site does not serve yet (or is loading one).
+    bool templates_due(const Site& site) const;
     // What a rebuild reads again, named at the call: {.content = true, .reason = ...}.
     struct RebuildWhat {
         bool content = false;    // the database (the probe, when given, is what saw the change)
         bool release = false;    // the serving version's next scheduled post is due: its rows listed again, not re-read
-        bool templates = false;  // the template directory
+        bool templates = false;  // the template set: its changes (a load if it has one pending)
+        bool load_templates = false;  // load the template set again, changed or not
         bool force = false;      // install a new generation even if nothing changed (a forced reload)
         std::string_view reason;
         ContentProbe* probe = nullptr;
@@ -156,13 +168,12 @@ private:
     void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
     void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
 
-    const SiteSource source_;
+    const SiteSource source_;  // .templates is never null (the constructor makes one if not given)
     mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy
     std::shared_ptr<const Site> current_;
     ReloadStatus last_reload_;
 
     std::mutex reload_mutex_;  // serialises rebuilds; guards the members below
-    TemplateWatch watch_;
     std::uint64_t next_generation_ = 1;
     std::optional<std::string> rejected_db_;  // fingerprint of a database file that failed to load
     std::atomic<std::uint64_t> content_epoch_{0};  // content loads started; written under reload_mutex_

@@ -1,12 +1,14 @@
-// Tells whether anything in the template directory changed, in one poll(2):
+// Tells whether anything in the template directories changed, in one poll(2):
 // inotify queues an event inside the writer's close/rename call, so a request
 // that starts after the writer's call returned sees it (read-your-writes).
 // Only finished writes count (close-after-write, rename, delete), so a half
-// written file is never loaded. If the directory itself is replaced, the
-// watch moves to the new one.
+// written file is never loaded. If a directory itself is replaced, the
+// watch moves to the new one. One inotify instance for all the directories
+// (a site's overrides and the shared set): instances are few (128 per user).
 #pragma once
 
 #include <filesystem>
+#include <vector>
 
 #include "base/unique_fd.hpp"
 
@@ -14,19 +16,22 @@ namespace vitae {
 
 class TemplateWatch {
 public:
-    explicit TemplateWatch(std::filesystem::path dir);
+    explicit TemplateWatch(std::vector<std::filesystem::path> dirs);
 
     bool pending();  // an unconsumed change; cheap, any thread
     void drain();    // consume the events; call before loading templates
     int fd() const { return fd_.get(); }
 
 private:
-    bool add_watch();
+    struct Watched {
+        std::filesystem::path dir;
+        int watch = -1;
+        bool rewatch = false;  // the directory went away; watch it again when it is back
+    };
+    bool add_watch(Watched& w);
 
-    std::filesystem::path dir_;
+    std::vector<Watched> dirs_;
     UniqueFd fd_;
-    int watch_ = -1;
-    bool rewatch_ = false;  // the directory went away; watch it again when it is back
 };
 
 }  // namespace vitae

@@ -116,12 +116,19 @@ std::string Catalogue::date(std::string_view iso) const {
     return format("date_day", {{"d", day}, {"mon", mon}, {"y", year}});
 }
 
-Catalogues Catalogues::load(const fs::path& dir) {
-    Catalogues out;
+namespace {
+
+struct StringsFile {
+    std::string text;
+    fs::path path;
+};
+
+// Every strings.<code>.json in `dir`, by code.
+std::map<std::string, StringsFile, std::less<>> read_strings(const fs::path& dir) {
     std::error_code ec;
     fs::directory_iterator it(dir, ec);
     if (ec) throw Error("strings " + in_quotes(dir.string()) + ": " + ec.message());
-    std::map<std::string, Strings, std::less<>> files;
+    std::map<std::string, StringsFile, std::less<>> files;
     for (const auto& entry : it) {
         std::string name = entry.path().filename().string();
         if (!name.starts_with(file_prefix) || !name.ends_with(file_suffix) || !entry.is_regular_file(ec)) continue;
@@ -133,8 +140,29 @@ Catalogues Catalogues::load(const fs::path& dir) {
         std::ostringstream text;
         text << in.rdbuf();
         if (!in) throw Error("strings " + label + ": cannot read");
-        files.emplace(code, parse_strings(text.str(), label));
-        out.sources_.emplace(code, text.str());
+        files.emplace(code, StringsFile{.text = text.str(), .path = entry.path()});
+    }
+    return files;
+}
+
+}  // namespace
+
+Catalogues Catalogues::load(const fs::path& dir, const fs::path& overrides) {
+    Catalogues out;
+    auto read = read_strings(dir);
+    if (!overrides.empty())
+        for (auto& [code, file] : read_strings(overrides)) {
+            auto it = read.find(code);
+            // Refused like a template override of no shared template: a misspelt code would do nothing.
+            if (it == read.end())
+                throw Error("strings " + in_quotes(file.path.string()) + ": overrides strings." + code +
+                            ".json, which the shared templates " + in_quotes(dir.string()) + " do not have");
+            it->second = std::move(file);
+        }
+    std::map<std::string, Strings, std::less<>> files;
+    for (auto& [code, file] : read) {
+        files.emplace(code, parse_strings(file.text, in_quotes(file.path.string())));
+        out.sources_.emplace(code, std::move(file.text));
     }
     // English as the directory has it, else as built in (a template directory
     // from before catalogues keeps working); a key this build needs is kept.

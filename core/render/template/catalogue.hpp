@@ -49,8 +49,9 @@ private:
 
 class Catalogues {
 public:
-    // Every strings.<code>.json in `dir`; throws Error naming the file and the problem.
-    static Catalogues load(const std::filesystem::path& dir);
+    // Every strings.<code>.json in `dir`, each one in `overrides` (if given)
+    // in place of the one of its code; throws Error naming the file and the problem.
+    static Catalogues load(const std::filesystem::path& dir, const std::filesystem::path& overrides = {});
     // English alone, built in: for callers without a template directory (tests, tools).
     static const Catalogues& builtin_english();
 

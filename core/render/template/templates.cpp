@@ -10,6 +10,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "render/template/override_header.hpp"
 
 namespace vitae {
 
@@ -17,6 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using Sources = std::map<std::string, std::string, std::less<>>;
+// Which directory each template was read from, so an error names its file.
+using Origins = std::map<std::string, fs::path, std::less<>>;
 
 std::int64_t mtime_of(const fs::path& path) {
     struct stat st {};
@@ -51,13 +54,41 @@ Sources read_sources(const fs::path& dir, std::int64_t& newest_mtime) {
     return sources;
 }
 
+// The shared directory's sources, each override put in its place. An
+// override of a name the shared set lacks is refused: a misspelt file name
+// would otherwise change nothing, silently.
+Sources overlaid(const fs::path& dir, const fs::path& overrides, Sources shared, Origins& origins,
+                 std::int64_t& newest_mtime) {
+    for (const auto& [name, source] : shared) origins.emplace(name, dir);
+    if (overrides.empty()) return shared;
+    for (auto& [name, source] : read_sources(overrides, newest_mtime)) {
+        auto it = shared.find(name);
+        if (it == shared.end())
+            throw Error("template " + file_label(overrides, name) + ": overrides " + name +
+                        ".mustache, which the shared templates " + in_quotes(dir.string()) + " do not have");
+        it->second = without_override_header(source);
+        origins[name] = overrides;
+    }
+    return shared;
+}
+
+// The file a template was read from (for a missing one, where it belongs).
+struct Labels {
+    const fs::path& dir;
+    const Origins& origins;
+    std::string operator()(std::string_view name) const {
+        auto it = origins.find(name);
+        return file_label(it == origins.end() ? dir : it->second, name);
+    }
+};
+
 // Replaces each {{> name}} with the partial's source, recursively.
-std::string expand(const fs::path& dir, const Sources& sources, std::string_view name, std::set<std::string>& stack) {
+std::string expand(const Labels& label, const Sources& sources, std::string_view name, std::set<std::string>& stack) {
     if (stack.size() > static_cast<std::size_t>(limits::max_partial_depth))
-        throw Error("template " + file_label(dir, name) + ": partials nested deeper than " +
+        throw Error("template " + label(name) + ": partials nested deeper than " +
                         std::to_string(limits::max_partial_depth));
     if (!stack.insert(std::string(name)).second)
-        throw Error("template " + file_label(dir, name) + ": includes itself through its partials");
+        throw Error("template " + label(name) + ": includes itself through its partials");
     const std::string& source = sources.find(name)->second;
     std::string out;
     std::size_t pos = 0;
@@ -71,10 +102,10 @@ std::string expand(const fs::path& dir, const Sources& sources, std::string_view
         auto last = inner.find_last_not_of(" \t");
         std::string partial(first == std::string_view::npos ? "" : inner.substr(first, last - first + 1));
         if (sources.find(partial) == sources.end())
-            throw Error("template " + file_label(dir, name) + ": partial " + in_quotes(partial) + " not found (no " +
-                            file_label(dir, partial) + ")");
+            throw Error("template " + label(name) + ": partial " + in_quotes(partial) + " not found (no " +
+                            label(partial) + ")");
         out.append(source, pos, open - pos);
-        out += expand(dir, sources, partial, stack);
+        out += expand(label, sources, partial, stack);
         pos = close + 2;
     }
     out.append(source, pos);
@@ -82,37 +113,39 @@ std::string expand(const fs::path& dir, const Sources& sources, std::string_view
     return out;
 }
 
-void compile_or_throw(const fs::path& dir, std::string_view name, const std::string& source, Mustache& out) {
+void compile_or_throw(const Labels& label, std::string_view name, const std::string& source, Mustache& out) {
     Mustache compiled{source};
-    if (!compiled.is_valid()) throw Error("template " + file_label(dir, name) + ": " + compiled.error_message());
+    if (!compiled.is_valid()) throw Error("template " + label(name) + ": " + compiled.error_message());
     out = std::move(compiled);
 }
 
 }  // namespace
 
-std::shared_ptr<const Templates> Templates::load(const fs::path& dir) {
+std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::path& overrides) {
     static std::atomic<std::uint64_t> next_id{1};
     std::int64_t newest_mtime = 0;
-    Sources sources = read_sources(dir, newest_mtime);
+    Origins origins;
+    Sources sources = overlaid(dir, overrides, read_sources(dir, newest_mtime), origins, newest_mtime);
+    Labels label{dir, origins};
     for (const char* name : required_templates)
         if (sources.find(name) == sources.end())
-            throw Error("templates " + in_quotes(dir.string()) + ": missing " + file_label(dir, name));
+            throw Error("templates " + in_quotes(dir.string()) + ": missing " + label(name));
 
     // Compile each file on its own first, so an error names the file it is in.
     for (const auto& [name, source] : sources) {
         Mustache scratch{""};
-        compile_or_throw(dir, name, source, scratch);
+        compile_or_throw(label, name, source, scratch);
     }
     auto templates = std::make_shared<Templates>();
     for (const char* name : required_templates) {
         std::set<std::string> stack;
         Mustache page{""};
-        std::string expanded = expand(dir, sources, name, stack);
-        compile_or_throw(dir, name, expanded, page);
+        std::string expanded = expand(label, sources, name, stack);
+        compile_or_throw(label, name, expanded, page);
         templates->pages_.emplace(name, std::move(page));
         templates->expanded_.emplace(name, std::move(expanded));
     }
-    templates->catalogues_ = Catalogues::load(dir);
+    templates->catalogues_ = Catalogues::load(dir, overrides);
     templates->id_ = next_id++;
     templates->modified_unix_ = newest_mtime;
     templates->sources_ = std::move(sources);

@@ -1,7 +1,8 @@
 // Loads and validates a template directory. Partials are expanded into the
 // pages that use them once, here, because kainjow re-parses a partial on every
 // render; every page and partial is compiled so a broken file is refused at
-// load, naming the file, and never reaches a visitor.
+// load, naming the file, and never reaches a visitor. A site's overrides
+// directory, when given, is laid over the shared one before any of that.
 #pragma once
 
 #include <kainjow/mustache.hpp>
@@ -25,8 +26,11 @@ inline constexpr const char* required_templates[] = {"layout",       "home",  "b
 
 class Templates {
 public:
-    // Throws Error naming the template file and the problem.
-    static std::shared_ptr<const Templates> load(const std::filesystem::path& dir);
+    // Throws Error naming the template file and the problem. Each *.mustache
+    // (and strings.<code>.json) in `overrides`, when given, replaces the one of
+    // that name in `dir`; one `dir` lacks is refused, naming the file.
+    static std::shared_ptr<const Templates> load(const std::filesystem::path& dir,
+                                                 const std::filesystem::path& overrides = {});
 
     // Compiled pages by name, partials already expanded. Never render these
     // directly from several threads: kainjow writes into a template object
@@ -34,7 +38,8 @@ public:
     const std::map<std::string, Mustache, std::less<>>& pages() const { return pages_; }
     std::uint64_t id() const { return id_; }  // unique per load, for per-thread copies
     std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
-    // Every *.mustache file's text by name: equal sources, equal templates.
+    // Every *.mustache file's text by name, overrides in place (without the
+    // line `vitae site override` heads them with): equal sources, equal templates.
     const std::map<std::string, std::string, std::less<>>& sources() const { return sources_; }
     // Each page's text with its partials expanded: a page whose text is
     // unchanged renders as before, whatever else in the directory changed.
