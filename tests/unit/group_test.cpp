@@ -288,6 +288,9 @@ BOOST_AUTO_TEST_CASE(renders_people_and_the_groups_publications) {
                "  author = {Gao, Silin and Zhang, Yichi and Geiger, R. Stuart},\n  booktitle = {ACL},\n  year = {2020},\n"
                "  doi = {https://doi.org/10.18653/V1/2020.ACL-MAIN.60}\n}\n");
     h.d.vitae({"import-bibtex", h.d.db(1), (h.d.dir / "shared.bib").string()});
+    write_file(h.d.dir / "face.png", tiny_png());
+    h.d.vitae({"add", "file", h.d.db(0), "--name", "face.png", "--alt", "x", "--photo", (h.d.dir / "face.png").string()});
+    exec_sql(h.d.db(0), "UPDATE file SET alt = ''");  // as an import may leave it: the page says whose photo it is
     h.d.later();
     auto people = h.get("/people/");
     BOOST_TEST(people->status == 200);
@@ -297,6 +300,10 @@ BOOST_AUTO_TEST_CASE(renders_people_and_the_groups_publications) {
     BOOST_TEST(has(p, "<h2 id=\"group-3\">Others</h2>"));
     BOOST_TEST(has(p, "<h3 class=\"person-name\"><a href=\"https://al-folio-yichi-zhang.example.edu/\">Yichi Zhang</a></h3>"));
     BOOST_TEST(p.find("Elvio") < p.find("Yichi Zhang"));  // Faculty: Blini before Zhang
+    // The photo as the member's site serves it; a member without one shows initials.
+    BOOST_TEST(has(p, "<img class=\"face\" src=\"https://al-folio-yichi-zhang.example.edu/files/"));
+    BOOST_TEST(has(p, "/face.png\" width=\"1\" height=\"1\" alt=\"Photo of Yichi Zhang\""));
+    BOOST_TEST(has(p, "<span class=\"face initials\" aria-hidden=\"true\">RG</span>"));
     BOOST_TEST(has(p, "<a href=\"/people/\" class=\"current\">People</a>"));  // in the nav, current
     BOOST_TEST(!has(p, "<script>"));
 
