@@ -169,7 +169,11 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
     };
     std::vector<Entry> entries;
     WorkSets sets;
-    std::unordered_map<std::string, std::size_t> first_with_key;
+    std::unordered_map<std::string, std::size_t> first_with_key;  // every key of every paper: then Group::by_key
+    std::size_t total = 0;
+    for (const auto& in : inputs) total += in.summary->papers.size();
+    entries.reserve(total);
+    first_with_key.reserve(total * 2);
     for (std::size_t m = 0; m < inputs.size(); ++m)
         for (const auto& p : inputs[m].summary->papers) {
             std::size_t e = sets.add(p);
@@ -185,7 +189,6 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
     std::unordered_map<std::size_t, std::size_t> work_of_root;
     std::vector<GroupWork> works;
     std::vector<std::vector<std::size_t>> listed_by;    // per work: the members listed
-    std::vector<std::vector<std::string>> keys_of;      // per work: every key of every paper in it
     std::map<std::string, std::optional<std::size_t>, std::less<>> linked;  // author spelling -> member
     for (std::size_t e = 0; e < entries.size(); ++e) {
         const auto& [m, p] = entries[e];
@@ -199,11 +202,9 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
             }
             works.push_back(std::move(w));
             listed_by.emplace_back();
-            keys_of.emplace_back();
         }
         std::size_t k = it->second;
         fill_from(works[k], *p);
-        for (auto& key : work_keys(p->doi, p->arxiv, p->title, p->year)) keys_of[k].push_back(std::move(key));
         if (std::find(listed_by[k].begin(), listed_by[k].end(), m) != listed_by[k].end()) continue;
         listed_by[k].push_back(m);
         works[k].papers.push_back({group.members[m].name, paper_url(group.members[m], p->slug)});
@@ -215,11 +216,14 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
     std::stable_sort(order.begin(), order.end(), [&works, &titles](std::size_t a, std::size_t b) {
         return work_before(works[a], titles[a], works[b], titles[b]);
     });
+    std::vector<std::size_t> place(works.size());  // a work's index before sorting -> after
     group.works.reserve(works.size());
     for (std::size_t i : order) {
-        for (auto& key : keys_of[i]) group.by_key.try_emplace(std::move(key), group.works.size());
+        place[i] = group.works.size();
         group.works.push_back(std::move(works[i]));
     }
+    group.by_key.reserve(first_with_key.size());
+    for (auto& [key, entry] : first_with_key) group.by_key.emplace(key, place[work_of_root.at(sets.root(entry))]);
     group.linker = std::move(linker);
     return group;
 }
