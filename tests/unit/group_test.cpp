@@ -304,8 +304,11 @@ BOOST_AUTO_TEST_CASE(renders_people_and_the_groups_publications) {
     BOOST_TEST(has(p, "<img class=\"face\" src=\"https://al-folio-yichi-zhang.example.edu/files/"));
     BOOST_TEST(has(p, "/face.png\" width=\"1\" height=\"1\" alt=\"Photo of Yichi Zhang\""));
     BOOST_TEST(has(p, "<span class=\"face initials\" aria-hidden=\"true\">RG</span>"));
+    BOOST_TEST(has(p, "aria-hidden=\"true\">BP</span>"));  // "Dr. Borja Pérez-Díaz": the title left out
     BOOST_TEST(has(p, "<a href=\"/people/\" class=\"current\">People</a>"));  // in the nav, current
     BOOST_TEST(!has(p, "<script>"));
+    BOOST_TEST(has(p, "<p class=\"role\">Ethnographer of computation"));  // Geiger's imported job title, its HTML dropped
+    BOOST_TEST(!has(p, "&lt;br&gt;"));
 
     auto list = h.get("/publications/");
     const std::string& l = list->body;

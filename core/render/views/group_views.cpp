@@ -10,6 +10,7 @@
 #include "base/utf8.hpp"
 #include "render/math/math.hpp"
 #include "render/template/streamed_list.hpp"
+#include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
 
 namespace vitae {
@@ -24,6 +25,9 @@ namespace {
 std::string initials(std::string_view name) {
     std::string out;
     std::size_t first = name.find_first_not_of(' ');
+    // A title before the name ("Dr. Borja Pérez-Díaz" is BP, not DP).
+    for (std::string_view title : {"Dr. ", "Prof. ", "Professor ", "Dr ", "Prof "})
+        if (first != std::string_view::npos && name.substr(first).starts_with(title)) first = name.find_first_not_of(' ', first + title.size());
     std::size_t last = name.rfind(' ');
     if (first == std::string_view::npos) return out;
     out += utf8_char_at(name, first);
@@ -33,11 +37,13 @@ std::string initials(std::string_view name) {
 
 // `heading_tag`: a name is a heading under its group's (h3), or under the page's when there are none (h2).
 MustacheData member_data(const GroupMember& m, const Catalogue& t, std::string_view heading_tag) {
+    // A job title is text, but imports carry HTML in it (academicpages' `bio`): its text alone.
+    std::string role = plain_text_of_html(m.role);
     MustacheData d = fields({{"name", m.name},
                              {"heading_tag", std::string(heading_tag)},
                              {"url", m.base_url + "/"},
-                             {"role", m.role},
-                             {"has_role", !m.role.empty()},
+                             {"has_role", !role.empty()},
+                             {"role", role},
                              {"has_photo", !m.photo_url.empty()},
                              {"initials", initials(m.name)}});
     if (!m.photo_url.empty()) {
