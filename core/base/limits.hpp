@@ -83,6 +83,11 @@ inline constexpr std::int64_t max_followed_changes = 512;
 // After a content load found the file locked, requests load again this often
 // at most: the requests queued behind that load skip it.
 inline constexpr std::int64_t busy_retry_interval_ms = 20;
+// A group's home site (core/site/group_index) looks at its members'
+// database files at most this often: one stat of each member's file and its
+// -wal per interval (1,000 members: about 1 ms), not per request; a member's
+// edit shows on /people/ and the group's /publications/ within it.
+inline constexpr std::int64_t group_check_interval_ms = 1000;
 // How often the follower checks with no event (and so how late a scheduled
 // post goes out); also the longest its stop takes.
 inline constexpr int follower_idle_poll_ms = 100;

@@ -36,6 +36,7 @@ enum class RouteKind {
     cv,                // /cv/: found only when has_cv()
     cv_pdf,            // /cv.pdf
     cv_json,           // /cv.json (JSON Resume)
+    people,            // /people/: found only on a group's home site (Site::group)
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)

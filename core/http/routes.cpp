@@ -25,7 +25,7 @@ constexpr std::array<RouteSpec, route_kind_count> table{{
     {K::tag,              "tag",              "/blog/tag/{tag}/",              "tag",          html_type,       html_inputs | tag},
     {K::tag_feed,         "tag_feed",         "/blog/tag/{tag}/feed.xml",      "",             atom_type,       tag | owner_name | strings},
     {K::preview,          "preview",          "/blog/preview/{token}",         "post",         html_type,       html_inputs | preview},
-    {K::publications,     "publications",     "/publications/[{kind}/]",       "publications", html_type,       html_inputs | list},
+    {K::publications,     "publications",     "/publications/[{kind}/]",       "publications", html_type,       html_inputs | list | group_works},
     {K::publication,      "publication",      "/publications/{slug}",          "paper",        html_type,       html_inputs | paper},
     {K::citation,         "citation",         "/publications/{slug}.{format}", "",             "",              citation},
     {K::publications_bib, "publications_bib", "/publications.bib",             "",             bibtex_type,     bibtex_all},
@@ -39,6 +39,7 @@ constexpr std::array<RouteSpec, route_kind_count> table{{
     {K::cv,               "cv",               "/cv/",                          "cv",           html_type,       html_inputs | cv},
     {K::cv_pdf,           "cv_pdf",           "/cv.pdf",                       "",             "application/pdf", cv | strings},  // the PDF's headings and dates are the language's
     {K::cv_json,          "cv_json",          "/cv.json",                      "",             json_type,       cv | strings},
+    {K::people,           "people",           "/people/",                      "people",       html_type,       html_inputs | people},  // a group's home only
     {K::status,           "status",           "/_vitae/status",                "",             "",              {}, true},
     {K::metrics,          "metrics",          "/_vitae/metrics",               "",             "",              {}, true},
     {K::file,             "file",             "/files/[{digest}/]{name}",      "",             "",              file, true},

@@ -51,6 +51,8 @@ enum class Input : std::uint32_t {
     feed = 1u << 19,
     sitemap = 1u << 20,
     file = 1u << 21,        // one stored file's row
+    people = 1u << 22,       // a group's home: its members' cards
+    group_works = 1u << 23,  // a group's home: its members' papers, merged
 };
 
 // A set of Inputs: `Input::cv | Input::strings`.

@@ -268,6 +268,22 @@ bool same_sitemap(const Content& a, const Content& b) {
     return shared || sitemap_entries(a) == sitemap_entries(b);
 }
 
+// Whether one part of the group (its members, its works) is the same in
+// both versions: the same version of the group, or equal rows.
+template <typename Part>
+bool same_group(const Site& before, const Site& after, Part Group::*part) {
+    if (before.group == after.group) return true;
+    return before.group && after.group && (*before.group).*part == (*after.group).*part;
+}
+
+// Whether the members are the same people at the same sites (what an author's link names).
+bool same_member_links(const Site& before, const Site& after) {
+    if (before.group == after.group) return true;
+    if (!before.group || !after.group || before.group->members.size() != after.group->members.size()) return false;
+    return std::equal(before.group->members.begin(), before.group->members.end(), after.group->members.begin(),
+                      [](const GroupMember& a, const GroupMember& b) { return a.name == b.name && a.base_url == b.base_url; });
+}
+
 Stamp template_stamp(const InputStamps& s, std::string_view name) {
     auto it = s.templates.find(name);
     return it == s.templates.end() ? 0 : it->second;
@@ -281,6 +297,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->cv = s->sitemap =
         s->bibtex_all = g;
     s->strings = g;
+    s->people = s->group_works = g;
     s->lists.fill(g);
     s->posts.assign(views.content.posts.size(), g);
     for (const auto& [tag, posts] : views.tag_index) s->tags.emplace(tag, g);
@@ -312,9 +329,15 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     InputStamps* s = &stamps;
     s->strings = v.stamp(strings_text(before, language) == strings_text(after, language), old.strings);
     s->owner_name = v.stamp(a.name == b.name, old.owner_name);
+    // Whether the site is a group's home: the nav's People and the sitemap's /people/.
+    bool same_home_role = (before.group == nullptr) == (after.group == nullptr);
     s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
-                         a.projects.empty() == b.projects.empty() && has_cv(a) == has_cv(b),
+                         a.projects.empty() == b.projects.empty() && has_cv(a) == has_cv(b) && same_home_role,
                      old.nav);
+    s->people = v.stamp(same_home_role && same_group(before, after, &Group::members), old.people);
+    // The works, and who their authors link to (the home's own papers link members too).
+    s->group_works = v.stamp(same_home_role && same_group(before, after, &Group::works) && same_member_links(before, after),
+                             old.group_works);
     s->home = v.stamp(same_home(v), old.home);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     s->news = v.stamp(a.news == b.news, old.news);
@@ -329,7 +352,7 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
                       old.feed);
     // The set of pages: also what the fast path's stale-file pass reads, and a
     // file's content-addressed URL changes with its bytes.
-    s->sitemap = v.stamp(same_sitemap(a, b) && v.files.empty(), old.sitemap);
+    s->sitemap = v.stamp(same_sitemap(a, b) && v.files.empty() && same_home_role, old.sitemap);
     s->bibtex_all = v.stamp(a.publications == b.publications, old.bibtex_all);
     s->lists[0] = v.stamp(same_list(v, std::nullopt), old.lists[0]);
     for (const auto& row : kind_rows())
@@ -386,6 +409,8 @@ Stamp input_stamp(Input input, const PageRef& ref, const Views& v, const InputSt
     case Input::feed: return s.feed;
     case Input::sitemap: return s.sitemap;
     case Input::file: return s.files[ref.index];
+    case Input::people: return s.people;
+    case Input::group_works: return s.group_works;
     }
     return 0;
 }

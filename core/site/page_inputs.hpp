@@ -48,6 +48,11 @@ struct InputStamps {
     std::map<std::string, std::uint64_t, std::less<>> project_pages;
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
     std::uint64_t strings = 0;     // every page of this language: its interface strings (and English's, their fallback)
+    // A group's home site (Site::group): its members' cards (/people/), and
+    // their papers merged (its /publications/). A member's edit changes
+    // these alone, never the home's other pages.
+    std::uint64_t people = 0;
+    std::uint64_t group_works = 0;
 };
 
 // One language's stamps per site language (Site::views(i)), the default

@@ -133,7 +133,10 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
          ref.filter = route.filter;
          return true;
      },
-     [](const PageRef& ref, const Views& v, const Catalogue& t) { return publication_list(v, t, ref.filter).data; },
+     [](const PageRef& ref, const Views& v, const Catalogue& t) {
+         // A group's home lists the group's works, its own papers among them.
+         return ref.group ? group_publications_data(*ref.group, v, t, ref.filter) : publication_list(v, t, ref.filter).data;
+     },
      [](const PageRef& ref, const Place& at, LayoutFields& f) {
          std::string heading = list_heading(at.t, ref.filter);
          f.title = heading + " — " + at.v.site_name;
@@ -184,8 +187,10 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
          return atom_feed(at.v.content, {at.base, site.content->modified_unix, at.t, at.v.locale.code});
      }},
     {RouteKind::sitemap, always, nullptr, nullptr,
-     [](const PageRef&, const Site&, const Place& at) {
-         return sitemap_xml(sitemap_entries(at.v.content), at.base_url, at.v.locale.languages);
+     [](const PageRef&, const Site& site, const Place& at) {
+         auto entries = sitemap_entries(at.v.content);
+         if (site.group) entries.push_back({.path = url_for(RouteKind::people), .lastmod = ""});
+         return sitemap_xml(entries, at.base_url, at.v.locale.languages);
      }},
     {RouteKind::robots, always, nullptr, nullptr, [](const PageRef&, const Site&, const Place& at) { return robots_txt(at.base_url); }},
     // A section without rows has no page (and no nav entry, no sitemap entry).
@@ -230,6 +235,10 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
      [](const PageRef&, const Site& site, const Place& at) { return cv_pdf(at.v, at.t, at.base, site.content->modified_unix); }},
     {RouteKind::cv_json, [](const Route&, const Views& v, PageRef&) { return has_cv(v.content); }, nullptr, nullptr,
      [](const PageRef&, const Site&, const Place& at) { return cv_json(at.v, at.base); }},
+    {RouteKind::people, [](const Route&, const Views&, PageRef& ref) { return ref.group != nullptr; },
+     [](const PageRef& ref, const Views& v, const Catalogue& t) { return people_page_data(*ref.group, v, t); },
+     [](const PageRef&, const Place& at, LayoutFields& f) { titled(at, f, "people_heading", "description_people"); },
+     nullptr},
     {RouteKind::status, nullptr, nullptr, nullptr, nullptr},
     {RouteKind::metrics, nullptr, nullptr, nullptr, nullptr},
     {RouteKind::file,
@@ -264,8 +273,12 @@ PageRef page_ref_in(const Route& route, const Site& site, std::size_t language) 
     const Views& v = site.views(language);
     const RouteSpec& spec = route_spec(route.kind);
     PageRef ref{route.path, spec.template_name, route.kind, spec.content_type};
+    ref.group = site.group.get();
     auto find = maker(route.kind).find;
-    return find && find(route, v, ref) ? ref : not_found(v);
+    if (find && find(route, v, ref)) return ref;
+    PageRef missing = not_found(v);
+    missing.group = ref.group;  // its nav names /people/ as every page of the site does
+    return missing;
 }
 
 // The same page in each of the site's languages, for the switcher and hreflang.
@@ -316,6 +329,7 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
     f.prefix = v.locale.links;
     f.has_projects = !v.content.projects.empty();
     f.has_cv = has_cv(v.content);
+    f.has_people = ref.group != nullptr;
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) {
         f.canonical_url = std::string(base_url) + std::string(ref.key);
@@ -351,6 +365,7 @@ std::vector<std::string> site_paths(const Site& site) {
     for (std::size_t l = 0; l < site.language_count(); ++l) {
         const std::string& prefix = site.views(l).locale.prefix;
         for (auto& entry : sitemap_entries(c)) paths.push_back(prefix + entry.path);
+        if (site.group) paths.push_back(url_for(RouteKind::people, {.prefix = prefix}));
         for (const auto& [tag, posts] : site.views(l).tag_index)
             paths.push_back(url_for(RouteKind::tag_feed, {.prefix = prefix, .slug = tag}));
         for (const auto& p : c.publications)

@@ -33,6 +33,7 @@ struct PageRef {
     bool vary_accept = false;  // a paper's URL and its citations: chosen by Accept too
     bool unlisted = false;     // a draft's preview: noindex, never stored by a shared cache
     bool immutable = false;    // a file's content-addressed URL: its bytes never change
+    const Group* group = nullptr;  // a group's home site: its group (Site::group, alive while the site is)
 };
 
 PageRef page_ref(const Route& route, const Site& site);

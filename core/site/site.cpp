@@ -10,6 +10,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/memory.hpp"
+#include "site/db_fingerprint.hpp"
 #include "site/page_inputs.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
@@ -23,19 +24,6 @@ struct stat stat_or_throw(const std::string& path) {
     if (::stat(path.c_str(), &st) != 0) throw Error("open " + in_quotes(path) + ": " + std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw Error("open " + in_quotes(path) + ": not a regular file");
     return st;
-}
-
-// Identity and version of the database file and its WAL, to avoid retrying a
-// rejected file on every request; any write or replacement changes it.
-std::string fingerprint(const std::string& db_path) {
-    std::string out;
-    for (const std::string& path : {db_path, db_path + "-wal"}) {
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) continue;
-        out += std::to_string(st.st_dev) + ':' + std::to_string(st.st_ino) + ':' + std::to_string(st.st_size) + ':' +
-               std::to_string(st.st_mtim.tv_sec) + '.' + std::to_string(st.st_mtim.tv_nsec) + ';';
-    }
-    return out;
 }
 
 std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
@@ -105,8 +93,10 @@ std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t ge
     site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix(), source.mount);
     site->templates = source.templates ? source.templates->current_or_throw()
                                        : Templates::load(source.templates_dir, source.overrides_dir);
+    site->group = source.group ? source.group() : nullptr;
     site->generation = generation;
-    site->last_modified_unix = std::max(site->content->modified_unix, site->templates->modified_unix());
+    site->last_modified_unix = std::max({site->content->modified_unix, site->templates->modified_unix(),
+                                         site->group ? site->group->modified_unix : 0});
     site->stamps = first_stamps(*site);
     return site;
 }
@@ -162,11 +152,12 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     bool content = (probe.changed(serving->content->db_file) && !loaded_from(*serving->content, probe)) ||
                    retry_due();
     bool release = release_due(*serving);  // a scheduled post's day came: a change with no commit
+    bool group = new_group(*serving) != nullptr;  // a member site of the group changed
     // Read after the probe: only a content load that starts later is sure to include what it saw.
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
     // request must see: wait for it rather than serve the site it replaces.
-    if (content || release || templates_due(*serving) || rebuilding_.load()) return refresh(content, epoch, probe);
+    if (content || release || group || templates_due(*serving) || rebuilding_.load()) return refresh(content, epoch, probe);
     return serving;
 }
 
@@ -183,14 +174,19 @@ std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint6
         std::lock_guard lock(reload_mutex_);
         bool content = retry_due() || (content_changed && content_epoch_.load() == epoch_seen &&
                                                  !loaded_from(*current()->content, probe));
-        if (content && rejected_db_ && *rejected_db_ == fingerprint(source_.db_path)) content = false;
+        if (content && rejected_db_ && *rejected_db_ == db_fingerprint(source_.db_path)) content = false;
         bool templates = templates_due(*current());
         bool release = !content && release_due(*current());
-        if (content || release || templates)
+        auto group = new_group(*current());
+        if (content || release || templates || group)
             replaced = rebuild({.content = content,
                                 .release = release,
                                 .templates = templates,
-                                .reason = content ? "database changed" : release ? "scheduled post due" : "templates changed",
+                                .group = group,
+                                .reason = content    ? "database changed"
+                                          : release  ? "scheduled post due"
+                                          : templates ? "templates changed"
+                                                      : "group changed",
                                 .probe = &probe})
                            .replaced;
     }
@@ -206,6 +202,7 @@ bool SiteHolder::reload(std::string_view reason, TemplateReload templates) {
         auto rebuilt = rebuild({.content = true,
                                 .templates = true,
                                 .load_templates = templates == TemplateReload::load,
+                                .group = new_group(*current()),
                                 .force = true,
                                 .reason = reason});
         ok = rebuilt.ok;
@@ -243,7 +240,7 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
     std::string error;
     if (what.content) {
         content_epoch_.fetch_add(1);  // before reading: see refresh()
-        std::string file = fingerprint(source_.db_path);
+        std::string file = db_fingerprint(source_.db_path);
         retry_at_ms_ = 0;
         try {
             new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix(), source_.mount);
@@ -268,17 +265,27 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
     }
     // A successful forced reload always installs a new generation (whose
     // pages' inputs are compared all the same: unchanged pages stay valid).
-    bool changed = (what.force && error.empty()) || new_content != old->content || new_templates != old->templates;
-    if (changed) install(new_content, new_templates);
+    auto group = what.group ? what.group : old->group;
+    bool changed = (what.force && error.empty()) || new_content != old->content || new_templates != old->templates ||
+                   group != old->group;
+    if (changed) install(new_content, new_templates, group);
     auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
     if (changed || !error.empty()) record(what.reason, changed, error, took.count());
     return {.ok = error.empty(), .replaced = std::move(old)};
 }
 
-void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates) {
+std::shared_ptr<const Group> SiteHolder::new_group(const Site& serving) const {
+    if (!source_.group) return nullptr;
+    auto group = source_.group();
+    return group != serving.group ? group : nullptr;
+}
+
+void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates,
+                         std::shared_ptr<const Group> group) {
     auto site = std::make_shared<Site>();
     site->generation = next_generation_++;
-    site->last_modified_unix = std::max(content->modified_unix, templates->modified_unix());
+    site->last_modified_unix = std::max({content->modified_unix, templates->modified_unix(), group ? group->modified_unix : 0});
+    site->group = std::move(group);
     site->content = std::move(content);
     site->templates = std::move(templates);
     site->stamps = next_stamps(*current(), *site);  // pages whose inputs are unchanged stay cached

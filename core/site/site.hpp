@@ -26,6 +26,7 @@
 #include "render/views/views.hpp"
 #include "site/content_probe.hpp"
 #include "site/template_set.hpp"
+#include "store/model/group.hpp"
 #include "store/rows/content_changes.hpp"
 
 namespace vitae {
@@ -40,6 +41,10 @@ struct SiteSource {
     std::shared_ptr<TemplateSet> templates = nullptr;
     std::filesystem::path overrides_dir = {};  // this site's overrides of templates_dir; empty: none
     std::string mount = {};  // "" or the path prefix the site answers under on a shared host ("/~carol")
+    // A group's home site: its members' group (GroupIndex::current), shown on
+    // /people/ and /publications/. Empty for every other site. Called on each
+    // fresh(): it must be cheap and never throw.
+    std::function<std::shared_ptr<const Group>()> group{};
 };
 
 // What one read transaction of the database produced. Copied whole when the
@@ -75,6 +80,7 @@ struct Site {
     std::shared_ptr<const Templates> templates;
     std::shared_ptr<const SiteStamps> stamps;  // when each page's inputs last changed, per language
     std::int64_t last_modified_unix = 0;  // for Last-Modified: newest of content and templates
+    std::shared_ptr<const Group> group;  // a group's home site: the group its pages show; null for every other
 
     const Views& views(std::size_t language = 0) const { return content->views(language); }
     std::size_t language_count() const { return content->views_by_language.size(); }
@@ -155,6 +161,7 @@ private:
         bool release = false;    // the serving version's next scheduled post is due: its rows listed again, not re-read
         bool templates = false;  // the template set: its changes (a load if it has one pending)
         bool load_templates = false;  // load the template set again, changed or not
+        std::shared_ptr<const Group> group{};  // the group's new version (SiteSource::group); null: unchanged
         bool force = false;      // install a new generation even if nothing changed (a forced reload)
         std::string_view reason;
         ContentProbe* probe = nullptr;
@@ -165,7 +172,10 @@ private:
     };
     Rebuilt rebuild(const RebuildWhat& what);  // reload_mutex_ held
     void retire(std::shared_ptr<const Site> replaced);
-    void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates);
+    void install(std::shared_ptr<const LoadedContent> content, std::shared_ptr<const Templates> templates,
+                 std::shared_ptr<const Group> group);
+    // The provider's group when it is another version than the serving site's; null otherwise.
+    std::shared_ptr<const Group> new_group(const Site& serving) const;
     void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
 
     const SiteSource source_;  // .templates is never null (the constructor makes one if not given)

@@ -109,5 +109,5 @@ BOOST_AUTO_TEST_CASE(a_directory_without_its_slash_redirects_to_it) {
         BOOST_TEST(as_int(r.kind) == as_int(RouteKind::redirect), dir);
         BOOST_TEST(r.location == dir);
     }
-    BOOST_TEST(directories == 6);  // blog, publications, news, talks, projects, cv
+    BOOST_TEST(directories == 7);  // blog, publications, news, talks, projects, cv, people
 }

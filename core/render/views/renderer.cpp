@@ -18,7 +18,8 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     // A section is current on its index and on every page under it; news
     // and talks are named only when they have rows (else they are not found).
     for (auto [kind, label, shown] :
-         {std::tuple{RouteKind::home, "nav_home", true}, std::tuple{RouteKind::publications, "nav_publications", true},
+         {std::tuple{RouteKind::home, "nav_home", true}, std::tuple{RouteKind::people, "nav_people", layout.has_people},
+          std::tuple{RouteKind::publications, "nav_publications", true},
           std::tuple{RouteKind::blog_index, "nav_blog", true}, std::tuple{RouteKind::news, "nav_news", layout.has_news},
           std::tuple{RouteKind::talks, "nav_talks", layout.has_talks},
           std::tuple{RouteKind::projects, "nav_projects", layout.has_projects},

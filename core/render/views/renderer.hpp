@@ -51,6 +51,7 @@ struct LayoutFields {
     bool has_projects = false;  // and /projects/
     std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
     bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
+    bool has_people = false;  // and /people/ on a group's home site
 };
 
 class PageRenderer {

@@ -17,6 +17,7 @@
 #include "http/routes.hpp"
 #include "render/template/catalogue.hpp"
 #include "store/model/content.hpp"
+#include "store/model/group.hpp"
 
 namespace vitae {
 
@@ -149,6 +150,13 @@ MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
 // The CV (cv_views.cpp): /cv/, made only when has_cv(views.content).
 MustacheData cv_page_data(const Views& views, const Catalogue& t);
+
+// A group's home site (group_views.cpp): /people/ (cards by group, then
+// family name), and its /publications/: the members' works and the home's
+// own papers, each work once, by year; `kind` filters as on any site.
+MustacheData people_page_data(const Group& group, const Views& views, const Catalogue& t);
+MustacheData group_publications_data(const Group& group, const Views& views, const Catalogue& t,
+                                     std::optional<PublicationKind> kind);
 
 // The teaching rows grouped by role, in the order each role
 // first appears: list of {id ("teaching", then "teaching-2", ...), role,
