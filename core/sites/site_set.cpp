@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "site/db_fingerprint.hpp"
 
 namespace vitae {
 
@@ -14,10 +15,8 @@ namespace {
 
 // Identity and version of the registry file: any write or replacement changes it.
 std::string registry_fingerprint(const std::filesystem::path& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return "missing";
-    return std::to_string(st.st_dev) + ':' + std::to_string(st.st_ino) + ':' + std::to_string(st.st_size) + ':' +
-           std::to_string(st.st_mtim.tv_sec) + '.' + std::to_string(st.st_mtim.tv_nsec);
+    auto fingerprint = db_fingerprint(path.string());
+    return fingerprint.empty() ? "missing" : fingerprint;
 }
 
 // "/~carol/" -> "/~carol"; "/" -> "".
@@ -61,6 +60,8 @@ SiteSet::SiteSet(SitesConfig config, PageCache& cache) : config_(std::move(confi
     // The first read must succeed: a worker pointed at no registry says so at start.
     auto registry = std::make_shared<const Registry>(read_registry(config_.sites_dir));
     registry_fingerprint_ = registry_fingerprint(registry_path(config_.sites_dir));
+    shared_templates_ = std::make_shared<TemplateSet>(config_.templates_dir);
+    group_ = std::make_shared<GroupIndex>(members_of(*registry));
     snapshot_ = std::make_shared<const Snapshot>(Snapshot{registry, HostMap(*registry)});
     counts_.registry_reads = 1;
 }
@@ -79,6 +80,23 @@ std::shared_ptr<const Registry> SiteSet::registry() const {
 
 std::string SiteSet::base_url_of(const RegisteredSite& site) const {
     return config_.scheme + "://" + site.hosts.front() + mount_of(site);
+}
+
+std::string SiteSet::identity_of(const RegisteredSite& site) const {
+    bool overrides = std::filesystem::is_directory(site_templates_dir(config_.sites_dir, site.name));
+    return base_url_of(site) + (site.home ? " home" : "") + (overrides ? " overrides" : "");
+}
+
+// The home site's members: every other site of the registry.
+std::vector<GroupMemberSource> SiteSet::members_of(const Registry& registry) const {
+    std::vector<GroupMemberSource> members;
+    for (const auto& site : registry.sites)
+        if (!site.home)
+            members.push_back({.name = site.name,
+                               .db_path = site_db_path(config_.sites_dir, site.name).string(),
+                               .base_url = base_url_of(site),
+                               .group = site.group});
+    return members;
 }
 
 SiteSet::Lookup SiteSet::find(std::string_view host, std::string_view path) {
@@ -109,7 +127,7 @@ std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
         auto& slot = entries_[registered.name];
         if (!slot) {
             slot = std::make_shared<Entry>();
-            slot->identity = base_url_of(registered);
+            slot->identity = identity_of(registered);
         }
         entry = slot;
     }
@@ -148,6 +166,11 @@ std::shared_ptr<LoadedSite> SiteSet::load(const RegisteredSite& registered) {
                       .templates_dir = config_.templates_dir,
                       .now_unix = config_.now_unix,
                       .mount = mount_of(registered)};
+    // A site with overrides has a template set of its own (both directories watched); the others share one.
+    auto overrides = site_templates_dir(config_.sites_dir, registered.name);
+    if (std::filesystem::is_directory(overrides)) source.overrides_dir = overrides;
+    else source.templates = shared_templates_;
+    if (registered.home) source.group = [group = group_] { return group->current(); };
     auto started = monotonic_ms();
     auto site = std::make_shared<LoadedSite>(registered.name, std::move(source), base_url_of(registered), cache_,
                                              config_, std::move(scope));
@@ -173,6 +196,8 @@ void SiteSet::evict_over_bound() {
     }
 }
 
+// Also unloads a site whose template overrides appeared or went (`vitae
+// site override` made its first): its next request loads it with them.
 void SiteSet::unload_idle() {
     if (!many()) return;
     auto now = monotonic_ms();
@@ -180,16 +205,17 @@ void SiteSet::unload_idle() {
     for (auto it = entries_.begin(); it != entries_.end();) {
         const Entry& entry = *it->second;
         bool idle = now - entry.last_used_ms.load() > config_.idle_unload_ms;
-        bool failed_long_ago = !entry.ready && idle;
-        if ((entry.ready && idle) || failed_long_ago) {
-            if (entry.ready) {
-                log(Level::info, LogEvent("site_unloaded").add("site", it->first).add("reason", "idle"));
-                ++counts_.unloads;
-            }
-            it = entries_.erase(it);
-        } else {
+        const RegisteredSite* registered = snapshot_->registry->find(it->first);
+        bool changed = entry.ready && registered && identity_of(*registered) != entry.identity;
+        if (!idle && !changed) {
             ++it;
+            continue;
         }
+        if (entry.ready) {
+            log(Level::info, LogEvent("site_unloaded").add("site", it->first).add("reason", idle ? "idle" : "overrides changed"));
+            ++counts_.unloads;
+        }
+        it = entries_.erase(it);
     }
 }
 
@@ -216,7 +242,7 @@ bool SiteSet::refresh() {
     // A site removed or now answering elsewhere is unloaded: its pages know their base URL.
     for (auto it = entries_.begin(); it != entries_.end();) {
         const RegisteredSite* now = registry->find(it->first);
-        if (now && base_url_of(*now) == it->second->identity) {
+        if (now && identity_of(*now) == it->second->identity) {
             ++it;
             continue;
         }
@@ -225,6 +251,7 @@ bool SiteSet::refresh() {
         it = entries_.erase(it);
     }
     snapshot_ = std::move(snapshot);
+    group_->set_members(members_of(*registry));
     ++counts_.registry_reads;
     counts_.registry_error.clear();
     log(Level::info, LogEvent("registry").add("sites", static_cast<std::int64_t>(registry->sites.size())));
@@ -237,8 +264,13 @@ bool SiteSet::reload(std::string_view reason) {
         registry_fingerprint_.clear();  // read it whatever its file says
     }
     refresh();
-    bool ok = true;
-    for (auto& site : loaded()) ok = site->holder.reload(reason) && ok;
+    // The shared templates are read once, then each site takes them as they are.
+    bool ok = !shared_templates_ || shared_templates_->reload().error.empty();
+    if (group_) group_->check_now();
+    for (auto& site : loaded()) {
+        bool shared = site->holder.source().templates != nullptr;
+        ok = site->holder.reload(reason, shared ? SiteHolder::TemplateReload::if_changed : SiteHolder::TemplateReload::load) && ok;
+    }
     return ok;
 }
 

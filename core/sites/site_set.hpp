@@ -35,6 +35,8 @@
 #include "base/clock.hpp"
 #include "http/page_cache.hpp"
 #include "site/content_probe.hpp"
+#include "site/group_index.hpp"
+#include "site/template_set.hpp"
 #include "site/page_source.hpp"
 #include "site/site.hpp"
 #include "sites/host_map.hpp"
@@ -136,10 +138,18 @@ private:
     std::shared_ptr<LoadedSite> load(const RegisteredSite& site);
     void evict_over_bound();  // mutex_ held
     std::string base_url_of(const RegisteredSite& site) const;
+    // Everything a loaded site was made from that the registry or the disk
+    // can change: a change to any of it unloads the site.
+    std::string identity_of(const RegisteredSite& site) const;
+    std::vector<GroupMemberSource> members_of(const Registry& registry) const;
 
     const SitesConfig config_;
     PageCache& cache_;
     std::shared_ptr<LoadedSite> one_;  // --db
+    // --sites: the one template set of every site without overrides of its
+    // own (one parse, one inotify instance), and the home site's group.
+    std::shared_ptr<TemplateSet> shared_templates_;
+    std::shared_ptr<GroupIndex> group_;
     SiteHolder::ReloadObserver observer_;  // set before threads start; then read only
 
     mutable std::mutex mutex_;  // guards the members below
