@@ -254,5 +254,75 @@ class TestFastPath(ManySites):
         self.assertNotIn("Alice Published", read(carol))
 
 
+class TestDepartment(unittest.TestCase):
+    """The department's own pages over real sites moved in with `vitae
+    import-site` (public al-folio, academicpages and Hugo sites kept in
+    tests/fixtures/sites): /people/ and the group's /publications/."""
+
+    MEMBERS = {"zhang": ("al-folio-yichi-zhang", "Theory"), "geiger": ("academicpages-stuart-geiger", "Systems"),
+               "blini": ("wowchemy-elvio-blini", "")}
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="vitae-dept-")
+        os.chmod(cls.dir, 0o755)
+        cls.sites = os.path.join(cls.dir, "sites")
+        fixtures = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "fixtures", "sites")
+        vitae("site", "add", cls.sites, "dept", "--host", "dept.test", "--home", "--name", "Department of Examples")
+        for name, (fixture, group) in cls.MEMBERS.items():
+            vitae("site", "add", cls.sites, name, "--host", "dept.test", "--prefix", "/~%s/" % name,
+                  *(["--group", group] if group else []))
+            vitae("import-site", os.path.join(fixtures, fixture), os.path.join(cls.sites, name, "site.db"))
+        for root, dirs, files in os.walk(cls.dir):
+            for d in dirs:
+                os.chmod(os.path.join(root, d), 0o755)
+            for f in files:
+                os.chmod(os.path.join(root, f), 0o644)
+        cls.stack = stack.Stack(BUILD_DIR, None, TEMPLATES, sites=cls.sites, extra_args=["--workers", "1"])
+        cls.stack.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    def get(self, path):
+        return fetch(self.stack.port, path, headers={"Host": "dept.test"})
+
+    def member_name(self, name):
+        with sqlite3.connect(os.path.join(self.sites, name, "site.db")) as c:
+            return c.execute("SELECT name FROM profile").fetchone()[0]
+
+    def test_people_lists_every_member_by_group_with_a_link(self):
+        r = self.get("/people/")
+        self.assertEqual(r.status, 200)
+        page = r.text
+        for name, (fixture, group) in self.MEMBERS.items():
+            self.assertIn(self.member_name(name), page)
+            self.assertIn('href="http://dept.test/~%s/"' % name, page)
+        for group in ("Theory", "Systems"):
+            self.assertIn(group, page)
+        self.assertLess(page.index("Systems"), page.index("Theory"))  # groups in order
+
+    def test_group_publications_list_each_members_papers_linking_to_their_pages(self):
+        page = self.get("/publications/").text
+        with sqlite3.connect(os.path.join(self.sites, "zhang", "site.db")) as c:
+            slug, title = c.execute("SELECT slug, title FROM publication ORDER BY slug LIMIT 1").fetchone()
+        self.assertIn('href="http://dept.test/~zhang/publications/%s"' % slug, page)
+        member = self.get("/~zhang/publications/%s" % slug)
+        self.assertEqual(member.status, 200)
+
+    def test_a_members_edit_changes_the_group_pages_only(self):
+        before = self.get("/people/").text
+        self.get("/")
+        self.assertEqual(self.get("/").header("X-Vitae-Cache"), "hit")
+        with sqlite3.connect(os.path.join(self.sites, "geiger", "site.db")) as c:
+            c.execute("UPDATE profile SET job_title = 'Professor of Examples'")
+        after = until(lambda: (lambda t: t if "Professor of Examples" in t else None)(self.get("/people/").text),
+                      "the member's edit on /people/", timeout=3.0)
+        self.assertNotEqual(before, after)
+        self.assertEqual(self.get("/").header("X-Vitae-Cache"), "hit")  # the home page did not change
+
+
 if __name__ == "__main__":
     unittest.main()
