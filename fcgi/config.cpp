@@ -60,6 +60,11 @@ constexpr Option options[] = {
     {"--site-idle", "VITAE_SITE_IDLE", "SECONDS",
      "with --sites: a site not asked for this long is unloaded (default 600)",
      [](Config& c, std::string_view v) { c.site_idle_s = parse_int("--site-idle", v, 10, 1, 7 * 86400); }},
+    {"--sites-memory-mb", "VITAE_SITES_MEMORY_MB", "N",
+     "with --sites: past this resident size a process unloads the least recently asked sites (default 0: no bound)",
+     [](Config& c, std::string_view v) {
+         c.sites_memory_bytes = static_cast<std::size_t>(parse_int("--sites-memory-mb", v, 10, 0, 1 << 20)) * 1024 * 1024;
+     }},
     {"--scheme", "VITAE_SCHEME", "http|https",
      "with --sites: the scheme of every site's absolute URLs (default https)", set_scheme},
     {"--templates", "VITAE_TEMPLATES", "DIR", "directory of *.mustache templates",
@@ -121,6 +126,7 @@ SitesConfig sites_config(const Config& config, std::size_t slots) {
             .now_unix = offset_clock(config),
             .max_loaded = config.sites_loaded,
             .idle_unload_ms = static_cast<std::int64_t>(config.site_idle_s) * 1000,
+            .max_memory_bytes = config.sites_memory_bytes,
             .slots = slots};
 }
 

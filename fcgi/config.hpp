@@ -32,6 +32,7 @@ struct Config {
     std::string scheme = "https";  // --sites: each site's base URL is scheme://its first host + its prefix
     std::size_t sites_loaded = limits::default_sites_loaded;  // --sites: loaded at once per process, at most
     int site_idle_s = limits::default_site_idle_s;            // --sites: unloaded after this long unasked
+    std::size_t sites_memory_bytes = 0;                       // --sites: unload past this resident size (0: no bound)
     int clock_offset_s = 0;  // added to the wall clock that releases scheduled posts (tests)
     bool help = false;
     bool version = false;

@@ -23,28 +23,31 @@ namespace {
 
 // --render PATH (one site) or URL (--sites: http://HOST/PATH, the site at HOST).
 struct RenderTarget {
+    std::string scheme;
     std::string host;
     std::string path;
 };
 
 RenderTarget render_target(const vitae::Config& config) {
     const std::string& target = config.render_path;
-    if (config.sites_dir.empty()) return {"", target};
+    if (config.sites_dir.empty()) return {"", "", target};
     auto scheme_end = target.find("://");
     auto scheme = target.substr(0, scheme_end);
     if (scheme_end == std::string::npos || (scheme != "http" && scheme != "https"))
         throw vitae::UsageError("--render: with --sites give the page's URL (http://HOST/PATH), not \"" + target + "\"");
     auto rest = target.substr(scheme_end + 3);
     auto slash = rest.find('/');
-    if (slash == std::string::npos) return {rest, "/"};
-    return {rest.substr(0, slash), rest.substr(slash)};
+    if (slash == std::string::npos) return {scheme, rest, "/"};
+    return {scheme, rest.substr(0, slash), rest.substr(slash)};
 }
 
 int render_to_stdout(const vitae::Config& config) {
     using namespace vitae;
     auto target = render_target(config);
     PageCache cache(0, 0);
-    SiteSet sites(sites_config(config, 1), cache);
+    auto set_config = sites_config(config, 1);
+    if (!target.scheme.empty()) set_config.scheme = target.scheme;  // the page as its URL says
+    SiteSet sites(std::move(set_config), cache);
     auto lookup = sites.find(target.host, target.path);
     if (lookup.found == SiteSet::Found::no_site) throw Error("--render: no site answers at " + in_quotes(config.render_path));
     if (lookup.found == SiteSet::Found::unavailable)

@@ -7,6 +7,8 @@
 #include <malloc.h>
 
 #include <cstddef>
+#include <cstdio>
+#include <unistd.h>
 
 namespace vitae {
 
@@ -14,5 +16,15 @@ namespace vitae {
 inline constexpr std::size_t trim_after_bytes = 1024 * 1024;
 
 inline void release_free_memory() { ::malloc_trim(0); }
+
+// This process's resident set now (/proc/self/statm), in bytes; 0 if unknown.
+inline std::size_t resident_bytes() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    unsigned long size = 0, resident = 0;
+    int read = std::fscanf(f, "%lu %lu", &size, &resident);
+    std::fclose(f);
+    return read == 2 ? resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE)) : 0;
+}
 
 }  // namespace vitae

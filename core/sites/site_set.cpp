@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/memory.hpp"
 #include "site/db_fingerprint.hpp"
 
 namespace vitae {
@@ -216,6 +217,18 @@ void SiteSet::unload_idle() {
             ++counts_.unloads;
         }
         it = entries_.erase(it);
+    }
+    if (config_.max_memory_bytes != 0 && resident_bytes() > config_.max_memory_bytes) {
+        auto oldest = entries_.end();
+        for (auto e = entries_.begin(); e != entries_.end(); ++e)
+            if (e->second->ready && (oldest == entries_.end() ||
+                                     e->second->last_used_ms.load() < oldest->second->last_used_ms.load()))
+                oldest = e;
+        if (oldest == entries_.end()) return;
+        log(Level::info, LogEvent("site_unloaded").add("site", oldest->first).add("reason", "over --sites-memory-mb"));
+        entries_.erase(oldest);
+        ++counts_.unloads;
+        release_free_memory();
     }
 }
 

@@ -53,6 +53,7 @@ struct SitesConfig {
     WallClock now_unix = system_unix;
     std::size_t max_loaded = 64;          // --sites-loaded
     std::int64_t idle_unload_ms = 600'000;  // --site-idle
+    std::size_t max_memory_bytes = 0;       // --sites-memory-mb: over this RSS, unload the least recently asked; 0: no bound
     std::size_t slots = 1;            // threads that look pages up (each gets a probe and a workspace per site)
     WireLayout layout = nullptr;      // for PageSource
     std::shared_ptr<const Site> fallback = nullptr;  // --db: a restarted worker's last good site
@@ -120,7 +121,9 @@ public:
     std::shared_ptr<const Registry> registry() const;
 
     // For the idle follower: read the registry again if its file changed
-    // (true if a new one was installed), and unload what is idle.
+    // (true if a new one was installed), and unload what is idle (or, over
+    // --sites-memory-mb, the least recently asked site: one per call, since
+    // memory comes back only as its last holders let go).
     bool refresh();
     void unload_idle();
     // SIGHUP: the registry read again, every loaded site reloaded; false if any was refused.
