@@ -204,6 +204,29 @@ class TestIsolation(ManySites):
             with open(self.db["bob"], "wb") as f:
                 f.write(good)
 
+    def test_a_sites_template_override_is_its_own_and_a_broken_one_keeps_its_last_good(self):
+        self.assertEqual(self.get("bob.test").status, 200)
+        overrides = os.path.join(self.sites, "bob", "templates")
+        try:
+            vitae("site", "override", self.sites, "bob", "home.mustache", "--templates", TEMPLATES)
+            path = os.path.join(overrides, "home.mustache")
+            with open(path, "a", encoding="utf-8") as f:
+                f.write("<p>BOB-OVERRIDE</p>\n")
+            os.chmod(overrides, 0o755)
+            os.chmod(path, 0o644)
+            until(lambda: "BOB-OVERRIDE" in self.get("bob.test").text, "bob's override to be served")
+            self.assertNotIn("BOB-OVERRIDE", self.get("alice.test").text)  # the others keep the shared set
+            with open(path, "a", encoding="utf-8") as f:
+                f.write("{{#unclosed}}\n")
+            time.sleep(0.3)
+            bob = self.get("bob.test")
+            self.assertEqual(bob.status, 200)
+            self.assertIn("BOB-OVERRIDE", bob.text)  # its last good templates
+            self.assertEqual(self.owner_of("alice.test"), [OWNERS["alice"]])
+        finally:
+            shutil.rmtree(overrides, ignore_errors=True)
+        until(lambda: "BOB-OVERRIDE" not in self.get("bob.test").text, "bob back on the shared templates")
+
     def test_a_site_that_never_loaded_answers_503(self):
         db = make_site(self.sites, "broken", "--host", "broken.test")
         with open(db, "wb") as f:
