@@ -101,10 +101,7 @@ std::vector<GroupMemberSource> SiteSet::members_of(const Registry& registry) con
 }
 
 SiteSet::Lookup SiteSet::find(std::string_view host, std::string_view path) {
-    if (!many()) {
-        one_->last_used_ms.store(monotonic_ms(), std::memory_order_relaxed);
-        return {.found = Found::site, .site = one_, .path = path};
-    }
+    if (!many()) return {.found = Found::site, .site = one_.get(), .path = path};  // no lock, no count: the hit path
     auto normal = normalize_host(host);
     if (!normal) return {};
     std::shared_ptr<const Snapshot> snapshot;
@@ -118,7 +115,8 @@ SiteSet::Lookup SiteSet::find(std::string_view host, std::string_view path) {
     if (match->needs_slash) return {.found = Found::add_slash, .location = registered.prefix};
     auto site = acquire(registered);
     if (!site) return {.found = Found::unavailable};
-    return {.found = Found::site, .site = std::move(site), .path = match->path};
+    auto* raw = site.get();
+    return {.found = Found::site, .site = raw, .hold = std::move(site), .path = match->path};
 }
 
 std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
@@ -133,10 +131,10 @@ std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
         entry = slot;
     }
     auto now = monotonic_ms();
-    entry->last_used_ms.store(now, std::memory_order_relaxed);
+    LoadedSite::touch(entry->last_used_ms, now);
     std::lock_guard lock(entry->load_mutex);
     if (entry->site) {
-        entry->site->last_used_ms.store(now, std::memory_order_relaxed);
+        LoadedSite::touch(entry->site->last_used_ms, now);
         return entry->site;
     }
     if (entry->failed_at_ms != 0 && now - entry->failed_at_ms < limits::site_retry_ms) return nullptr;

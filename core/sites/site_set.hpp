@@ -81,6 +81,12 @@ public:
     PageSource pages;
     std::atomic<std::int64_t> last_used_ms{0};
 
+    // Marks the site asked for now. Written at most every 100 ms: a store per
+    // request by every thread would bounce the line between cores.
+    static void touch(std::atomic<std::int64_t>& last_used, std::int64_t now) {
+        if (now - last_used.load(std::memory_order_relaxed) >= 100) last_used.store(now, std::memory_order_relaxed);
+    }
+
 private:
     std::vector<std::unique_ptr<Slot>> slots_;  // by thread index
 };
@@ -105,7 +111,8 @@ public:
     enum class Found { site, no_site, unavailable, add_slash };
     struct Lookup {
         Found found = Found::no_site;
-        std::shared_ptr<LoadedSite> site = {};  // Found::site
+        LoadedSite* site = nullptr;             // Found::site; alive while `hold` (or the set, for --db) is
+        std::shared_ptr<LoadedSite> hold = {};  // --sites: keeps it loaded for the request; --db: empty
         std::string_view path = {};             // Found::site: the path inside the site
         std::string location = {};              // Found::add_slash: where the site starts
     };

@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(a_site_loads_on_its_first_request_and_stays_loaded) {
     BOOST_TEST(set.stats().loaded == 0u);  // nothing read at start
     auto first = set.find("alice.test", "/");
     auto again = set.find("Alice.Test:8080", "/");
-    BOOST_TEST((first.site == again.site));
+    BOOST_TEST(first.site == again.site);
     BOOST_TEST(set.stats().loaded == 1u);
     BOOST_TEST(set.stats().loads == 1u);
     BOOST_TEST(first.site->base_url == "http://alice.test");
