@@ -99,9 +99,13 @@ void make_or_adopt_db(const fs::path& sites_dir, const RegisteredSite& site, Und
             << (site.owner_name.empty() ? "" : "; --name is the registry's only, its profile is unchanged") << ")\n";
         return;
     }
-    init_database(db.string(), site.owner_name);
+    // A site serves from its first request: without --name its profile is named after the site for now.
+    init_database(db.string(), site.owner_name.empty() ? site.name : site.owner_name);
     undo.made(db);
     out << "created " << db.string() << " (schema version " << latest_version() << ")\n";
+    if (site.owner_name.empty())
+        out << "note: its owner is called " << in_quotes(site.name)
+            << " until the profile says otherwise (--name when adding; docs/cli.md, \"Profile\")\n";
 }
 
 }  // namespace
