@@ -1,9 +1,8 @@
 #include "cli/commands/override_commands.hpp"
 
-#include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
+#include "base/read_file.hpp"
 #include "base/log.hpp"
 #include "http/static_files.hpp"
 #include "render/template/override_header.hpp"
@@ -21,13 +20,6 @@ bool plain_segment(const std::string& name) {
            name.find('\0') == std::string::npos;
 }
 
-std::string read_template(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error("site override: read " + in_quotes(path.string()) + ": cannot read");
-    return text.str();
-}
 
 }  // namespace
 
@@ -49,7 +41,7 @@ fs::path make_override(const fs::path& sites_dir, const std::string& site_name, 
     if (fs::exists(fs::symlink_status(target, ec)))
         throw Error("site override: " + in_quotes(target.string()) +
                     " exists already (edit it, or remove it to copy the shared one again)");
-    std::string bytes = read_template(shared);
+    std::string bytes = read_whole_file(shared);
     if (!fs::is_directory(dir, ec) && !fs::create_directory(dir, ec) && ec)
         throw Error("site override: mkdir " + in_quotes(dir.string()) + ": " + ec.message());
     std::string header = override_header({.name = template_name, .sha256 = sha256_hex(bytes)});

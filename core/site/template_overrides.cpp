@@ -1,10 +1,9 @@
 #include "site/template_overrides.hpp"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
+#include "base/read_file.hpp"
 #include "base/log.hpp"
 #include "render/template/override_header.hpp"
 #include "store/rows/file_store.hpp"
@@ -18,13 +17,6 @@ namespace fs = std::filesystem;
 // A prefix is enough to tell two versions apart in a message.
 constexpr std::size_t shown_hex = 12;
 
-std::string read_whole(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot read");
-    return text.str();
-}
 
 // The files the loader lays over the shared set (Templates::load).
 bool is_override(const fs::path& path) {
@@ -36,12 +28,12 @@ OverrideReport report_one(const fs::path& shared_dir, const fs::path& path) {
     OverrideReport r{.file = path.filename().string()};
     std::error_code ec;
     fs::path shared = shared_dir / r.file;
-    if (auto header = read_override_header(read_whole(path))) r.copied_sha256 = header->sha256;
+    if (auto header = read_override_header(read_whole_file(path))) r.copied_sha256 = header->sha256;
     if (!fs::is_regular_file(shared, ec)) {
         r.state = OverrideReport::State::orphan;
         return r;
     }
-    r.shared_sha256 = sha256_hex(read_whole(shared));
+    r.shared_sha256 = sha256_hex(read_whole_file(shared));
     if (r.copied_sha256.empty())
         r.state = OverrideReport::State::hand_made;
     else
