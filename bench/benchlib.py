@@ -163,7 +163,7 @@ def edit_profile_name(writer, i):
 
 
 def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, path="/", timeout_s=2.0,
-              settle=lambda: time.sleep(0.1), give_up_after=None):
+              settle=lambda: time.sleep(0.1), give_up_after=None, headers=None):
     """Commit an edit, then GET `path` through nginx until it shows; ms per edit.
 
     `edit(writer, i)` runs edit i's statements (inside BEGIN ... COMMIT) and
@@ -175,6 +175,7 @@ def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, pat
     showed an edit and came from the worker (X-Vitae-Cache), not a file.
     After `give_up_after` timed-out edits it stops (`edits` says how many ran):
     a worker that never shows one would otherwise cost edits × timeout_s.
+    `headers` go with every GET (bench/sites: the site's Host).
     """
     pages = published_pages(publish_dir) if publish_dir else []
     writer = sqlite3.connect(db, isolation_level=None, timeout=5.0)  # waits for a worker's lock, never fails on it
@@ -187,12 +188,12 @@ def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, pat
         t0 = time.perf_counter()
         polls, ok = 0, False
         while time.perf_counter() - t0 < timeout_s:
-            status, headers, body = get(stack.port, path, conn=conn)
+            status, got, body = get(stack.port, path, headers=headers, conn=conn)
             polls += 1
             torn += status != 200 or not body.rstrip().endswith(b"</html>")
             if new.search(body):
                 ok = True
-                from_worker += "x-vitae-cache" in headers
+                from_worker += "x-vitae-cache" in got
                 break
             time.sleep(POLL_PAUSE_S)
         t1 = time.perf_counter()
@@ -217,14 +218,14 @@ def freshness(stack, db, edits, publish_dir=None, *, edit=edit_profile_name, pat
             "torn": torn, "from_worker": from_worker}
 
 
-def first_200(stack, t0, timeout_s=START_TIMEOUT_S):
-    """GET / through nginx until it is a 200; ms since `t0` (perf_counter). For
+def first_200(stack, t0, timeout_s=START_TIMEOUT_S, path="/", headers=None):
+    """GET `path` through nginx until it is a 200; ms since `t0` (perf_counter). For
     a worker just spawned: nginx's 502s and refused connections are retried."""
     conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=max(5.0, timeout_s))
     try:
         while True:
             try:
-                status, _, _ = get(stack.port, "/", conn=conn)
+                status, _, _ = get(stack.port, path, headers=headers, conn=conn)
             except (OSError, http.client.HTTPException):
                 conn.close()
                 conn = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=max(5.0, timeout_s))
@@ -238,15 +239,82 @@ def first_200(stack, t0, timeout_s=START_TIMEOUT_S):
         conn.close()
 
 
-def startup(stack, trials=5, timeout_s=START_TIMEOUT_S):
-    """nginx up, worker not: spawn it and time until GET / through nginx is 200 (ms per trial)."""
+def startup(stack, trials=5, timeout_s=START_TIMEOUT_S, path="/", headers=None):
+    """nginx up, worker not: spawn it and time until GET `path` through nginx is 200 (ms per trial)."""
     times = []
     for _ in range(trials):
         t0 = time.perf_counter()
         stack.spawn_worker()
-        times.append(first_200(stack, t0, timeout_s))
+        times.append(first_200(stack, t0, timeout_s, path, headers))
         stop_process(stack.worker)
     return times
+
+
+# -- the worker's log ---------------------------------------------------------------------
+
+EVENT = re.compile(r"\bevent=(\w+)(.*)$")
+PAIR = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|\S+)')
+
+
+def parse_events(text, name):
+    """The fields of each `event=NAME key=value...` line (core/base/log.hpp) in `text`."""
+    out = []
+    for line in text.splitlines():
+        m = EVENT.search(line)
+        if m and m.group(1) == name:
+            out.append({k: v.strip('"') for k, v in PAIR.findall(m.group(2))})
+    return out
+
+
+# -- wrk, CPU, the bare responder ---------------------------------------------------------
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
+
+
+def parse_latency(text):
+    m = re.match(r"([\d.]+)(us|ms|s|m)$", text)
+    return float(m.group(1)) * UNITS[m.group(2)]
+
+
+def wrk(port, conns, duration, gzip=False, headers=None):
+    """One `wrk -t2 -cN --latency` run of GET / (with `headers`): requests, req/s, p50/p99 ms, errors."""
+    cmd = ["wrk", "-t2", "-c%d" % conns, "-d%ds" % duration, "--latency", "--timeout", "5s"]
+    if gzip:
+        cmd += ["-H", "Accept-Encoding: gzip"]
+    for k, v in (headers or {}).items():
+        cmd += ["-H", "%s: %s" % (k, v)]
+    cmd.append("http://127.0.0.1:%d/" % port)
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    res = {"requests": int(re.search(r"(\d+) requests in", out).group(1)),
+           "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+           "p50": parse_latency(re.search(r"^\s+50%\s+(\S+)", out, re.M).group(1)),
+           "p99": parse_latency(re.search(r"^\s+99%\s+(\S+)", out, re.M).group(1)),
+           "non2xx": 0, "sockerr": 0, "raw": out}
+    m = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if m:
+        res["non2xx"] = int(m.group(1))
+    m = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
+    if m:
+        res["sockerr"] = sum(int(x) for x in m.groups())
+    return res
+
+
+def cpu_ticks(pids):
+    """utime + stime (clock ticks) of `pids`, from /proc/PID/stat."""
+    total = 0
+    for pid in pids:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
+    return total
+
+
+def build_h(out_dir):
+    """bench/h_responder.c, the bare libfcgi responder (anchor H), compiled into out_dir."""
+    out = os.path.join(out_dir, "h_responder")
+    run(["cc", "-O2", "-Wall", "-Wextra", "-o", out, os.path.join(BENCH, "h_responder.c"), "-lfcgi", "-lpthread"])
+    return out
 
 
 # -- report ---------------------------------------------------------------------------------
