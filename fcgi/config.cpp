@@ -53,7 +53,7 @@ constexpr Option options[] = {
      "a directory of sites (DIR/registry.db, DIR/NAME/site.db; `vitae site add`): serve each at its hosts",
      [](Config& c, std::string_view v) { c.sites_dir = std::string(v); }},
     {"--sites-loaded", "VITAE_SITES_LOADED", "N",
-     "with --sites: sites kept loaded per process at most, the least recently asked unloaded first (default 64)",
+     "with --sites: sites kept loaded per process at most, the least recently asked unloaded first (default 32)",
      [](Config& c, std::string_view v) {
          c.sites_loaded = static_cast<std::size_t>(parse_int("--sites-loaded", v, 10, 1, static_cast<int>(limits::max_sites_loaded)));
      }},

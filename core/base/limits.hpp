@@ -95,7 +95,10 @@ inline constexpr int follower_idle_poll_ms = 100;
 // at most (its requests answer 503 meanwhile); the defaults of the bounds on
 // loaded sites, which the worker's options change.
 inline constexpr std::int64_t site_retry_ms = 1000;
-inline constexpr std::size_t default_sites_loaded = 64;
+// 32 per worker process: a loaded site of the bench's lists (10-300 papers)
+// costs about 1.5 MB, so two processes stay near 180 MB with their page
+// caches (bench/RESULTS-sites.md: 64 made 272 MB, over the 256 MB target).
+inline constexpr std::size_t default_sites_loaded = 32;
 inline constexpr std::size_t max_sites_loaded = 100'000;
 inline constexpr int default_site_idle_s = 600;
 inline constexpr std::size_t max_registry_sites = 100'000;

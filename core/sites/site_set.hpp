@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "base/clock.hpp"
+#include "base/limits.hpp"
 #include "http/page_cache.hpp"
 #include "site/content_probe.hpp"
 #include "site/group_index.hpp"
@@ -51,7 +52,7 @@ struct SitesConfig {
     std::string scheme = "https";     // --sites: each site's base URL is scheme://its first host + its prefix
     std::filesystem::path templates_dir = {};
     WallClock now_unix = system_unix;
-    std::size_t max_loaded = 64;          // --sites-loaded
+    std::size_t max_loaded = limits::default_sites_loaded;  // --sites-loaded
     std::int64_t idle_unload_ms = 600'000;  // --site-idle
     std::size_t max_memory_bytes = 0;       // --sites-memory-mb: over this RSS, unload the least recently asked; 0: no bound
     std::size_t slots = 1;            // threads that look pages up (each gets a probe and a workspace per site)

@@ -81,11 +81,7 @@ std::vector<RegisteredSite> read_sites(const Db& db) {
 
 // Every rule `vitae site` applies, again: the file may have been edited by hand.
 void check_registry_rows(const Registry& registry, const std::string& file) {
-    for (const auto& site : registry.sites) {
-        auto problem = site_problem(site);
-        if (!problem) problem = registry_conflict(registry, site);
-        if (problem) throw Error("registry " + in_quotes(file) + ": " + *problem);
-    }
+    if (auto problem = registry_problem(registry)) throw Error("registry " + in_quotes(file) + ": " + *problem);
 }
 
 Registry read_registry_rows(const Db& db, const fs::path& sites_dir) {

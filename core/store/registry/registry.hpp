@@ -59,5 +59,10 @@ std::optional<std::string> prefix_problem(std::string_view prefix);   // "/" or 
 // if there is one: a duplicate (host, prefix), a prefix inside another
 // site's prefix on the same host, a second home.
 std::optional<std::string> registry_conflict(const Registry& registry, const RegisteredSite& site);
+// The same rules (and each site's own, site_problem) over a whole registry,
+// in one pass: what reading a registry checks, so a worker with thousands
+// of sites starts in time linear in them (one registry_conflict per site
+// would compare every pair: 25 million at 5,000 sites, 0.3 s measured).
+std::optional<std::string> registry_problem(const Registry& registry);
 
 }  // namespace vitae

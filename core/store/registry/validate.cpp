@@ -7,6 +7,7 @@
 // host the longest prefix wins, and the home site's /de/ or /blog/ must stay
 // the home site's.
 #include <algorithm>
+#include <unordered_map>
 #include <array>
 #include <set>
 
@@ -146,6 +147,30 @@ std::optional<std::string> registry_conflict(const Registry& registry, const Reg
     for (std::size_t i = 0; i < site.hosts.size(); ++i)
         if (std::find(site.hosts.begin(), site.hosts.begin() + i, site.hosts[i]) != site.hosts.begin() + i)
             return "host " + in_quotes(site.hosts[i]) + " is given twice";
+    return std::nullopt;
+}
+
+std::optional<std::string> registry_problem(const Registry& registry) {
+    // A prefix is "/" or one segment, so two prefixes on a host overlap only
+    // when equal (nested() can hold for no other pair): one claim per
+    // (host, prefix) is the whole rule.
+    std::unordered_map<std::string, const RegisteredSite*> claims;
+    claims.reserve(registry.sites.size() * 2);
+    const RegisteredSite* home = nullptr;
+    for (const auto& site : registry.sites) {
+        if (auto problem = site_problem(site)) return problem;
+        if (site.home && home)
+            return "site " + in_quotes(site.name) + " cannot be the home: " + in_quotes(home->name) +
+                   " is (vitae site set ... " + home->name + " --no-home first)";
+        if (site.home) home = &site;
+        for (const auto& host : site.hosts) {
+            auto [it, fresh] = claims.emplace(host + ' ' + site.prefix, &site);
+            if (fresh) continue;
+            if (it->second == &site) return "host " + in_quotes(host) + " is given twice";
+            return "host " + in_quotes(host) + " prefix " + in_quotes(site.prefix) + " is already site " +
+                   in_quotes(it->second->name) + "'s";
+        }
+    }
     return std::nullopt;
 }
 
