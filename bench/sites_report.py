@@ -19,7 +19,7 @@ ROWS = [
     ("cold_p99", "cold site, its first page: p99 (ms)", ".1f"),
     ("second_p50", "the site's other page: p50 (ms)", ".1f"),
     ("second_p99", "the site's other page: p99 (ms)", ".1f"),
-    ("crawl_rps", "crawl: requests/s (8 connections)", ".0f"),
+    ("crawl_rps", "crawl: requests/s (--crawl-connections, default 8)", ".0f"),
     ("loads", "site loads during the crawl (metrics)", ".0f"),
     ("unloads", "site unloads during the crawl (metrics)", ".0f"),
     ("loaded_after", "sites loaded after the crawl, all processes (metrics)", ".0f"),
