@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(no_more_than_the_bound_stay_loaded_the_least_recently_asked
     Sites s;
     for (auto name : {"a", "b", "c"}) s.add(name, std::string(name) + ".test");
     SiteSet set(s.config(2), s.cache);
-    auto a = set.find("a.test", "/").site;
+    auto a = set.find("a.test", "/").hold;
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     set.find("b.test", "/");
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
