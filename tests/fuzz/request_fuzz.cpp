@@ -26,16 +26,18 @@ using namespace vitae::fuzz;
 
 namespace {
 
+// The worker's one site (--db) as a site set of one, one request thread.
 struct World {
     World(const std::string& db, const fs::path& templates)
-        : sites({db, templates}),
-          cache(16 << 20, limits::page_cache_max_entries),
-          pages(cache, default_base_url, fastcgi::answer_for_nginx),
-          handler(sites, pages),
-          thread(db, pages) {}
-    SiteHolder sites;
+        : cache(16 << 20, limits::page_cache_max_entries),
+          set({.db_path = db, .base_url = default_base_url, .templates_dir = templates, .slots = 1,
+               .layout = fastcgi::answer_for_nginx},
+              cache),
+          sites(set.loaded().front()->holder),
+          handler(set) {}
     PageCache cache;
-    PageSource pages;
+    SiteSet set;
+    SiteHolder& sites;
     Handler handler;
     ThreadState thread;
 };
