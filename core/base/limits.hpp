@@ -101,7 +101,6 @@ inline constexpr std::int64_t site_retry_ms = 1000;
 inline constexpr std::size_t default_sites_loaded = 32;
 inline constexpr std::size_t max_sites_loaded = 100'000;
 inline constexpr int default_site_idle_s = 600;
-inline constexpr std::size_t max_registry_sites = 100'000;
 
 // The supervisor: a worker dying this soon after start counts as a crash
 // loop; while any heartbeat is older than this, systemd's watchdog is not fed.

@@ -64,7 +64,6 @@ SiteSet::SiteSet(SitesConfig config, PageCache& cache) : config_(std::move(confi
     shared_templates_ = std::make_shared<TemplateSet>(config_.templates_dir);
     group_ = std::make_shared<GroupIndex>(members_of(*registry));
     snapshot_ = std::make_shared<const Snapshot>(Snapshot{registry, HostMap(*registry)});
-    counts_.registry_reads = 1;
 }
 
 SiteSet::~SiteSet() = default;
@@ -263,7 +262,6 @@ bool SiteSet::refresh() {
     }
     snapshot_ = std::move(snapshot);
     group_->set_members(members_of(*registry));
-    ++counts_.registry_reads;
     counts_.registry_error.clear();
     log(Level::info, LogEvent("registry").add("sites", static_cast<std::int64_t>(registry->sites.size())));
     return true;

@@ -98,7 +98,6 @@ struct SitesStats {
     std::uint64_t loads = 0;
     std::uint64_t unloads = 0;
     std::uint64_t load_failures = 0;
-    std::uint64_t registry_reads = 0;
     std::string registry_error;  // of the last read that failed; "" when the last read was good
 };
 
