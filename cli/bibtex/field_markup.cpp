@@ -12,7 +12,7 @@ constexpr std::string_view plain_tags[] = {"i",  "b",    "em",   "strong", "u", 
                                            "p",  "div",  "br",   "a",      "font", "italic", "bold", "jats:p",
                                            "jats:italic", "jats:bold", "jats:sub", "jats:sup", "title", "abstract"};
 
-bool is_name_char(char c) {
+bool is_tag_name_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' || c == '-';
 }
 
@@ -21,7 +21,7 @@ std::pair<std::string, std::size_t> known_tag(std::string_view text, std::size_t
     std::size_t i = at + 1;
     if (i < text.size() && text[i] == '/') ++i;
     std::size_t start = i;
-    while (i < text.size() && is_name_char(text[i])) ++i;
+    while (i < text.size() && is_tag_name_char(text[i])) ++i;
     std::string name = ascii_lower(text.substr(start, i - start));
     auto close = text.find('>', i);
     if (name.empty() || close == std::string_view::npos) return {"", 0};

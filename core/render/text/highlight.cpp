@@ -80,8 +80,11 @@ private:
     std::string** out_;  // where the current call writes, set under library_mutex
 };
 
+}  // namespace
+
 // Block bodies by definition file and code, least recently used out first.
-class BlockCache {
+// Not in the anonymous namespace: CodeHighlighter::State holds one.
+class HighlightBlockCache {
 public:
     std::optional<std::string> find(const std::string& key) {
         std::lock_guard lock(mutex_);
@@ -114,6 +117,8 @@ private:
     std::size_t bytes_ = 0;                                        // guarded by mutex_
 };
 
+namespace {
+
 std::string lower(std::string_view text) {
     std::string out(text);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -124,7 +129,7 @@ std::string lower(std::string_view text) {
 
 // All but `cache` (which has its own lock) guarded by library_mutex.
 struct CodeHighlighter::State {
-    BlockCache cache;
+    HighlightBlockCache cache;
     std::string data_dir;
     srchilite::RegexRuleFactory rules;
     srchilite::LangDefManager definitions{&rules};

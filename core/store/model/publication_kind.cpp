@@ -6,7 +6,7 @@ namespace {
 
 // The first three rows are the kinds Vitae started with; their spellings
 // are what every existing page, feed and export already says.
-constexpr KindRow rows[] = {
+constexpr KindRow kind_table[] = {
     {PublicationKind::conference, "conference", "Conference paper", "Conference papers", "inproceedings", "booktitle",
      "CONF", "paper-conference", "ScholarlyArticle", "citation_conference_title", "", false, false},
     {PublicationKind::journal, "journal", "Journal article", "Journal articles", "article", "journal", "JOUR",
@@ -34,11 +34,11 @@ constexpr KindRow rows[] = {
 };
 
 constexpr bool rows_follow_enum() {
-    for (std::size_t i = 0; i < std::size(rows); ++i)
-        if (static_cast<std::size_t>(rows[i].kind) != i) return false;
+    for (std::size_t i = 0; i < std::size(kind_table); ++i)
+        if (static_cast<std::size_t>(kind_table[i].kind) != i) return false;
     return true;
 }
-static_assert(rows_follow_enum(), "kind_row() indexes rows by the enum");
+static_assert(rows_follow_enum(), "kind_row() indexes the rows by the enum");
 
 // BibTeX's and biblatex's entry types; @misc and @online are what most
 // exporters write for preprints (an arXiv eprint makes any type one, see cli/).
@@ -75,12 +75,12 @@ constexpr TypeKind types[] = {
 
 }  // namespace
 
-std::span<const KindRow> kind_rows() { return rows; }
+std::span<const KindRow> kind_rows() { return kind_table; }
 
-const KindRow& kind_row(PublicationKind kind) { return rows[static_cast<std::size_t>(kind)]; }
+const KindRow& kind_row(PublicationKind kind) { return kind_table[static_cast<std::size_t>(kind)]; }
 
 std::optional<PublicationKind> kind_named(std::string_view name) {
-    for (const auto& row : rows)
+    for (const auto& row : kind_table)
         if (row.name == name) return row.kind;
     return std::nullopt;
 }
