@@ -13,7 +13,6 @@
 #include "store/auth/auth_db.hpp"
 #include "store/auth/session_rows.hpp"
 #include "store/auth/user_rows.hpp"
-#include "store/registry/registry.hpp"
 
 namespace vitae {
 
@@ -23,9 +22,7 @@ void check(const std::optional<std::string>& problem) {
     if (problem) throw UsageError(*problem);
 }
 
-void check_site(std::string_view site) {
-    if (auto problem = site_name_problem(site)) throw UsageError("site " + *problem);
-}
+void check_site(std::string_view site) { check(granted_site_problem(site)); }
 
 AccountUser to_user(const UserRow& row) {
     return {.id = row.id, .name = row.name, .admin = row.admin, .sites = row.sites};
@@ -49,9 +46,7 @@ Accounts Accounts::open(const std::string& path, OpenMode mode) { return Account
 
 void Accounts::add_user(std::string_view name, std::string_view password, bool admin, const std::vector<std::string>& sites,
                         HashCost cost) {
-    check(user_name_problem(name));
-    check(password_problem(password));
-    for (const auto& site : sites) check_site(site);
+    check(new_user_problem(name, sites, password));
     auto hash = hash_password(password, cost);  // before the lock: it takes a while
     Transaction transaction(db_);
     if (read_user(db_, name))

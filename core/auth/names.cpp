@@ -3,6 +3,7 @@
 #include "auth/limits.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "store/registry/registry.hpp"
 
 namespace vitae {
 
@@ -30,6 +31,19 @@ std::optional<std::string> password_problem(std::string_view password) {
         return "password is shorter than " + std::to_string(limits::min_password_bytes) + " bytes";
     if (password.size() > limits::max_password_bytes)
         return "password is longer than " + limits::size_text(limits::max_password_bytes);
+    return std::nullopt;
+}
+
+std::optional<std::string> granted_site_problem(std::string_view site) {
+    return site_name_problem(site);  // "site name "X" has ..."
+}
+
+std::optional<std::string> new_user_problem(std::string_view name, const std::vector<std::string>& sites,
+                                            std::optional<std::string_view> password) {
+    if (auto problem = user_name_problem(name)) return problem;
+    for (const auto& site : sites)
+        if (auto problem = granted_site_problem(site)) return problem;
+    if (password) return password_problem(*password);
     return std::nullopt;
 }
 

@@ -75,6 +75,8 @@ Db open_auth_db(const std::string& path, OpenMode mode) {
             if (!fs::exists(fs::symlink_status(path, ec))) throw;  // else another run made it first
         }
     }
+    if (mode != OpenMode::create && !fs::exists(fs::symlink_status(path, ec)))
+        throw Error("accounts " + in_quotes(path) + ": no such file (vitae user add makes it)");
     auto db = Db::open(path, mode == OpenMode::create ? OpenMode::read_write : mode);
     check_auth_db(db);
     if (mode != OpenMode::read_only) keep_rollback_journal(db);
