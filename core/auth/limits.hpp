@@ -23,7 +23,8 @@ inline constexpr std::size_t max_address_bytes = 64;
 // takes its own attempt off the address's. Past the free failures within
 // the window, the next attempt waits login_first_delay_s after the last
 // failure, doubling with each further one up to login_max_delay_s (30 s,
-// 1, 2, 4, 8, 10 min): a guesser gets ~6 tries an hour per name. With no
+// 1, 2, 4, 8 min, then every 10 min): past the first half hour a guesser
+// gets 6 tries an hour per name. With no
 // failure for login_window_s the count is forgotten. An address is allowed
 // more (people behind one NAT); IPv6 addresses count per /64.
 inline constexpr std::int64_t login_window_s = 15 * 60;
@@ -36,6 +37,11 @@ inline constexpr std::int64_t login_max_delay_s = 10 * 60;
 // not a write, most of the time); idle expiry is that much early at worst.
 inline constexpr std::int64_t session_touch_interval_s = 60;
 inline constexpr std::int64_t max_sessions_per_user = 16;
+
+// Password checks running at once in one process (the others wait their
+// turn): each takes the hash's memory (64 MiB at the default), so a flood of
+// logins costs at most this many times that, not one per thread.
+inline constexpr std::ptrdiff_t max_concurrent_password_checks = 2;
 
 // VITAE_ARGON2_OPS / VITAE_ARGON2_MEM_MB: passes and MiB a login's hash costs.
 inline constexpr unsigned long long max_argon2_ops = 64;

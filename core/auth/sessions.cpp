@@ -2,6 +2,8 @@
 // the attempt (one write transaction), verifies the password outside any
 // lock (Argon2id takes tens of milliseconds), then settles the count; a
 // session is a row keyed by the SHA-256 of its token.
+#include <semaphore>
+
 #include "auth/accounts.hpp"
 #include "auth/limits.hpp"
 #include "auth/names.hpp"
@@ -18,6 +20,21 @@ namespace {
 AccountUser to_user(const UserRow& row) {
     return {.id = row.id, .name = row.name, .admin = row.admin, .sites = row.sites};
 }
+
+// limits::max_concurrent_password_checks, held while one runs.
+class PasswordCheckTurn {
+public:
+    PasswordCheckTurn() { turns().acquire(); }
+    ~PasswordCheckTurn() { turns().release(); }
+    PasswordCheckTurn(const PasswordCheckTurn&) = delete;
+    PasswordCheckTurn& operator=(const PasswordCheckTurn&) = delete;
+
+private:
+    static std::counting_semaphore<>& turns() {
+        static std::counting_semaphore<> semaphore(limits::max_concurrent_password_checks);
+        return semaphore;
+    }
+};
 
 std::optional<UserRow> login_user(const Db& db, std::string_view name) {
     if (user_name_problem(name)) return std::nullopt;
@@ -51,7 +68,10 @@ LoginResult Accounts::log_in(std::string_view name, std::string_view password, s
     auto row = login_user(db_, name);
     bool usable = row && password.size() <= limits::max_password_bytes;
     // Both paths verify one hash: the user's, or the dummy of the same cost.
-    bool good = verify_password(usable ? row->password_hash : dummy, password.substr(0, limits::max_password_bytes));
+    bool good = [&] {
+        PasswordCheckTurn turn;
+        return verify_password(usable ? row->password_hash : dummy, password.substr(0, limits::max_password_bytes));
+    }();
     if (!(usable && good)) return {.outcome = LoginOutcome::refused, .user = std::nullopt, .retry_after_s = 0};
     settle_login_success(db_, account, from);
     return {.outcome = LoginOutcome::ok, .user = to_user(*row), .retry_after_s = 0};

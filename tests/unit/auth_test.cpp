@@ -7,7 +7,9 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <thread>
 
 #include "auth/accounts.hpp"
 #include "auth/limits.hpp"
@@ -199,6 +201,18 @@ BOOST_FIXTURE_TEST_CASE(an_address_is_throttled_across_names_and_processes, Fixt
     }
     BOOST_TEST((accounts.log_in("alice", good, "2001:db8:1:2:ffff::1", t0).outcome == LoginOutcome::throttled));
     BOOST_TEST((other.log_in("alice", good, "2001:db8:1:3::1", t0).outcome == LoginOutcome::ok));
+}
+
+BOOST_FIXTURE_TEST_CASE(threads_log_in_at_once_each_on_its_own_connection, Fixture) {
+    std::vector<std::thread> threads;
+    std::atomic<int> ok{0};
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([this, t, &ok] {
+            auto mine = Accounts::open(path.string(), OpenMode::read_write);
+            if (mine.log_in("alice", good, "192.0.2." + std::to_string(t), t0).outcome == LoginOutcome::ok) ++ok;
+        });
+    for (auto& thread : threads) thread.join();
+    BOOST_TEST(ok.load() == 4);
 }
 
 BOOST_AUTO_TEST_CASE(addresses_are_counted_per_host_or_per_ipv6_64) {
