@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <thread>
+#include <ctime>
 
 #include "auth/accounts.hpp"
 #include "auth/limits.hpp"
@@ -162,6 +163,28 @@ BOOST_FIXTURE_TEST_CASE(an_unknown_user_and_a_wrong_password_get_the_same_answer
         BOOST_TEST(!r.user.has_value());
         BOOST_TEST(r.retry_after_s == 0);
     }
+}
+
+// CPU time of this thread, not wall time: the box's load does not move it.
+double thread_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+BOOST_AUTO_TEST_CASE(an_unknown_user_costs_a_hash_as_a_wrong_password_does) {
+    TempDir dir;
+    auto accounts = Accounts::open((dir / "auth.db").string(), OpenMode::create);
+    accounts.add_user("alice", good, false, {}, {.ops = 1, .mem_bytes = 16 * 1024 * 1024});  // ~15 ms a check
+    auto cpu_of = [&](std::string_view name, int n) {
+        double start = thread_cpu_ms();
+        for (int i = 0; i < 3; ++i) accounts.log_in(name, "wrong password", "192.0.2." + std::to_string(n + i), t0);
+        return thread_cpu_ms() - start;
+    };
+    cpu_of("warm-up", 0);  // the dummy hash is made here, once
+    double wrong = cpu_of("alice", 10), unknown = cpu_of("nobody", 20);
+    BOOST_TEST(unknown > 0.5 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
+    BOOST_TEST(unknown < 2 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
 }
 
 BOOST_FIXTURE_TEST_CASE(failures_throttle_a_name_with_a_growing_wait_then_recover, Fixture) {
