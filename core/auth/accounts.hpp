@@ -43,6 +43,8 @@ struct SessionLimits { int idle_s = 30 * 60; int absolute_s = 12 * 3600; };
 // form against the session's. Different lengths are unequal.
 bool same_secret(std::string_view a, std::string_view b);
 
+// One Accounts per thread: it owns one SQLite connection (no mutex), as a
+// worker thread owns its Db. Several, in several processes, share one AUTH.
 class Accounts {
 public:
     // OpenMode::create makes AUTH (mode 0600, the schema) when it is missing.
