@@ -7,6 +7,7 @@
 
 #include "base/clock.hpp"
 #include "base/error.hpp"
+#include "auth/limits.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "cli/bibtex/bib_mapping.hpp"
@@ -22,6 +23,7 @@
 #include "cli/commands/site_commands.hpp"
 #include "cli/commands/static_export.hpp"
 #include "cli/commands/text_option.hpp"
+#include "cli/commands/user_commands.hpp"
 #include "cli/import/site/import_site.hpp"
 #include "http/base_url.hpp"
 #include "http/gzip.hpp"
@@ -245,6 +247,13 @@ std::string translate_help() {
            "  vitae translate site.db zh paragraph 1 markdown --text-file bio.zh.md\n";
 }
 
+// A `vitae user` command's notes, then where AUTH lives and an example.
+std::string user_help(const std::string& notes, const std::string& example) {
+    return notes +
+           "AUTH is the accounts database of vitae-admin (/var/lib/vitae/auth.db), apart from every\n"
+           "site's; a refusal changes nothing.\nexample:\n" + example;
+}
+
 }  // namespace
 
 const std::vector<Command>& commands() {
@@ -412,6 +421,56 @@ const std::vector<Command>& commands() {
           "If the entry cannot be renamed, the folder is moved back.\n"
           "example:\n  vitae site rename /var/lib/vitae/sites carol carol-chen\n"},
          run_site_rename},
+        {{"user add",
+          "Add a user of vitae-admin to AUTH, the accounts database (made, mode 0600, if missing).",
+          {"AUTH", "NAME"},
+          {},
+          {{"--password-stdin", "", true, "read the password from standard input: one line, not echoed at a terminal"},
+           {"--site", "SITE", false, "a site of the directory of sites it may edit; repeat for more", true},
+           {"--admin", "", false, "may edit every site and manage users"}},
+          user_help("NAME is 1-" + std::to_string(limits::max_user_name_bytes) +
+                    " of a-z, 0-9, '.', '_' and '-', starting with a letter or digit. The password\n"
+                    "is " + std::to_string(limits::min_password_bytes) + " bytes to " +
+                    limits::size_text(limits::max_password_bytes) +
+                    "; it is stored as an Argon2id hash (cost: VITAE_ARGON2_OPS, VITAE_ARGON2_MEM_MB).\n"
+                    "SITE is a site's name in the registry (vitae site ls SITES).\n",
+                    "  printf '%s\\n' \"$password\" | vitae user add /var/lib/vitae/auth.db carol --site carol --password-stdin\n")},
+         run_user_add},
+        {{"user passwd",
+          "Change a user's password; every session of that user ends.",
+          {"AUTH", "NAME"},
+          {},
+          {{"--password-stdin", "", true, "read the new password from standard input: one line, not echoed at a terminal"}},
+          user_help("", "  vitae user passwd /var/lib/vitae/auth.db carol --password-stdin\n")},
+         run_user_passwd},
+        {{"user grant",
+          "Let a user edit one more site (already granted: nothing changes).",
+          {"AUTH", "NAME", "SITE"},
+          {},
+          {},
+          user_help("", "  vitae user grant /var/lib/vitae/auth.db carol lab\n")},
+         run_user_grant},
+        {{"user revoke",
+          "Take a site from a user; a site not granted is refused. Open sessions lose it at once.",
+          {"AUTH", "NAME", "SITE"},
+          {},
+          {},
+          user_help("", "  vitae user revoke /var/lib/vitae/auth.db carol lab\n")},
+         run_user_revoke},
+        {{"user ls",
+          "List the users of AUTH: name, admin, the sites each may edit.",
+          {"AUTH"},
+          {},
+          {},
+          user_help("", "  vitae user ls /var/lib/vitae/auth.db\n")},
+         run_user_ls},
+        {{"user rm",
+          "Remove a user, its grants and every session of it.",
+          {"AUTH", "NAME"},
+          {},
+          {},
+          user_help("", "  vitae user rm /var/lib/vitae/auth.db carol\n")},
+         run_user_rm},
         {{"add post",
           "Add a blog post (an empty body lists it as not yet written).",
           {"DB"},
