@@ -1,11 +1,11 @@
--- Vitae content schema, version 8 (PRAGMA user_version).
+-- Vitae content schema, version 9 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 8;
+PRAGMA user_version = 9;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -386,3 +386,154 @@ CREATE TRIGGER log_language_delete AFTER DELETE ON language BEGIN INSERT INTO ch
 CREATE TRIGGER log_translation_insert AFTER INSERT ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_translation_update AFTER UPDATE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_translation_delete AFTER DELETE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+
+-- v9: search (issue #25). /search/?q= is answered from two FTS5 indexes of
+-- one document per searchable item: each publication (title; authors;
+-- venue, year, keywords, DOI, arXiv id, institution, publisher, abstract), published post, news
+-- item, talk, project, and the bio. `search` folds case and accents both
+-- ways (unicode61 remove_diacritics 2: 'Laufer' finds 'Läufer' and back);
+-- `search_cjk` holds, by trigram, only the documents with Han, Kana or
+-- Hangul in them, which unicode61 cannot split into words. Translations of
+-- an item are in its document's body, so every language's search finds it.
+-- Triggers keep both current whatever client writes (sqlite3, vitae, the
+-- editor, sync): a change notes the item in search_stale, whose trigger
+-- builds that item's document again from search_source and forgets the
+-- note. search_doc names each document (rowid of both indexes).
+-- The indexes keep their own copy of the text rather than being
+-- external-content tables: a document joins several tables (authors,
+-- tags, translations), and an external-content delete must repeat the old
+-- text exactly, which an AFTER trigger on publication_author can no longer
+-- read. `vitae check` compares both indexes with search_source.
+-- `vitae migrate` runs this part alone from v8 and fills the indexes.
+CREATE TABLE search_doc (
+    id   INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('publication', 'post', 'news', 'talk', 'project', 'bio')),
+    key  TEXT NOT NULL,  -- a slug (publication, post, project), an id (news, talk), '' (bio)
+    UNIQUE (kind, key)
+);
+CREATE VIRTUAL TABLE search USING fts5(title, authors, body, tokenize = 'unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE search_cjk USING fts5(title, authors, body, tokenize = 'trigram');
+CREATE VIEW search_translation (item, key, text) AS
+    SELECT CASE item WHEN 'paragraph' THEN 'bio' WHEN 'profile' THEN 'bio' ELSE item END,
+           CASE WHEN item IN ('paragraph', 'profile') THEN '' ELSE key END, text
+    FROM translation WHERE item IN ('publication', 'post', 'news', 'talk', 'project', 'profile', 'paragraph');
+CREATE VIEW search_source (kind, key, title, authors, body) AS
+    SELECT 'publication', p.slug, p.title,
+           coalesce((SELECT group_concat(name, ', ') FROM
+                        (SELECT name FROM publication_author a WHERE a.publication_id = p.id ORDER BY position)), ''),
+           p.venue || ' ' || p.venue_short || ' ' || coalesce(p.year, '') || ' ' || p.keywords || ' ' || p.doi || ' ' ||
+           p.arxiv || ' ' || p.institution || ' ' || p.publisher || ' ' || p.abstract || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'publication' AND t.key = p.slug), '')
+    FROM publication p
+    UNION ALL
+    SELECT 'post', s.slug, s.title, '',
+           s.body || ' ' || coalesce((SELECT group_concat(tag, ' ') FROM post_tag WHERE post_slug = s.slug), '') || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'post' AND t.key = s.slug), '')
+    FROM post s WHERE s.status = 'published'
+    UNION ALL
+    SELECT 'news', CAST(n.id AS TEXT), n.date, '',
+           n.markdown || ' ' || coalesce((SELECT group_concat(text, ' ') FROM search_translation t
+                                          WHERE t.item = 'news' AND t.key = CAST(n.id AS TEXT)), '')
+    FROM news n
+    UNION ALL
+    SELECT 'talk', CAST(k.id AS TEXT), k.title, '',
+           k.event || ' ' || k.place || ' ' || k.date || ' ' || k.abstract || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t
+                     WHERE t.item = 'talk' AND t.key = CAST(k.id AS TEXT)), '')
+    FROM talk k
+    UNION ALL
+    SELECT 'project', j.slug, j.title, '',
+           j.summary || ' ' || j.markdown || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'project' AND t.key = j.slug), '')
+    FROM project j
+    UNION ALL
+    SELECT 'bio', '', f.name, f.job_title || ' ' || f.affiliation,
+           coalesce((SELECT group_concat(markdown, ' ') FROM (SELECT markdown FROM profile_paragraph ORDER BY position)), '') ||
+           ' ' || coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'bio'), '')
+    FROM profile f;
+CREATE TABLE search_stale (kind TEXT NOT NULL, key TEXT NOT NULL);  -- always empty after a statement
+CREATE TRIGGER search_refresh AFTER INSERT ON search_stale BEGIN
+    DELETE FROM search WHERE rowid IN (SELECT id FROM search_doc WHERE kind = NEW.kind AND key = NEW.key);
+    DELETE FROM search_cjk WHERE rowid IN (SELECT id FROM search_doc WHERE kind = NEW.kind AND key = NEW.key);
+    DELETE FROM search_doc WHERE kind = NEW.kind AND key = NEW.key;
+    INSERT INTO search_doc (kind, key) SELECT kind, key FROM search_source WHERE kind = NEW.kind AND key = NEW.key;
+    INSERT INTO search (rowid, title, authors, body)
+        SELECT d.id, s.title, s.authors, s.body FROM search_source s JOIN search_doc d ON d.kind = s.kind AND d.key = s.key
+        WHERE s.kind = NEW.kind AND s.key = NEW.key;
+    INSERT INTO search_cjk (rowid, title, authors, body)
+        SELECT d.id, s.title, s.authors, s.body FROM search_source s JOIN search_doc d ON d.kind = s.kind AND d.key = s.key
+        WHERE s.kind = NEW.kind AND s.key = NEW.key
+          AND s.title || s.authors || s.body GLOB '*[぀-ヿ㐀-䶿一-鿿가-힯ｦ-ﾟ]*';
+    DELETE FROM search_stale;
+END;
+CREATE TRIGGER search_publication_insert AFTER INSERT ON publication BEGIN INSERT INTO search_stale VALUES ('publication', NEW.slug); END;
+CREATE TRIGGER search_publication_update AFTER UPDATE ON publication BEGIN
+    INSERT INTO search_stale VALUES ('publication', OLD.slug);
+    INSERT INTO search_stale SELECT 'publication', NEW.slug WHERE NEW.slug <> OLD.slug;
+END;
+CREATE TRIGGER search_publication_delete AFTER DELETE ON publication BEGIN INSERT INTO search_stale VALUES ('publication', OLD.slug); END;
+CREATE TRIGGER search_author_insert AFTER INSERT ON publication_author BEGIN
+    INSERT INTO search_stale SELECT 'publication', slug FROM publication WHERE id = NEW.publication_id;
+END;
+CREATE TRIGGER search_author_update AFTER UPDATE ON publication_author BEGIN
+    INSERT INTO search_stale SELECT 'publication', slug FROM publication WHERE id IN (OLD.publication_id, NEW.publication_id);
+END;
+CREATE TRIGGER search_author_delete AFTER DELETE ON publication_author BEGIN
+    INSERT INTO search_stale SELECT 'publication', slug FROM publication WHERE id = OLD.publication_id;
+END;
+CREATE TRIGGER search_post_insert AFTER INSERT ON post BEGIN INSERT INTO search_stale VALUES ('post', NEW.slug); END;
+CREATE TRIGGER search_post_update AFTER UPDATE ON post BEGIN
+    INSERT INTO search_stale VALUES ('post', OLD.slug);
+    INSERT INTO search_stale SELECT 'post', NEW.slug WHERE NEW.slug <> OLD.slug;
+END;
+CREATE TRIGGER search_post_delete AFTER DELETE ON post BEGIN INSERT INTO search_stale VALUES ('post', OLD.slug); END;
+CREATE TRIGGER search_post_tag_insert AFTER INSERT ON post_tag BEGIN INSERT INTO search_stale VALUES ('post', NEW.post_slug); END;
+CREATE TRIGGER search_post_tag_update AFTER UPDATE ON post_tag BEGIN
+    INSERT INTO search_stale VALUES ('post', OLD.post_slug);
+    INSERT INTO search_stale SELECT 'post', NEW.post_slug WHERE NEW.post_slug <> OLD.post_slug;
+END;
+CREATE TRIGGER search_post_tag_delete AFTER DELETE ON post_tag BEGIN INSERT INTO search_stale VALUES ('post', OLD.post_slug); END;
+CREATE TRIGGER search_news_insert AFTER INSERT ON news BEGIN INSERT INTO search_stale VALUES ('news', NEW.id); END;
+CREATE TRIGGER search_news_update AFTER UPDATE ON news BEGIN
+    INSERT INTO search_stale VALUES ('news', OLD.id);
+    INSERT INTO search_stale SELECT 'news', NEW.id WHERE NEW.id <> OLD.id;
+END;
+CREATE TRIGGER search_news_delete AFTER DELETE ON news BEGIN INSERT INTO search_stale VALUES ('news', OLD.id); END;
+CREATE TRIGGER search_talk_insert AFTER INSERT ON talk BEGIN INSERT INTO search_stale VALUES ('talk', NEW.id); END;
+CREATE TRIGGER search_talk_update AFTER UPDATE ON talk BEGIN
+    INSERT INTO search_stale VALUES ('talk', OLD.id);
+    INSERT INTO search_stale SELECT 'talk', NEW.id WHERE NEW.id <> OLD.id;
+END;
+CREATE TRIGGER search_talk_delete AFTER DELETE ON talk BEGIN INSERT INTO search_stale VALUES ('talk', OLD.id); END;
+CREATE TRIGGER search_project_insert AFTER INSERT ON project BEGIN INSERT INTO search_stale VALUES ('project', NEW.slug); END;
+CREATE TRIGGER search_project_update AFTER UPDATE ON project BEGIN
+    INSERT INTO search_stale VALUES ('project', OLD.slug);
+    INSERT INTO search_stale SELECT 'project', NEW.slug WHERE NEW.slug <> OLD.slug;
+END;
+CREATE TRIGGER search_project_delete AFTER DELETE ON project BEGIN INSERT INTO search_stale VALUES ('project', OLD.slug); END;
+CREATE TRIGGER search_profile_insert AFTER INSERT ON profile BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_profile_update AFTER UPDATE ON profile BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_profile_delete AFTER DELETE ON profile BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_paragraph_insert AFTER INSERT ON profile_paragraph BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_paragraph_update AFTER UPDATE ON profile_paragraph BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_paragraph_delete AFTER DELETE ON profile_paragraph BEGIN INSERT INTO search_stale VALUES ('bio', ''); END;
+CREATE TRIGGER search_translation_insert AFTER INSERT ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN NEW.item IN ('paragraph', 'profile') THEN 'bio' ELSE NEW.item END,
+        CASE WHEN NEW.item IN ('paragraph', 'profile') THEN '' ELSE NEW.key END
+        WHERE NEW.item IN ('publication', 'post', 'news', 'talk', 'project', 'profile', 'paragraph');
+END;
+CREATE TRIGGER search_translation_update AFTER UPDATE ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN OLD.item IN ('paragraph', 'profile') THEN 'bio' ELSE OLD.item END,
+        CASE WHEN OLD.item IN ('paragraph', 'profile') THEN '' ELSE OLD.key END
+        WHERE OLD.item IN ('publication', 'post', 'news', 'talk', 'project', 'profile', 'paragraph');
+    INSERT INTO search_stale SELECT CASE WHEN NEW.item IN ('paragraph', 'profile') THEN 'bio' ELSE NEW.item END,
+        CASE WHEN NEW.item IN ('paragraph', 'profile') THEN '' ELSE NEW.key END
+        WHERE NEW.item IN ('publication', 'post', 'news', 'talk', 'project', 'profile', 'paragraph');
+END;
+CREATE TRIGGER search_translation_delete AFTER DELETE ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN OLD.item IN ('paragraph', 'profile') THEN 'bio' ELSE OLD.item END,
+        CASE WHEN OLD.item IN ('paragraph', 'profile') THEN '' ELSE OLD.key END
+        WHERE OLD.item IN ('publication', 'post', 'news', 'talk', 'project', 'profile', 'paragraph');
+END;
+-- Fill the indexes from what is there (a migrated database; a new one has no rows yet).
+INSERT INTO search_stale SELECT kind, key FROM search_source;

@@ -141,6 +141,27 @@ Response Handler::page_response(const Request& request, const Route& route, Load
     return response;
 }
 
+// Never through the page cache: the query is part of the answer.
+Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
+    Response response;
+    bool gzip_wanted = accepts_gzip(request.accept_encoding);
+    auto& slot = site.slot(thread.index);
+    try {
+        auto version = site.holder.fresh(slot.probe);
+        auto before = std::chrono::steady_clock::now();
+        response.page = search_page(*version, route, request.query, site.pages, slot.workspace, slot.search, gzip_wanted);
+        metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
+        metrics_.own->count_render(std::chrono::steady_clock::now() - before);
+    } catch (const std::exception& e) {
+        log_error("search " + in_quotes(site.mount + request.path) + " of " + site.name + ": " + e.what());
+        return plain_response(500, "internal server error");
+    }
+    response.status = response.page->status;
+    response.gzip = !response.page->gzip.empty() && gzip_wanted;
+    if (response.status == 200 && not_modified(request, response)) response.status = 304;
+    return response;
+}
+
 Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
     Answer a = answer(raw, thread);
     metrics_.own->count_request(a.route_slot, a.response.status);
@@ -208,6 +229,8 @@ Handler::Answer Handler::site_answer(const Request& request, LoadedSite& site, s
     if (route.kind == RouteKind::redirect) {
         std::string language = route.language.empty() ? std::string() : "/" + std::string(route.language);
         a.response = redirect(site.mount + language + std::string(route.location));
+    } else if (route.kind == RouteKind::search) {
+        a.response = search_response(request, route, site, thread);
     } else if (route.kind == RouteKind::status) {
         a.response = status_response(request);
     } else if (route.kind == RouteKind::metrics) {

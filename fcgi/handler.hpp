@@ -56,6 +56,7 @@ private:
     Response status_response(const Request& request);
     Response metrics_response(const Request& request);
     Response page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
+    Response search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
     PageLookup timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
                           bool gzip_wanted);
     SiteSet& sites_;

@@ -48,6 +48,10 @@ int render_to_stdout(const vitae::Config& config) {
     auto set_config = sites_config(config, 1);
     if (!target.scheme.empty()) set_config.scheme = target.scheme;  // the page as its URL says
     SiteSet sites(std::move(set_config), cache);
+    // Only /search/ reads a query string (?q=...); every other page ignores it, as the worker does.
+    auto question = target.path.find('?');
+    std::string query = question == std::string::npos ? "" : target.path.substr(question + 1);
+    if (question != std::string::npos) target.path.resize(question);
     auto lookup = sites.find(target.host, target.path);
     if (lookup.found == SiteSet::Found::no_site) throw Error("--render: no site answers at " + in_quotes(config.render_path));
     if (lookup.found == SiteSet::Found::unavailable)
@@ -56,7 +60,10 @@ int render_to_stdout(const vitae::Config& config) {
         throw Error("--render: " + in_quotes(config.render_path) + " is the site at " + in_quotes(lookup.location) + "; add the slash");
     auto& site = *lookup.site;
     auto version = site.holder.current();
-    auto page = site.pages.render_page(*version, page_ref(route(lookup.path), *version), site.slot(0).workspace);
+    Route routed = route(lookup.path);
+    auto page = routed.kind == RouteKind::search
+                    ? search_page(*version, routed, query, site.pages, site.slot(0).workspace, site.slot(0).search, false)
+                    : site.pages.render_page(*version, page_ref(routed, *version), site.slot(0).workspace);
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }

@@ -8,6 +8,7 @@
 #include "site/template_overrides.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/search_rows.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae::cli {
@@ -113,6 +114,11 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
                             ".json in the templates: its interface is in English\n";
         }
     }
+    // The search index, which the schema's triggers keep; only a client that bypassed them leaves it behind.
+    auto search_problems = search_index_problems(db);
+    for (const auto& problem : search_problems) warnings += "warning: " + problem + "; /search/ shows it wrongly\n";
+    if (!search_problems.empty())
+        warnings += "warning: to rebuild the search index: sqlite3 " + db_path + " \"" + std::string(search_rebuild_sql) + "\"\n";
     warnings += overrides;
     warnings += owner_report(content);  // last: its summary line is next to the counts
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +

@@ -107,6 +107,16 @@ inline constexpr int default_site_idle_s = 600;
 inline constexpr std::int64_t quick_death_ms = 1000;
 inline constexpr std::int64_t heartbeat_fresh_ms = 3000;
 
+// /search/?q=: a query longer than this, or of more terms, is answered 400
+// with a page saying so (a person types a few words; a DOI is ~40 bytes).
+// A page lists search_results_per_page hits; pages past max_search_page are
+// 400 too, so a client cannot make the worker skip arbitrarily many rows.
+inline constexpr std::size_t max_search_query_bytes = 256;
+inline constexpr std::size_t max_search_terms = 16;
+inline constexpr int search_results_per_page = 10;
+inline constexpr int max_search_page = 50;
+inline constexpr int search_snippet_tokens = 24;  // words of context a hit's snippet shows
+
 // What one `vitae` command reads.
 inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime of papers is ~100 KB
 inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;  // import-site: one page, post or data file

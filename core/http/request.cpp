@@ -40,6 +40,25 @@ bool percent_decode(std::string_view in, std::string& out) {
     return true;
 }
 
+QueryField query_field(std::string_view query, std::string_view name) {
+    QueryField field;
+    while (!query.empty()) {
+        auto amp = query.find('&');
+        std::string_view pair = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        auto eq = pair.find('=');
+        if (pair.substr(0, eq) != name) continue;
+        std::string raw(eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1));
+        for (char& c : raw)
+            if (c == '+') c = ' ';
+        field.present = true;
+        field.valid = percent_decode(raw, field.value) && field.value.find('\0') == std::string::npos &&
+                      is_valid_utf8(field.value);
+        return field;
+    }
+    return field;
+}
+
 std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     if (raw.request_uri.size() > limits::max_uri_bytes) return Rejection{414, "URI too long"};
     if (raw.request_uri.empty() || raw.request_uri.front() != '/') return Rejection{400, "bad request URI"};
@@ -59,6 +78,8 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     if (raw.accept.size() <= limits::max_header_value_bytes) request.accept = raw.accept;
     if (raw.range.size() <= limits::max_header_value_bytes) request.range = raw.range;
     if (raw.if_range.size() <= limits::max_header_value_bytes) request.if_range = raw.if_range;
+    if (query != std::string_view::npos && query == fragment_or_query)
+        request.query = raw.request_uri.substr(query + 1, raw.request_uri.find('#', query) - query - 1);
     request.from_loopback = raw.remote_addr.starts_with("127.") || raw.remote_addr == "::1";
     return request;
 }

@@ -37,6 +37,7 @@ struct Request {
     std::string_view accept;
     std::string_view range;
     std::string_view if_range;
+    std::string_view query;  // after '?', before '#', raw; only the search route reads it (no other page varies by it)
 };
 
 struct Rejection {
@@ -45,6 +46,15 @@ struct Rejection {
 };
 
 std::variant<Request, Rejection> parse_request(const RawRequest& raw);
+
+// One field of a query string (application/x-www-form-urlencoded: '+' is a
+// space). The first of a repeated field counts.
+struct QueryField {
+    bool present = false;
+    bool valid = true;  // false: bad percent-encoding, a NUL, or not UTF-8
+    std::string value;
+};
+QueryField query_field(std::string_view query, std::string_view name);
 
 // Strict %XX decoding: false on a truncated or non-hex escape.
 bool percent_decode(std::string_view in, std::string& out);

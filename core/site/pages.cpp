@@ -239,6 +239,13 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
      [](const PageRef& ref, const Views& v, const Catalogue& t) { return people_page_data(*ref.group, v, t); },
      [](const PageRef&, const Place& at, LayoutFields& f) { titled(at, f, "people_heading", "description_people"); },
      nullptr},
+    // Made per request by site_search.cpp (its data is the query's hits); never cached, never indexed.
+    {RouteKind::search,
+     [](const Route&, const Views&, PageRef& ref) {
+         ref.unlisted = true;
+         return true;
+     }, nullptr,
+     [](const PageRef&, const Place& at, LayoutFields& f) { titled(at, f, "search_heading", "description_search"); }, nullptr},
     {RouteKind::status, nullptr, nullptr, nullptr, nullptr},
     {RouteKind::metrics, nullptr, nullptr, nullptr, nullptr},
     {RouteKind::file,

@@ -36,6 +36,7 @@
 #include "base/limits.hpp"
 #include "http/page_cache.hpp"
 #include "site/content_probe.hpp"
+#include "site/site_search.hpp"
 #include "site/group_index.hpp"
 #include "site/template_set.hpp"
 #include "site/page_source.hpp"
@@ -72,6 +73,7 @@ public:
         Slot(const std::string& db_path, PageSource& pages) : probe(db_path), workspace(pages) {}
         ContentProbe probe;
         PageWorkspace workspace;
+        SearchReader search;  // its read-only connection for /search/ (opened on the first search)
     };
     Slot& slot(std::size_t thread);
 

@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "cli/run/commands.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/search_rows.hpp"
 #include "store/schema/schema.hpp"
 #include "test_support.hpp"
 
@@ -199,8 +200,8 @@ INSERT INTO publication_award VALUES (7, 1, 'Best Paper');
 // Each fixture is data/schema.sql as it was at that version: migrated, it
 // must have the very schema a new database has (each step runs exactly its
 // own part of the file), and its posts take tags and keep their rows.
-BOOST_AUTO_TEST_CASE(migrate_brings_version_4_to_7_databases_to_the_latest_like_a_new_one) {
-    for (int version : {4, 5, 6, 7}) {
+BOOST_AUTO_TEST_CASE(migrate_brings_version_4_to_8_databases_to_the_latest_like_a_new_one) {
+    for (int version : {4, 5, 6, 7, 8}) {
         BOOST_TEST_CONTEXT("version " << version) {
             TempDir dir;
             auto path = dir / "old.db";
@@ -221,4 +222,29 @@ BOOST_AUTO_TEST_CASE(migrate_brings_version_4_to_7_databases_to_the_latest_like_
             BOOST_TEST((c.posts[0].tags == std::vector<std::string>{"old-post"}));
         }
     }
+}
+
+// v9: the search index is built from the rows a v8 database has, and kept
+// by the triggers from then on.
+BOOST_AUTO_TEST_CASE(migrate_from_version_8_builds_the_search_index) {
+    TempDir dir;
+    auto path = dir / "v8.db";
+    exec_sql(path, read_file(fixtures_dir / "schema-v8.sql") + R"sql(
+INSERT INTO profile (id, name) VALUES (1, 'Jörg Läufer');
+INSERT INTO profile_paragraph (position, markdown) VALUES (1, 'I study tides.');
+INSERT INTO publication (id, slug, position, kind, title, abstract) VALUES (7, 'tides', 1, 'journal', 'Tidal Flows', 'Estuaries.');
+INSERT INTO publication_author VALUES (7, 1, 'Jörg Läufer', 1, 0), (7, 2, '王伟', 0, 0);
+INSERT INTO talk (id, date, title) VALUES (3, '2025-01-01', 'On Tides');
+)sql");
+    migrate_database(path.string(), schema_version);
+    auto db = Db::open(path.string(), OpenMode::read_only);
+    auto count = [&db](const char* sql) {
+        auto stmt = db.prepare(sql);
+        return stmt.step() ? stmt.int_at(0) : -1;
+    };
+    BOOST_TEST(count("SELECT count(*) FROM search_doc") == 3);
+    BOOST_TEST(count("SELECT count(*) FROM search WHERE search MATCH 'laufer'") == 2);  // the bio and the paper
+    BOOST_TEST(count("SELECT count(*) FROM search_cjk WHERE (authors || '') LIKE '%王伟%'") == 1);
+    BOOST_TEST(count("SELECT count(*) FROM search_stale") == 0);
+    BOOST_TEST(search_index_problems(db).empty());
 }

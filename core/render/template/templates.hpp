@@ -22,7 +22,7 @@ using Mustache = kainjow::mustache::mustache;
 // The pages the worker renders; layout wraps each of the others.
 inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
                                                       "publications", "paper", "not_found", "news",  "talks",
-                                                      "projects",     "project",   "cv",    "people"};
+                                                      "projects",     "project",   "cv",    "people", "search"};
 
 class Templates {
 public:

@@ -99,7 +99,9 @@ CREATE TABLE coauthor (
     {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "-- v7: news and talks")},
     {6, "version 6 -> 7: news items and talks", schema_part("-- v7: news and talks", "-- v8: projects")},
     {7, "version 7 -> 8: projects, awards, teaching roles, preview pictures; languages and translations",
-     schema_part("-- v8: projects", "")},
+     schema_part("-- v8: projects", "-- v9: search")},
+    {8, "version 8 -> 9: a full-text index of every publication, post, news item, talk, project and the bio, "
+        "kept by triggers", schema_part("-- v9: search", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
