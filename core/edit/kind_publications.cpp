@@ -91,6 +91,7 @@ void apply(Publication& p, V v, const OwnerNames& owner) {
     auto has = [&v](std::string_view name) {
         return std::any_of(v.begin(), v.end(), [&](const auto& kv) { return kv.first == name; });
     };
+    if (has("slug")) p.slug = text(v, "slug");  // an undo's; a form has no slug field
     if (has("title")) p.title = text(v, "title");
     if (has("kind")) p.kind = kind_named(value_of(v, "kind")).value_or(p.kind);
     if (has("venue")) p.venue = text(v, "venue");
