@@ -47,7 +47,8 @@ constexpr const char* entry_columns = "SELECT id, at, who, item, key, action, be
 }  // namespace
 
 std::vector<KeyedRow> read_table_rows(const Db& db, const TableRead& read) {
-    auto s = db.prepare(select_sql(read) + " ORDER BY " + order_words(read.order_by));
+    std::string where = read.only.empty() ? "" : " WHERE " + std::string(read.only);
+    auto s = db.prepare(select_sql(read) + where + " ORDER BY " + order_words(read.order_by));
     std::vector<KeyedRow> rows;
     while (s.step()) rows.push_back(row_of(s, read));
     return rows;

@@ -31,6 +31,7 @@ struct TableRead {
     std::string_view key_column;              // "position", "id", "slug"
     std::span<const std::string_view> columns;
     std::string_view order_by;                // "position", "date DESC, id DESC"
+    std::string_view only = {};               // a constant condition of the editor's own ("variant_of = ''")
 };
 
 std::vector<KeyedRow> read_table_rows(const Db& db, const TableRead& read);
