@@ -1,5 +1,7 @@
 #include "edit/edit_pages.hpp"
 
+#include <algorithm>
+
 #include "edit/fields.hpp"
 #include "edit/values.hpp"
 
@@ -17,7 +19,7 @@ data base(const EditRequest& r) {
 }
 
 constexpr std::string_view type_names[] = {"text", "textarea", "markdown", "markdown_math", "date",
-                                           "month", "url", "number", "checkbox", "select"};
+                                           "month", "url", "number", "checkbox", "select", "file"};
 
 data field_data(const FieldSpec& f, const RowValues& values, bool preview) {
     auto value = value_of(values, f.name);
@@ -31,7 +33,7 @@ data field_data(const FieldSpec& f, const RowValues& values, bool preview) {
     d.set("is_" + std::string(type), true);
     bool textarea = f.type == FieldType::textarea || f.type == FieldType::markdown || f.type == FieldType::markdown_math;
     d.set("is_area", textarea);
-    d.set("is_input", !textarea && f.type != FieldType::checkbox && f.type != FieldType::select);
+    d.set("is_input", !textarea && f.type != FieldType::checkbox && f.type != FieldType::select && f.type != FieldType::file);
     d.set("input_type", text_data(f.type == FieldType::date ? "date" : f.type == FieldType::url ? "url" : "text"));
     d.set("checked", value == "1");
     data options{data::type::list};
@@ -124,6 +126,8 @@ EditData form_data(const EditRequest& r, const FormPage& p) {
     d.set("error", text_data(p.error));
     d.set("fields", fields_data(p.kind, p.values, p.preview));
     d.set("preview", p.preview);
+    d.set("multipart", std::any_of(p.kind.fields.begin(), p.kind.fields.end(),
+                                   [](const FieldSpec& f) { return f.type == FieldType::file; }));
     bool removable = !p.key.empty() && !p.kind.single;
     d.set("delete_action", text_data(removable ? item_url(r, p.kind, p.key, "delete") : ""));
     if (p.last && !p.key.empty()) {

@@ -7,6 +7,7 @@
 #include "edit/edit_pages.hpp"
 #include "edit/fields.hpp"
 #include "edit/values.hpp"
+#include "render/text/escape.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/edit_log.hpp"
 
@@ -188,11 +189,14 @@ EditAnswer Session::undo(const Kind& kind, const std::string& key) {
     if (json_of(now) != last->after)
         return answer(409, "Changed meanwhile",
                       "<p>The row was changed after its last recorded change; open it and save again instead.</p>");
-    std::optional<RowValues> restored;
     if (last->before) {
-        restored = values_from_json(*last->before);
+        auto restored = values_from_json(*last->before);
         if (!restored) return answer(409, "Cannot undo", "<p>The recorded change cannot be read back.</p>");
-        kind.put(db, key, *restored);
+        try {
+            kind.put(db, key, *restored);
+        } catch (const Error& e) {  // what the log cannot give back (a removed file's bytes): refused, nothing written
+            return answer(409, "Cannot undo", "<p>" + xml_escape(e.what()) + "</p>");
+        }
     } else if (kind.remove) {
         kind.remove(db, key);
     } else {

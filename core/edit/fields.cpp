@@ -49,6 +49,7 @@ bool is_link_target(std::string_view s) {
 
 std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
     if (!is_valid_utf8(v) || v.find('\0') != std::string_view::npos) return "is not UTF-8 text";
+    if (f.type == FieldType::file) return std::nullopt;  // its bytes are the writer's to check (put_file)
     if (v.size() > limits::max_edit_field_bytes)
         return "is longer than " + limits::size_text(limits::max_edit_field_bytes);
     if (v.empty()) return f.required ? std::optional<std::string>("is required") : std::nullopt;
@@ -73,6 +74,13 @@ std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
 RowValues submitted_values(const Kind& kind, const FormData& form) {
     RowValues values;
     for (const auto& f : kind.fields) {
+        if (f.type == FieldType::file) {
+            // Only the name is a value (shown, checked); the bytes go to the writer, never to the log.
+            const FormFile* file = form.file(f.name);
+            values.emplace_back(std::string(f.name), file ? file->filename : std::string());
+            if (file) values.emplace_back(std::string(f.name) + "_bytes", file->bytes);
+            continue;
+        }
         auto sent = form.get(f.name);
         std::string value = f.type == FieldType::checkbox ? (sent ? "1" : "0") : std::string(sent.value_or(""));
         // Browsers send CRLF in a textarea; the CLI stores LF.

@@ -1,12 +1,15 @@
 // The profile's kinds: its one row, the bio's paragraphs, its links.
+#include "base/error.hpp"
+#include "base/log.hpp"
 #include "edit/kind_rows.hpp"
+#include "store/model/slug.hpp"
 #include "store/write/profile.hpp"
 
 namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view profile_columns[] = {"name", "affiliation", "job_title"};
+constexpr std::string_view profile_columns[] = {"name", "affiliation", "job_title", "photo"};
 constexpr std::string_view paragraph_columns[] = {"markdown"};
 constexpr std::string_view link_columns[] = {"label", "url"};
 
@@ -14,7 +17,8 @@ Kind profile_kind() {
     Kind kind{.path = "profile", .label = "Profile", .item = "profile", .single = true,
               .fields = {{.name = "name", .label = "Name", .required = true},
                          {.name = "affiliation", .label = "Affiliation"},
-                         {.name = "job_title", .label = "Job title"}},
+                         {.name = "job_title", .label = "Job title"},
+                         {.name = "photo", .label = "Photo", .hint = "a stored picture's name (see Files), e.g. me.jpg; empty for none"}},
               .summary = "name"};
     TableRead read{.table = "profile", .key_column = "id", .columns = profile_columns, .order_by = "id"};
     kind.list = [read](const Db& db) { return read_table_rows(db, read); };
@@ -28,6 +32,14 @@ Kind profile_kind() {
         profile.affiliation = text(v, "affiliation");
         profile.job_title = text(v, "job_title");
         upsert_profile(db, profile);
+        auto photo = value_of(v, "photo");
+        constexpr std::string_view size[] = {"width"};
+        auto picture = is_file_name(photo) ? read_table_row(db, {.table = "file", .key_column = "name", .columns = size,
+                                                                 .order_by = "name"}, photo)
+                                           : std::nullopt;
+        if (!photo.empty() && (!picture || value_of(*picture, "width") == "0"))
+            throw Error("the photo " + in_quotes(photo) + " is not a stored picture; upload it under Files first");
+        set_profile_photo(db, photo);
         return std::string("1");
     };
     return kind;

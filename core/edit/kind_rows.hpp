@@ -36,5 +36,6 @@ void add_profile_kinds(std::vector<Kind>& table);
 void add_section_kinds(std::vector<Kind>& table);
 void add_publication_kinds(std::vector<Kind>& table);
 void add_post_kinds(std::vector<Kind>& table);
+void add_file_kinds(std::vector<Kind>& table);
 
 }  // namespace vitae::edit_kinds

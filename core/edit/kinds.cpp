@@ -69,6 +69,7 @@ const std::vector<Kind>& kinds() {
         edit_kinds::add_publication_kinds(t);
         edit_kinds::add_post_kinds(t);
         edit_kinds::add_section_kinds(t);
+        edit_kinds::add_file_kinds(t);
         return t;
     }();
     return table;

@@ -28,6 +28,7 @@ enum class FieldType {
     number,         // an integer; may be empty unless required
     checkbox,       // "1" or "0"
     select,         // one of options
+    file,           // an upload (multipart): its name as the value, its bytes as "<name>_bytes"
 };
 
 struct FieldSpec {

@@ -145,6 +145,57 @@ BOOST_AUTO_TEST_CASE(the_publications_list_of_1000_papers_renders_quickly) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / runs;
     BOOST_TEST_MESSAGE("publications list, 1006 papers: " << ms << " ms a page, " << bytes / runs << " bytes");
     BOOST_TEST(has(f.get("publications").body_html, "Paper number 1006 &amp; &lt;more&gt;"));
-    // 5 ms is the target in a release build; a debug or sanitizer build on a busy box gets ten times that.
-    BOOST_TEST(ms < 50.0);
+    // The target is 5 ms in a release build (measured: see the commit); twice that on a
+    // shared box. Unoptimised or sanitized builds are ~15x slower and only catch a blowup.
+#ifdef NDEBUG
+    BOOST_TEST(ms < 10.0);
+#else
+    BOOST_TEST(ms < 500.0);
+#endif
+}
+
+namespace {
+
+// What a browser sends for <input type=file>: the field, the name it claims, the type it claims, the bytes.
+FormData upload_form(std::string filename, std::string content_type, std::string bytes, std::string name = {}) {
+    FormData form = form_of({{"version", "new"}, {"name", std::move(name)}, {"alt", "A picture"}});
+    form.files.push_back({.field = "upload", .filename = std::move(filename), .content_type = std::move(content_type),
+                          .bytes = std::move(bytes)});
+    return form;
+}
+
+const std::string tiny_svg = R"(<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>)";
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(an_upload_is_stored_under_a_name_reduced_by_the_slug_rule_and_becomes_the_photo) {
+    EditFixture f;
+    auto a = f.post("files/new", upload_form("../../etc/My Face.SVG", "image/svg+xml", tiny_svg));
+    BOOST_TEST(a.status == 303, a.body_html);
+    BOOST_TEST(f.scalar("SELECT name || ' ' || type || ' ' || width FROM file") == "my-face.svg image/svg+xml 10");
+    BOOST_TEST(has(f.get("files").body_html, "href=\"/_vitae/edit/s/files/my-face.svg\""));
+    BOOST_TEST(f.post("profile", form_at(f, "profile", {{"name", "Inès Moreau"}, {"photo", "my-face.svg"}})).status == 303);
+    BOOST_TEST(f.scalar("SELECT photo FROM profile") == "my-face.svg");
+    BOOST_TEST(f.post("profile", form_at(f, "profile", {{"name", "Inès Moreau"}, {"photo", "nope.jpg"}})).status == 400);
+    BOOST_TEST(f.post("files/my-face.svg/delete", form_of({{"version", f.version_at("files/my-face.svg")}})).status == 303);
+    BOOST_TEST(f.scalar("SELECT (SELECT count(*) FROM file) || photo FROM profile") == "0");
+    auto undo = f.post("files/my-face.svg/undo", form_of({}));
+    BOOST_TEST(undo.status == 409);  // the bytes are not in the log
+    BOOST_TEST(has(undo.body_html, "upload it again"), undo.body_html);
+}
+
+BOOST_AUTO_TEST_CASE(an_svg_with_script_html_a_name_with_a_path_and_a_type_that_lies_are_refused) {
+    EditFixture f;
+    auto before = f.dump();
+    auto script = f.post("files/new", upload_form("pic.svg", "image/svg+xml",
+                                                  R"(<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>)"));
+    BOOST_TEST(script.status == 400);
+    BOOST_TEST(has(script.body_html, "could run script"), script.body_html);
+    BOOST_TEST(f.post("files/new", upload_form("page.html", "text/html", "<!doctype html><p>hi")).status == 400);
+    BOOST_TEST(f.post("files/new", upload_form("x.svg", "image/svg+xml", tiny_svg, "../x.svg")).status == 400);
+    auto lying = f.post("files/new", upload_form("cv.pdf", "application/pdf", tiny_svg, "cv.pdf"));
+    BOOST_TEST(lying.status == 400);
+    BOOST_TEST(has(lying.body_html, "must end in .svg"), lying.body_html);
+    BOOST_TEST(f.post("files/new", form_of({{"version", "new"}, {"name", "x.pdf"}})).status == 400);  // no file chosen
+    BOOST_TEST(f.dump() == before);
 }
