@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string_view>
 
 #include "store/model/content.hpp"
@@ -29,6 +31,9 @@ void clear_publication_preview(const Db& db, std::string_view file_name);
 void select_publication(const Db& db, std::int64_t id);
 // After its last link, unless it has one to that URL already.
 void append_publication_link(const Db& db, std::int64_t id, const Link& link);
+// The web editor's: one place up (-1) or down (+1) in the owner's order,
+// swapping with its neighbour; the positions (before, after), or none at an end.
+std::optional<std::pair<std::int64_t, std::int64_t>> move_publication(const Db& db, std::int64_t id, int direction);
 // Newest first by year (undated last), ties keeping their order.
 void order_publications_by_year(const Db& db);
 
