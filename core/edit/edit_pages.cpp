@@ -108,6 +108,10 @@ EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<Key
         item.set("key", text_data(row.key));
         item.set("summary", text_data(summary_of(kind, row.values)));
         item.set("url", text_data(item_url(r, kind, row.key)));
+        if (kind.move) {
+            item.set("up_action", text_data(item_url(r, kind, row.key, "up")));
+            item.set("down_action", text_data(item_url(r, kind, row.key, "down")));
+        }
         list.push_back(item);
     }
     d.set("rows", list);

@@ -51,7 +51,7 @@ std::optional<Target> target_of(std::string_view path) {
     t.key = std::string(parts[1]);
     if (t.key.empty()) return std::nullopt;
     if (parts.size() == 3) {
-        if (parts[2] != "delete" && parts[2] != "undo") return std::nullopt;
+        if (parts[2] != "delete" && parts[2] != "undo" && parts[2] != "up" && parts[2] != "down") return std::nullopt;
         t.action = std::string(parts[2]);
     }
     return t;
@@ -83,6 +83,7 @@ private:
     EditAnswer save(const Kind& kind, const std::string& key);
     EditAnswer remove(const Kind& kind, const std::string& key);
     EditAnswer undo(const Kind& kind, const std::string& key);
+    EditAnswer move(const Kind& kind, const std::string& key, int direction);
     EditAnswer history();
     EditAnswer form_page(int status, const FormPage& page);
     std::string who() const { return r_.user.empty() ? std::string("unknown") : std::string(r_.user); }
@@ -124,6 +125,7 @@ EditAnswer Session::post(const Target& target) {
     if (target.list) return answer(405, "Method not allowed");
     if (target.action == "delete") return remove(*target.kind, target.key);
     if (target.action == "undo") return undo(*target.kind, target.key);
+    if (target.action == "up" || target.action == "down") return move(*target.kind, target.key, target.action == "up" ? -1 : 1);
     return save(*target.kind, target.key);
 }
 
@@ -205,6 +207,22 @@ EditAnswer Session::undo(const Kind& kind, const std::string& key) {
     record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "undo",
                      .before = json_of(now), .after = json_of(kind.load(db, key))});
     write.commit();
+    return redirect(item_url(r_, kind));
+}
+
+// A move is logged as the row's place (item "<table>_order"): its own
+// history, apart from the row's values, which it does not change.
+EditAnswer Session::move(const Kind& kind, const std::string& key, int direction) {
+    if (!kind.move) return answer(405, "Method not allowed");
+    auto db = open(OpenMode::read_write);
+    Transaction write(db);
+    if (!kind.load(db, key)) return answer(404, "Not found", "<p>There is no such row.</p>");
+    if (auto moved = kind.move(db, key, direction)) {
+        auto place = [](std::int64_t p) { return values_json({{"position", std::to_string(p)}}); };
+        record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item) + "_order", .key = key, .action = "update",
+                         .before = place(moved->first), .after = place(moved->second)});
+        write.commit();
+    }
     return redirect(item_url(r_, kind));
 }
 

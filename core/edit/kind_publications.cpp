@@ -168,6 +168,11 @@ void add_publication_kinds(std::vector<Kind>& table) {
         delete_publication(db, *id);
         return true;
     };
+    kind.move = [](const Db& db, std::string_view key, int direction) -> std::optional<std::pair<std::int64_t, std::int64_t>> {
+        auto id = position_key(key);
+        if (!id) return std::nullopt;
+        return move_publication(db, *id, direction);
+    };
     table.push_back(std::move(kind));
 }
 

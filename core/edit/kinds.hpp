@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "store/rows/edit_rows.hpp"
@@ -56,6 +57,9 @@ struct Kind {
     // row; returns its key. Throws Error for what the writer refuses.
     std::function<std::string(const Db&, std::string_view key, const RowValues&)> put = {};
     std::function<bool(const Db&, std::string_view key)> remove = {};  // empty for a single row
+    // One place up (-1) or down (+1) in the owner's order: the positions
+    // (before, after), none at an end; empty for a kind in another order.
+    std::function<std::optional<std::pair<std::int64_t, std::int64_t>>(const Db&, std::string_view key, int)> move = {};
 };
 
 const std::vector<Kind>& kinds();

@@ -199,3 +199,16 @@ BOOST_AUTO_TEST_CASE(an_svg_with_script_html_a_name_with_a_path_and_a_type_that_
     BOOST_TEST(f.post("files/new", form_of({{"version", "new"}, {"name", "x.pdf"}})).status == 400);  // no file chosen
     BOOST_TEST(f.dump() == before);
 }
+
+BOOST_AUTO_TEST_CASE(a_publication_moves_up_and_down_the_owners_order_and_the_move_is_logged) {
+    EditFixture f;
+    BOOST_TEST(has(f.get("publications").body_html, "action=\"/_vitae/edit/s/publications/3/up\""));
+    BOOST_TEST(f.post("publications/3/up", form_of({})).status == 303);
+    BOOST_TEST(f.scalar("SELECT group_concat(id, ',') FROM (SELECT id FROM publication ORDER BY position)") == "1,3,2,4,5,6");
+    BOOST_TEST(f.post("publications/1/up", form_of({})).status == 303);  // at the top already: nothing changes
+    BOOST_TEST(f.post("publications/6/down", form_of({})).status == 303);
+    BOOST_TEST(f.scalar("SELECT group_concat(id, ',') FROM (SELECT id FROM publication ORDER BY position)") == "1,3,2,4,5,6");
+    BOOST_TEST(f.scalar("SELECT item || ' ' || key || ' ' || before || ' ' || after FROM edit_log") ==
+               R"(publication_order 3 {"position":"3"} {"position":"2"})");
+    BOOST_TEST(f.post("links/1/up", form_of({})).status == 405);
+}
