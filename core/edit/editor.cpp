@@ -44,6 +44,10 @@ std::optional<Target> target_of(std::string_view path) {
         t.key = t.kind->single ? "1" : "";
         return t;
     }
+    if (parts[1] == "move" && parts.size() == 2 && t.kind->move) {  // the list's one form: up=KEY or down=KEY
+        t.action = "move";
+        return t;
+    }
     if (parts[1] == "new") {
         if (t.kind->single || parts.size() == 3) return std::nullopt;
         return t;
@@ -51,7 +55,7 @@ std::optional<Target> target_of(std::string_view path) {
     t.key = std::string(parts[1]);
     if (t.key.empty()) return std::nullopt;
     if (parts.size() == 3) {
-        if (parts[2] != "delete" && parts[2] != "undo" && parts[2] != "up" && parts[2] != "down") return std::nullopt;
+        if (parts[2] != "delete" && parts[2] != "undo") return std::nullopt;
         t.action = std::string(parts[2]);
     }
     return t;
@@ -125,7 +129,11 @@ EditAnswer Session::post(const Target& target) {
     if (target.list) return answer(405, "Method not allowed");
     if (target.action == "delete") return remove(*target.kind, target.key);
     if (target.action == "undo") return undo(*target.kind, target.key);
-    if (target.action == "up" || target.action == "down") return move(*target.kind, target.key, target.action == "up" ? -1 : 1);
+    if (target.action == "move") {
+        auto up = r_.form->get("up"), down = r_.form->get("down");
+        if (!up && !down) return answer(400, "Bad request", "<p>Say which row moves: up=KEY or down=KEY.</p>");
+        return move(*target.kind, std::string(up ? *up : *down), up ? -1 : 1);
+    }
     return save(*target.kind, target.key);
 }
 
@@ -142,14 +150,14 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
         page.preview = true;
         return form_page(200, page);
     }
+    auto db = open(OpenMode::read_write);
+    Transaction write(db);  // rolled back on every early return: nothing written
+    auto before = key.empty() ? std::nullopt : kind.load(db, key);
+    if (!key.empty() && !before && !kind.single) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (auto why = check_values(kind, values)) {
         page.error = *why;
         return form_page(400, page);
     }
-    auto db = open(OpenMode::read_write);
-    Transaction write(db);
-    auto before = key.empty() ? std::nullopt : kind.load(db, key);
-    if (!key.empty() && !before && !kind.single) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (version_of(before) != sent_version)
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, values)));
     std::string saved_key;

@@ -202,13 +202,17 @@ BOOST_AUTO_TEST_CASE(an_svg_with_script_html_a_name_with_a_path_and_a_type_that_
 
 BOOST_AUTO_TEST_CASE(a_publication_moves_up_and_down_the_owners_order_and_the_move_is_logged) {
     EditFixture f;
-    BOOST_TEST(has(f.get("publications").body_html, "action=\"/_vitae/edit/s/publications/3/up\""));
-    BOOST_TEST(f.post("publications/3/up", form_of({})).status == 303);
+    auto list = f.get("publications").body_html;
+    BOOST_TEST(has(list, "action=\"/_vitae/edit/s/publications/move\""));
+    BOOST_TEST(has(list, "<button name=\"up\" value=\"3\""));
+    BOOST_TEST(f.post("publications/move", form_of({{"up", "3"}})).status == 303);
     BOOST_TEST(f.scalar("SELECT group_concat(id, ',') FROM (SELECT id FROM publication ORDER BY position)") == "1,3,2,4,5,6");
-    BOOST_TEST(f.post("publications/1/up", form_of({})).status == 303);  // at the top already: nothing changes
-    BOOST_TEST(f.post("publications/6/down", form_of({})).status == 303);
+    BOOST_TEST(f.post("publications/move", form_of({{"up", "1"}})).status == 303);  // at the top already: nothing changes
+    BOOST_TEST(f.post("publications/move", form_of({{"down", "6"}})).status == 303);
+    BOOST_TEST(f.post("publications/move", form_of({{"down", "99"}})).status == 404);
+    BOOST_TEST(f.post("publications/move", form_of({})).status == 400);
     BOOST_TEST(f.scalar("SELECT group_concat(id, ',') FROM (SELECT id FROM publication ORDER BY position)") == "1,3,2,4,5,6");
     BOOST_TEST(f.scalar("SELECT item || ' ' || key || ' ' || before || ' ' || after FROM edit_log") ==
                R"(publication_order 3 {"position":"3"} {"position":"2"})");
-    BOOST_TEST(f.post("links/1/up", form_of({})).status == 405);
+    BOOST_TEST(f.post("links/move", form_of({{"up", "2"}})).status == 404);  // links keep their positions as keys
 }
