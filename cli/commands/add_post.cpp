@@ -1,10 +1,6 @@
 #include "cli/commands/add_post.hpp"
 
-#include <sys/random.h>
-
-#include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <chrono>
 
 #include "base/error.hpp"
@@ -34,8 +30,6 @@ void require_post(const Db& db, const std::string& db_path, const std::string& s
 
 }  // namespace
 
-bool is_tag(std::string_view tag) { return tag.size() <= limits::max_tag_bytes && is_slug(tag); }
-
 bool is_valid_date(std::string_view date) {
     if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
     auto y = number(date.substr(0, 4)), m = number(date.substr(5, 2)), d = number(date.substr(8, 2));
@@ -55,24 +49,6 @@ void add_post(const std::string& db_path, const Post& post) {
                     " exists (to change it, see docs/cli.md)");
     insert_post(db, post);
     transaction.commit();
-}
-
-std::string new_preview_token() {
-    unsigned char bytes[16];
-    std::size_t got = 0;
-    while (got < sizeof bytes) {
-        ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) throw Error(std::string("preview token: getrandom: ") + std::strerror(errno));
-        got += static_cast<std::size_t>(n);
-    }
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string token;
-    for (unsigned char b : bytes) {
-        token += hex[b >> 4];
-        token += hex[b & 15];
-    }
-    return token;
 }
 
 std::string publish_post(const std::string& db_path, const std::string& slug) {

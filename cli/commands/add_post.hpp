@@ -4,18 +4,14 @@
 #pragma once
 
 #include "store/model/content.hpp"
+#include "store/model/slug.hpp"      // is_tag
+#include "store/write/posts.hpp"     // new_preview_token
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace vitae::cli {
-
-// 128 bits from getrandom(2) as 32 hex digits: a preview URL no one guesses.
-std::string new_preview_token();
-
-// A tag as the schema takes it: a slug of at most limits::max_tag_bytes ("machine-learning").
-bool is_tag(std::string_view tag);
 
 bool is_valid_date(std::string_view date);  // YYYY-MM-DD naming a real day
 

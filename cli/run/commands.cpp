@@ -3,6 +3,7 @@
 #include "cli/run/commands.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 
 #include "base/clock.hpp"
@@ -31,6 +32,7 @@
 #include "store/model/translate.hpp"
 #include "store/registry/registry.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/edit_rows.hpp"
 #include "store/schema/backup.hpp"
 #include "store/schema/schema.hpp"
 #include "store/sqlite/db.hpp"
@@ -135,6 +137,27 @@ int run_export_bibtex(const Args& args, std::ostream& out) {
     }
     if (!slug.empty() && !found)
         throw Error("export-bibtex " + in_quotes(args.positional[0]) + ": no publication " + in_quotes(slug));
+    return 0;
+}
+
+// `vitae log DB [--limit N]`: the edit log, newest first, each change with
+// the row's values before and after (JSON; "none" for a row made or removed).
+int run_log(const Args& args, std::ostream& out) {
+    std::int64_t limit = 20;
+    if (args.has("--limit")) {
+        std::string value(args.get("--limit"));
+        auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), limit);
+        if (ec != std::errc() || end != value.data() + value.size() || limit < 1 || limit > limits::max_edit_log_rows)
+            throw UsageError("log: --limit " + in_quotes(value) + ": give a whole number from 1 to " +
+                             std::to_string(limits::max_edit_log_rows));
+    }
+    auto db = open_checked(args.positional[0], OpenMode::read_only);
+    auto entries = read_edit_log(db, limit);
+    if (entries.empty()) out << "no change recorded yet\n";
+    for (const auto& e : entries) {
+        out << e.at << " " << e.who << " " << e.action << " " << e.item << " " << e.key << "\n";
+        out << "  before: " << e.before.value_or("none") << "\n  after:  " << e.after.value_or("none") << "\n";
+    }
     return 0;
 }
 
@@ -334,6 +357,15 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae export-bibtex site.db causalmesh\n"},
          run_export_bibtex},
+        {{"log",
+          "Print the edit log, newest first: who changed which row of which table, when, before and after.",
+          {"DB"},
+          {},
+          {{"--limit", "N", false, "the last N changes (default 20)"}},
+          "The web editor (vitae-admin) records every save, removal and undo with the account that\n"
+          "made it, in the transaction of the change; an item's last change can be undone there.\n"
+          "example:\n  vitae log /var/lib/vitae/site.db --limit 5\n"},
+         run_log},
         {{"check",
           "Validate a database (and templates) exactly as the worker does before serving them.",
           {"DB"},

@@ -121,6 +121,8 @@ inline constexpr int search_snippet_tokens = 24;  // words of context a hit's sn
 inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime of papers is ~100 KB
 inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;  // import-site: one page, post or data file
 inline constexpr std::size_t max_post_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
+inline constexpr std::size_t max_edit_field_bytes = max_post_body_bytes;  // one field of the web editor's forms
+inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`, the editor's history page shows 100
 
 // "32 MiB", "64 KiB", "100 bytes": a bound as a message says it.
 inline std::string size_text(std::size_t bytes) {

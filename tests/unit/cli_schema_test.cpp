@@ -9,6 +9,7 @@
 #include "store/rows/content_store.hpp"
 #include "store/rows/search_rows.hpp"
 #include "store/schema/schema.hpp"
+#include "store/write/edit_log.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -247,4 +248,27 @@ INSERT INTO talk (id, date, title) VALUES (3, '2025-01-01', 'On Tides');
     BOOST_TEST(count("SELECT count(*) FROM search_cjk WHERE (authors || '') LIKE '%王伟%'") == 1);
     BOOST_TEST(count("SELECT count(*) FROM search_stale") == 0);
     BOOST_TEST(search_index_problems(db).empty());
+}
+
+BOOST_AUTO_TEST_CASE(log_prints_the_edit_log_newest_first_and_refuses_a_bad_limit) {
+    TempDir dir;
+    auto path = (dir / "site.db").string();
+    init_database(path, "Ann");
+    {
+        auto db = Db::open(path, OpenMode::read_write);
+        record_edit(db, {.id = 0, .at = "2026-12-01T10:00:00Z", .who = "ann", .item = "profile_link", .key = "1",
+                         .action = "insert", .before = std::nullopt, .after = R"({"label":"A","url":""})"});
+        record_edit(db, {.id = 0, .at = "", .who = "bea", .item = "profile_link", .key = "1", .action = "delete",
+                         .before = R"({"label":"A","url":""})", .after = std::nullopt});
+    }
+    std::ostringstream out, err;
+    std::vector<std::string> argv = {"log", path, "--limit", "1"};
+    BOOST_TEST(run(argv, out, err) == 0);
+    BOOST_TEST(out.str().find(" bea delete profile_link 1\n  before: {\"label\":\"A\",\"url\":\"\"}\n  after:  none\n") !=
+                   std::string::npos, out.str());
+    BOOST_TEST(out.str().find("ann") == std::string::npos);
+    std::ostringstream out2, err2;
+    argv[3] = "x";
+    BOOST_TEST(run(argv, out2, err2) == 2);
+    BOOST_TEST(err2.str().find("--limit \"x\": give a whole number from 1 to 1000") != std::string::npos, err2.str());
 }

@@ -101,7 +101,8 @@ CREATE TABLE coauthor (
     {7, "version 7 -> 8: projects, awards, teaching roles, preview pictures; languages and translations",
      schema_part("-- v8: projects", "-- v9: search")},
     {8, "version 8 -> 9: a full-text index of every publication, post, news item, talk, project and the bio, "
-        "kept by triggers", schema_part("-- v9: search", "")},
+        "kept by triggers", schema_part("-- v9: search", "-- v10: edit log")},
+    {9, "version 9 -> 10: the edit log (who changed which row, before and after)", schema_part("-- v10: edit log", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

@@ -54,6 +54,13 @@ bool remove_file(const Db& db, std::string_view name) {
     return removed;
 }
 
+bool set_file_alt(const Db& db, std::string_view name, std::string_view alt) {
+    auto set = db.prepare("UPDATE file SET alt = ? WHERE name = ? RETURNING 1");
+    set.bind(1, alt);
+    set.bind(2, name);
+    return set.step();
+}
+
 void remove_variants(const Db& db, std::string_view name) {
     auto del = db.prepare("DELETE FROM file WHERE variant_of = ? AND variant_of <> ''");
     del.bind(1, name);

@@ -18,6 +18,8 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
                     std::string_view variant_of = {});
 // False when there is no file of that name. Its variants go with it.
 bool remove_file(const Db& db, std::string_view name);
+// The web editor's: a stored file's alt text; false when there is no such file.
+bool set_file_alt(const Db& db, std::string_view name, std::string_view alt);
 // The smaller copies made of picture `name`.
 void remove_variants(const Db& db, std::string_view name);
 

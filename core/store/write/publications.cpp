@@ -67,6 +67,20 @@ std::int64_t insert_publication(const Db& db, const Publication& p) {
     return id;
 }
 
+void insert_publication_with_id(const Db& db, std::int64_t id, const Publication& p) {
+    int n = publication_value_count();
+    static const std::string sql = "INSERT INTO publication (" + publication_value_names() + ", slug, position, id) VALUES (" +
+                                   publication_value_marks() + ", ?" + std::to_string(n + 1) + ", ?" +
+                                   std::to_string(n + 2) + ", ?" + std::to_string(n + 3) + ")";
+    auto insert = db.prepare(sql);
+    bind_publication_values(insert, p);
+    insert.bind(n + 1, p.slug);
+    insert.bind(n + 2, next_position(db, "publication"));
+    insert.bind(n + 3, id);
+    insert.step();
+    write_children(db, id, p);
+}
+
 void update_publication(const Db& db, std::int64_t id, const Publication& p) {
     int n = publication_value_count();
     static const std::string sql =
@@ -114,6 +128,26 @@ void append_publication_link(const Db& db, std::int64_t id, const Link& link) {
     insert.bind(3, link.label);
     insert.bind(4, link.url);
     insert.step();
+}
+
+std::optional<std::pair<std::int64_t, std::int64_t>> move_publication(const Db& db, std::int64_t id, int direction) {
+    auto neighbour = db.prepare(direction < 0
+        ? "SELECT p.position, n.id, n.position FROM publication p JOIN publication n ON n.position < p.position "
+          "WHERE p.id = ? ORDER BY n.position DESC LIMIT 1"
+        : "SELECT p.position, n.id, n.position FROM publication p JOIN publication n ON n.position > p.position "
+          "WHERE p.id = ? ORDER BY n.position LIMIT 1");
+    neighbour.bind(1, id);
+    if (!neighbour.step()) return std::nullopt;
+    std::int64_t from = neighbour.int_at(0), other = neighbour.int_at(1), to = neighbour.int_at(2);
+    auto place = db.prepare("UPDATE publication SET position = ? WHERE id = ?");
+    // Positions are unique: the one moved waits at -from while the other takes its place.
+    for (auto [position, row] : {std::pair{-from, id}, std::pair{from, other}, std::pair{to, id}}) {
+        place.reset();
+        place.bind(1, position);
+        place.bind(2, row);
+        place.step();
+    }
+    return std::pair{from, to};
 }
 
 // Positions are unique, so they are moved out of the way first.

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <string_view>
 
 #include "store/model/content.hpp"
@@ -14,6 +16,8 @@ namespace vitae {
 // Appended after the last one; returns its id. The preview is not written
 // (it is set on its own, set_publication_preview).
 std::int64_t insert_publication(const Db& db, const Publication& publication);
+// The same with the id given (an undo putting a removed one back): after the last one.
+void insert_publication_with_id(const Db& db, std::int64_t id, const Publication& publication);
 // Keeps id, slug, position and preview; every other column and child row is replaced.
 void update_publication(const Db& db, std::int64_t id, const Publication& publication);
 // Its child rows go with it (the connection has foreign keys on).
@@ -27,6 +31,9 @@ void clear_publication_preview(const Db& db, std::string_view file_name);
 void select_publication(const Db& db, std::int64_t id);
 // After its last link, unless it has one to that URL already.
 void append_publication_link(const Db& db, std::int64_t id, const Link& link);
+// The web editor's: one place up (-1) or down (+1) in the owner's order,
+// swapping with its neighbour; the positions (before, after), or none at an end.
+std::optional<std::pair<std::int64_t, std::int64_t>> move_publication(const Db& db, std::int64_t id, int direction);
 // Newest first by year (undated last), ties keeping their order.
 void order_publications_by_year(const Db& db);
 

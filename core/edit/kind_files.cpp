@@ -1,0 +1,83 @@
+// Stored files, keyed by name: an upload goes through put_file, the writer
+// `vitae add file` uses (the size bound, the type sniffed from the bytes and
+// the name's extension agreeing with it; HTML and SVG with script refused),
+// its name reduced by the one slug rule (file_name_from: no "../", no path).
+// The log keeps a file's description, not its bytes: an undo can take an
+// upload back or put its alt text back, not bring removed bytes back.
+#include <algorithm>
+
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "edit/kind_rows.hpp"
+#include "store/model/slug.hpp"
+#include "store/write/files.hpp"
+#include "store/write/profile.hpp"
+#include "store/write/projects.hpp"
+#include "store/write/publications.hpp"
+
+namespace vitae::edit_kinds {
+
+namespace {
+
+constexpr std::string_view file_columns[] = {"type", "size", "digest", "alt"};
+
+std::string put_upload(const Db& db, std::string_view key, V v) {
+    auto bytes = std::find_if(v.begin(), v.end(), [](const auto& kv) { return kv.first == "upload_bytes"; });
+    std::string name(key);
+    if (name.empty()) name = text(v, "name");
+    if (name.empty()) {
+        // The browser's name for it, without any folders it sent ("C:\\x\\cv.pdf", "../../cv.pdf").
+        auto sent = value_of(v, "upload");
+        name = file_name_from(sent.substr(sent.find_last_of("/\\") + 1));
+    }
+    if (bytes == v.end()) {
+        if (key.empty()) throw Error("choose a file to upload");
+        if (!set_file_alt(db, key, value_of(v, "alt")))
+            throw Error("the file " + in_quotes(key) + " was removed, and its bytes are not kept in the log; upload it again");
+        return name;
+    }
+    if (!key.empty() && !value_of(v, "name").empty() && value_of(v, "name") != key)
+        throw Error("a file keeps its name (pages link to it); upload a new one under the new name");
+    put_file(db, name, bytes->second, value_of(v, "alt"));
+    return name;
+}
+
+// As `vitae rm file`: what showed it shows nothing rather than a broken picture.
+bool remove_upload(const Db& db, std::string_view key) {
+    if (!remove_file(db, key)) return false;
+    clear_profile_photo(db, key);
+    clear_project_image(db, key);
+    clear_publication_preview(db, key);
+    return true;
+}
+
+}  // namespace
+
+void add_file_kinds(std::vector<Kind>& table) {
+    Kind kind{.path = "files", .label = "Files and pictures", .item = "file",
+              .fields = {{.name = "upload", .label = "File", .type = FieldType::file,
+                          .hint = "PDF, pictures (JPEG, PNG, WebP, AVIF, GIF, SVG without script), text; "
+                                  "a new upload replaces the stored bytes"},
+                         {.name = "name", .label = "Name", .hint = "as in its URL, e.g. cv-2026.pdf; made from the uploaded "
+                                                                   "file's name when empty; kept once stored"},
+                         {.name = "alt", .label = "What the picture shows (alt text)"}},
+              .summary = "name"};
+    TableRead read{.table = "file", .key_column = "name", .columns = file_columns, .order_by = "name",
+                   .only = "variant_of = ''"};
+    kind.list = [read](const Db& db) {
+        auto rows = read_table_rows(db, read);
+        for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
+        return rows;
+    };
+    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
+        if (!is_file_name(key)) return std::nullopt;
+        auto values = read_table_row(db, read, key);
+        if (values) values->insert(values->begin(), {"name", std::string(key)});
+        return values;
+    };
+    kind.put = put_upload;
+    kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
+    table.push_back(std::move(kind));
+}
+
+}  // namespace vitae::edit_kinds
