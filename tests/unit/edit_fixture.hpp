@@ -92,7 +92,8 @@ struct EditFixture {
         while (tables.step()) {
             auto rows = d.prepare("SELECT * FROM \"" + tables.text_at(0) + "\"");
             out += tables.text_at(0) + ":";
-            while (rows.step()) out += rows.text_at(0) + "|" + rows.text_at(1) + ";";
+            // blob_at: the search index's own tables (FTS5 shadow tables) hold binary blocks.
+            while (rows.step()) out += rows.blob_at(0) + "|" + rows.blob_at(1) + ";";
             out += "\n";
         }
         return out;
