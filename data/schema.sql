@@ -1,11 +1,11 @@
--- Vitae content schema, version 8 (PRAGMA user_version).
+-- Vitae content schema, version 10 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 8;
+PRAGMA user_version = 10;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -386,3 +386,20 @@ CREATE TRIGGER log_language_delete AFTER DELETE ON language BEGIN INSERT INTO ch
 CREATE TRIGGER log_translation_insert AFTER INSERT ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_translation_update AFTER UPDATE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
 CREATE TRIGGER log_translation_delete AFTER DELETE ON translation BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+-- v9: reserved for another change made in the same session (issue #23); empty here.
+-- v10: edit log. Who changed which row of which table, when, and the row
+-- before and after (JSON of its values; NULL for a row made or removed),
+-- written by the writer of the change inside the change's transaction
+-- (core/store/write/edit_log.cpp), so a change and its record commit together.
+-- The editor's undo restores an item's last `before`; `vitae log` prints it.
+CREATE TABLE edit_log (
+    id         INTEGER PRIMARY KEY AUTOINCREMENT,
+    at         TEXT NOT NULL,                   -- UTC, 'YYYY-MM-DDTHH:MM:SSZ'
+    who        TEXT NOT NULL CHECK (who <> ''), -- an account name, or 'cli:' and the Unix user
+    item       TEXT NOT NULL CHECK (item <> ''),  -- the table: 'profile_link', 'publication'
+    key        TEXT NOT NULL,                   -- the row: its position, id or slug, as text
+    action     TEXT NOT NULL CHECK (action IN ('insert', 'update', 'delete', 'undo')),
+    before     TEXT,                            -- JSON object of the row's values; NULL: there was none
+    after      TEXT                             -- NULL: the row is gone
+);
+CREATE INDEX edit_log_item ON edit_log (item, key, id);

@@ -111,6 +111,8 @@ inline constexpr std::int64_t heartbeat_fresh_ms = 3000;
 inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime of papers is ~100 KB
 inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;  // import-site: one page, post or data file
 inline constexpr std::size_t max_post_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
+inline constexpr std::size_t max_edit_field_bytes = max_post_body_bytes;  // one field of the web editor's forms
+inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`, the editor's history page shows 100
 
 // vitae-admin, the browser editor: a submitted form (core/http/form) and its
 // request. A form of text fields is small (a long post is ~100 KB of

@@ -199,8 +199,8 @@ INSERT INTO publication_award VALUES (7, 1, 'Best Paper');
 // Each fixture is data/schema.sql as it was at that version: migrated, it
 // must have the very schema a new database has (each step runs exactly its
 // own part of the file), and its posts take tags and keep their rows.
-BOOST_AUTO_TEST_CASE(migrate_brings_version_4_to_7_databases_to_the_latest_like_a_new_one) {
-    for (int version : {4, 5, 6, 7}) {
+BOOST_AUTO_TEST_CASE(migrate_brings_version_4_to_8_databases_to_the_latest_like_a_new_one) {
+    for (int version : {4, 5, 6, 7, 8}) {
         BOOST_TEST_CONTEXT("version " << version) {
             TempDir dir;
             auto path = dir / "old.db";

@@ -18,6 +18,9 @@ inline bool is_slug(std::string_view s) {
     return true;
 }
 
+// A post's tag as the schema takes it: a slug of at most limits::max_tag_bytes ("machine-learning").
+inline bool is_tag(std::string_view tag) { return tag.size() <= limits::max_tag_bytes && is_slug(tag); }
+
 // Any text -> a slug: lower case, runs of other characters become one '-':
 // "Zhang:2025" -> "zhang-2025". Empty when nothing usable remains.
 inline std::string slug_from(std::string_view text) {

@@ -99,7 +99,10 @@ CREATE TABLE coauthor (
     {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "-- v7: news and talks")},
     {6, "version 6 -> 7: news items and talks", schema_part("-- v7: news and talks", "-- v8: projects")},
     {7, "version 7 -> 8: projects, awards, teaching roles, preview pictures; languages and translations",
-     schema_part("-- v8: projects", "")},
+     schema_part("-- v8: projects", "-- v9: reserved")},
+    // A placeholder: another change of this session takes version 9 (the merge renumbers).
+    {8, "version 8 -> 9: reserved (nothing to change)", schema_part("-- v9: reserved", "-- v10: edit log")},
+    {9, "version 9 -> 10: the edit log (who changed which row, before and after)", schema_part("-- v10: edit log", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

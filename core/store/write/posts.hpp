@@ -14,8 +14,16 @@
 
 namespace vitae {
 
+// 128 bits from getrandom(2) as 32 hex digits: a draft's preview URL no one guesses.
+std::string new_preview_token();
+
 // The post's row ("draft" or "published" from post.draft) and its tags.
 void insert_post(const Db& db, const Post& post);
+// The web editor's: every column but the slug, and the tags in the post's
+// order; false from remove when there was no such post (its tags and its
+// projects' relations to it go with it).
+void update_post(const Db& db, const Post& post);
+bool remove_post(const Db& db, std::string_view slug);
 // Appends the tags the post lacks after its last one; returns how many it added.
 int add_post_tags(const Db& db, std::string_view slug, const std::vector<std::string>& tags);
 // False when the post did not have the tag.

@@ -64,4 +64,33 @@ std::int64_t insert_profile_name_variant(const Db& db, std::string_view name) {
     return position;
 }
 
+void put_profile_paragraph(const Db& db, std::int64_t position, std::string_view markdown) {
+    auto put = db.prepare("INSERT INTO profile_paragraph (position, markdown) VALUES (?, ?) "
+                          "ON CONFLICT (position) DO UPDATE SET markdown = excluded.markdown");
+    put.bind(1, position);
+    put.bind(2, markdown);
+    put.step();
+}
+
+bool remove_profile_paragraph(const Db& db, std::int64_t position) {
+    auto remove = db.prepare("DELETE FROM profile_paragraph WHERE position = ? RETURNING 1");
+    remove.bind(1, position);
+    return remove.step();
+}
+
+void put_profile_link(const Db& db, std::int64_t position, const Link& link) {
+    auto put = db.prepare("INSERT INTO profile_link (position, label, url) VALUES (?, ?, ?) "
+                          "ON CONFLICT (position) DO UPDATE SET label = excluded.label, url = excluded.url");
+    put.bind(1, position);
+    put.bind(2, link.label);
+    put.bind(3, link.url);
+    put.step();
+}
+
+bool remove_profile_link(const Db& db, std::int64_t position) {
+    auto remove = db.prepare("DELETE FROM profile_link WHERE position = ? RETURNING 1");
+    remove.bind(1, position);
+    return remove.step();
+}
+
 }  // namespace vitae

@@ -26,4 +26,11 @@ std::int64_t insert_profile_email(const Db& db, const Email& email);
 std::int64_t insert_profile_link(const Db& db, const Link& link);
 std::int64_t insert_profile_name_variant(const Db& db, std::string_view name);
 
+// The web editor's: the row at `position` made or replaced (an undo puts a
+// removed row back where it was); false from remove when there was none.
+void put_profile_paragraph(const Db& db, std::int64_t position, std::string_view markdown);
+bool remove_profile_paragraph(const Db& db, std::int64_t position);
+void put_profile_link(const Db& db, std::int64_t position, const Link& link);
+bool remove_profile_link(const Db& db, std::int64_t position);
+
 }  // namespace vitae

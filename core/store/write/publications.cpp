@@ -67,6 +67,20 @@ std::int64_t insert_publication(const Db& db, const Publication& p) {
     return id;
 }
 
+void insert_publication_with_id(const Db& db, std::int64_t id, const Publication& p) {
+    int n = publication_value_count();
+    static const std::string sql = "INSERT INTO publication (" + publication_value_names() + ", slug, position, id) VALUES (" +
+                                   publication_value_marks() + ", ?" + std::to_string(n + 1) + ", ?" +
+                                   std::to_string(n + 2) + ", ?" + std::to_string(n + 3) + ")";
+    auto insert = db.prepare(sql);
+    bind_publication_values(insert, p);
+    insert.bind(n + 1, p.slug);
+    insert.bind(n + 2, next_position(db, "publication"));
+    insert.bind(n + 3, id);
+    insert.step();
+    write_children(db, id, p);
+}
+
 void update_publication(const Db& db, std::int64_t id, const Publication& p) {
     int n = publication_value_count();
     static const std::string sql =

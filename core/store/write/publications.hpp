@@ -14,6 +14,8 @@ namespace vitae {
 // Appended after the last one; returns its id. The preview is not written
 // (it is set on its own, set_publication_preview).
 std::int64_t insert_publication(const Db& db, const Publication& publication);
+// The same with the id given (an undo putting a removed one back): after the last one.
+void insert_publication_with_id(const Db& db, std::int64_t id, const Publication& publication);
 // Keeps id, slug, position and preview; every other column and child row is replaced.
 void update_publication(const Db& db, std::int64_t id, const Publication& publication);
 // Its child rows go with it (the connection has foreign keys on).

@@ -1,0 +1,177 @@
+#include "edit/edit_pages.hpp"
+
+#include "edit/fields.hpp"
+#include "edit/values.hpp"
+
+namespace vitae {
+
+namespace {
+
+using kainjow::mustache::data;
+
+data base(const EditRequest& r) {
+    data d;
+    d.set("mount", text_data(r.mount));
+    d.set("csrf", text_data(r.csrf_token));
+    return d;
+}
+
+constexpr std::string_view type_names[] = {"text", "textarea", "markdown", "markdown_math", "date",
+                                           "month", "url", "number", "checkbox", "select"};
+
+data field_data(const FieldSpec& f, const RowValues& values, bool preview) {
+    auto value = value_of(values, f.name);
+    data d;
+    d.set("name", text_data(f.name));
+    d.set("label", text_data(f.label));
+    d.set("value", text_data(value));
+    d.set("hint", text_data(f.hint));
+    d.set("required", f.required);
+    auto type = type_names[static_cast<std::size_t>(f.type)];
+    d.set("is_" + std::string(type), true);
+    bool textarea = f.type == FieldType::textarea || f.type == FieldType::markdown || f.type == FieldType::markdown_math;
+    d.set("is_area", textarea);
+    d.set("is_input", !textarea && f.type != FieldType::checkbox && f.type != FieldType::select);
+    d.set("input_type", text_data(f.type == FieldType::date ? "date" : f.type == FieldType::url ? "url" : "text"));
+    d.set("checked", value == "1");
+    data options{data::type::list};
+    for (auto option : f.options) {
+        data o;
+        o.set("value", text_data(option));
+        o.set("selected", option == value);
+        options.push_back(o);
+    }
+    d.set("options", options);
+    d.set("is_previewable", f.type == FieldType::markdown || f.type == FieldType::markdown_math);
+    if (preview) d.set("preview_html", text_data(preview_html(f, values)));
+    return d;
+}
+
+data fields_data(const Kind& kind, const RowValues& values, bool preview) {
+    data list{data::type::list};
+    for (const auto& f : kind.fields) list.push_back(field_data(f, values, preview));
+    return list;
+}
+
+std::string summary_of(const Kind& kind, const RowValues& values) {
+    std::string s(value_of(values, kind.summary));
+    if (s.size() > 80) {
+        std::size_t cut = 77;
+        while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+        s = s.substr(0, cut) + "...";
+    }
+    return s.empty() ? "(empty)" : s;
+}
+
+data entry_data(const EditEntry& e) {
+    data d;
+    for (auto [name, value] : {std::pair<const char*, const std::string*>{"at", &e.at}, {"who", &e.who},
+                               {"item", &e.item}, {"key", &e.key}, {"action", &e.action}})
+        d.set(name, text_data(*value));
+    d.set("before", text_data(e.before.value_or("")));
+    d.set("after", text_data(e.after.value_or("")));
+    return d;
+}
+
+}  // namespace
+
+std::string item_url(const EditRequest& r, const Kind& kind, std::string_view key, std::string_view action) {
+    std::string url = std::string(r.mount) + std::string(kind.path);
+    if (!key.empty() && !kind.single) url += "/" + std::string(key);
+    if (!action.empty()) url += (kind.single ? "/1/" : "/") + std::string(action);
+    return url;
+}
+
+EditData dashboard_data(const EditRequest& r) {
+    data d = base(r);
+    data list{data::type::list};
+    for (const auto& kind : kinds()) {
+        data k;
+        k.set("label", text_data(kind.label));
+        k.set("url", text_data(item_url(r, kind)));
+        list.push_back(k);
+    }
+    d.set("kinds", list);
+    d.set("history_url", text_data(std::string(r.mount) + "history"));
+    return d;
+}
+
+EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows) {
+    data d = base(r);
+    d.set("label", text_data(kind.label));
+    d.set("new_url", text_data(item_url(r, kind, "new")));
+    data list{data::type::list};
+    for (const auto& row : rows) {
+        data item;
+        item.set("key", text_data(row.key));
+        item.set("summary", text_data(summary_of(kind, row.values)));
+        item.set("url", text_data(item_url(r, kind, row.key)));
+        list.push_back(item);
+    }
+    d.set("rows", list);
+    d.set("empty", rows.empty());
+    return d;
+}
+
+EditData form_data(const EditRequest& r, const FormPage& p) {
+    data d = base(r);
+    d.set("label", text_data(p.kind.label));
+    d.set("list_url", text_data(item_url(r, p.kind)));
+    d.set("single", p.kind.single);
+    d.set("is_new", p.key.empty());
+    d.set("action", text_data(item_url(r, p.kind, p.key.empty() ? "new" : p.key)));
+    d.set("version", text_data(p.version));
+    d.set("error", text_data(p.error));
+    d.set("fields", fields_data(p.kind, p.values, p.preview));
+    d.set("preview", p.preview);
+    bool removable = !p.key.empty() && !p.kind.single;
+    d.set("delete_action", text_data(removable ? item_url(r, p.kind, p.key, "delete") : ""));
+    if (p.last && !p.key.empty()) {
+        d.set("undo_action", text_data(item_url(r, p.kind, p.key, "undo")));
+        d.set("last", entry_data(*p.last));
+    }
+    return d;
+}
+
+EditData conflict_data(const EditRequest& r, const Kind& kind, const std::string& key,
+                       const std::optional<RowValues>& stored, const RowValues& submitted) {
+    data d = base(r);
+    d.set("label", text_data(kind.label));
+    d.set("list_url", text_data(item_url(r, kind)));
+    d.set("removed", !stored.has_value());
+    data rows{data::type::list};
+    for (const auto& f : kind.fields) {
+        data row;
+        row.set("label", text_data(f.label));
+        auto now = stored ? value_of(*stored, f.name) : std::string_view();
+        auto sent = value_of(submitted, f.name);
+        row.set("stored", text_data(now));
+        row.set("submitted", text_data(sent));
+        row.set("differs", now != sent);
+        rows.push_back(row);
+    }
+    d.set("rows", rows);
+    // Saving again from here overwrites what is stored now, knowingly.
+    d.set("action", text_data(item_url(r, kind, stored ? key : "new")));
+    d.set("version", text_data(version_of(stored)));
+    d.set("fields", fields_data(kind, submitted, false));
+    return d;
+}
+
+EditData history_data(const EditRequest& r, const std::vector<HistoryLine>& lines) {
+    data d = base(r);
+    data list{data::type::list};
+    for (const auto& line : lines) {
+        data e = entry_data(line.entry);
+        if (line.kind) {
+            e.set("label", text_data(line.kind->label));
+            if (line.undoable) e.set("undo_action", text_data(item_url(r, *line.kind, line.entry.key, "undo")));
+        }
+        list.push_back(e);
+    }
+    d.set("entries", list);
+    d.set("empty", lines.empty());
+    return d;
+}
+
+}  // namespace vitae

@@ -1,0 +1,45 @@
+// The data each editor page's template sees (templates/edit/*.mustache),
+// made from the kind's row of the table and the values at hand. Every value
+// reaches the page through {{ }}, so Mustache escapes it; the one unescaped
+// value is a preview, which is the site's own rendering (sanitized).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "edit/edit_templates.hpp"
+#include "edit/editor.hpp"
+#include "edit/kinds.hpp"
+
+namespace vitae {
+
+struct FormPage {
+    const Kind& kind;
+    std::string key;            // "" for a new row
+    const RowValues& values;    // stored (GET) or submitted (a refused save, a preview)
+    std::string version;        // of the row the form was made from
+    std::string error = {};     // why the save was refused
+    bool preview = false;       // show each Markdown field as the site will
+    std::optional<EditEntry> last = {};  // the row's last change, for its undo button
+};
+
+EditData dashboard_data(const EditRequest& r);
+EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows);
+EditData form_data(const EditRequest& r, const FormPage& page);
+// A stale save: the row as stored now (none: removed) beside what was sent,
+// and the form again, carrying the current version, to save it over knowingly.
+EditData conflict_data(const EditRequest& r, const Kind& kind, const std::string& key,
+                       const std::optional<RowValues>& stored, const RowValues& submitted);
+struct HistoryLine {
+    EditEntry entry;
+    const Kind* kind = nullptr;  // none: a table the editor does not edit
+    bool undoable = false;       // the latest change of its row
+};
+EditData history_data(const EditRequest& r, const std::vector<HistoryLine>& lines);
+
+// "/_vitae/edit/site/links/3": the mount, the kind and the key.
+std::string item_url(const EditRequest& r, const Kind& kind, std::string_view key = {}, std::string_view action = {});
+
+}  // namespace vitae

@@ -1,0 +1,237 @@
+#include "edit/editor.hpp"
+
+#include <filesystem>
+#include <vector>
+
+#include "base/error.hpp"
+#include "edit/edit_pages.hpp"
+#include "edit/fields.hpp"
+#include "edit/values.hpp"
+#include "store/rows/content_store.hpp"
+#include "store/write/edit_log.hpp"
+
+namespace vitae {
+
+namespace {
+
+// The page a path names: "" the dashboard, "history", "<kind>" (a list, or
+// the single row's form), "<kind>/new", "<kind>/<key>", "<kind>/<key>/<action>".
+struct Target {
+    const Kind* kind = nullptr;
+    std::string key;     // "" for new (a list kind without a key shows the list)
+    std::string action;  // "", "delete", "undo"
+    bool list = false;
+};
+
+std::vector<std::string_view> segments(std::string_view path) {
+    std::vector<std::string_view> out;
+    while (!path.empty()) {
+        auto slash = path.find('/');
+        out.push_back(path.substr(0, slash));
+        path = slash == std::string_view::npos ? std::string_view() : path.substr(slash + 1);
+    }
+    return out;
+}
+
+std::optional<Target> target_of(std::string_view path) {
+    auto parts = segments(path);
+    if (parts.empty() || parts.size() > 3) return std::nullopt;
+    Target t{.kind = find_kind(parts[0]), .key = {}, .action = {}, .list = false};
+    if (!t.kind) return std::nullopt;
+    if (parts.size() == 1) {
+        t.list = !t.kind->single;
+        t.key = t.kind->single ? "1" : "";
+        return t;
+    }
+    if (parts[1] == "new") {
+        if (t.kind->single || parts.size() == 3) return std::nullopt;
+        return t;
+    }
+    t.key = std::string(parts[1]);
+    if (t.key.empty()) return std::nullopt;
+    if (parts.size() == 3) {
+        if (parts[2] != "delete" && parts[2] != "undo") return std::nullopt;
+        t.action = std::string(parts[2]);
+    }
+    return t;
+}
+
+EditAnswer answer(int status, std::string title, std::string body = {}) {
+    return {.status = status, .title = std::move(title), .body_html = std::move(body), .location = {}};
+}
+
+EditAnswer redirect(std::string location) {
+    return {.status = 303, .title = "Saved", .body_html = {}, .location = std::move(location)};
+}
+
+std::optional<std::string> json_of(const std::optional<RowValues>& values) {
+    if (!values) return std::nullopt;
+    return values_json(*values);
+}
+
+// One request against one site's database: the steps of each page and save.
+class Session {
+public:
+    Session(const EditTemplates& t, const std::string& db_path, const EditRequest& r) : t_(t), path_(db_path), r_(r) {}
+
+    EditAnswer run();
+
+private:
+    EditAnswer get(const Target& target);
+    EditAnswer post(const Target& target);
+    EditAnswer save(const Kind& kind, const std::string& key);
+    EditAnswer remove(const Kind& kind, const std::string& key);
+    EditAnswer undo(const Kind& kind, const std::string& key);
+    EditAnswer history();
+    EditAnswer form_page(int status, const FormPage& page);
+    std::string who() const { return r_.user.empty() ? std::string("unknown") : std::string(r_.user); }
+    Db open(OpenMode mode) const { return open_checked(path_, mode); }
+
+    const EditTemplates& t_;
+    const std::string& path_;
+    const EditRequest& r_;
+};
+
+EditAnswer Session::run() {
+    bool post = r_.method == "POST";
+    if (!post && r_.method != "GET") return answer(405, "Method not allowed");
+    if (post && !r_.form) return answer(400, "Bad request", "<p>The form is missing.</p>");
+    if (r_.path.empty() || r_.path == "history") {
+        if (post) return answer(405, "Method not allowed");
+        return r_.path.empty() ? answer(200, "Edit", t_.render("dashboard", dashboard_data(r_))) : history();
+    }
+    auto target = target_of(r_.path);
+    if (!target) return answer(404, "Not found", "<p>The editor has no such page.</p>");
+    return post ? this->post(*target) : get(*target);
+}
+
+EditAnswer Session::get(const Target& target) {
+    const Kind& kind = *target.kind;
+    if (!target.action.empty()) return answer(405, "Method not allowed");
+    auto db = open(OpenMode::read_only);
+    Transaction read(db, Transaction::Kind::read);
+    if (target.list) return answer(200, std::string(kind.label), t_.render("list", list_data(r_, kind, kind.list(db))));
+    if (target.key.empty()) return form_page(200, {.kind = kind, .key = {}, .values = {}, .version = "new"});
+    auto stored = kind.load(db, target.key);
+    if (!stored && kind.single) stored = RowValues{};  // the profile before its first save
+    if (!stored) return answer(404, "Not found", "<p>There is no such row.</p>");
+    return form_page(200, {.kind = kind, .key = target.key, .values = *stored, .version = version_of(kind.load(db, target.key)),
+                           .last = last_edit(db, kind.item, target.key)});
+}
+
+EditAnswer Session::post(const Target& target) {
+    if (target.list) return answer(405, "Method not allowed");
+    if (target.action == "delete") return remove(*target.kind, target.key);
+    if (target.action == "undo") return undo(*target.kind, target.key);
+    return save(*target.kind, target.key);
+}
+
+EditAnswer Session::form_page(int status, const FormPage& page) {
+    auto answer_ = answer(status, std::string(page.kind.label), t_.render("form", form_data(r_, page)));
+    return answer_;
+}
+
+EditAnswer Session::save(const Kind& kind, const std::string& key) {
+    auto values = submitted_values(kind, *r_.form);
+    std::string sent_version(r_.form->get("version").value_or(""));
+    FormPage page{.kind = kind, .key = key, .values = values, .version = sent_version};
+    if (r_.form->get("preview")) {
+        page.preview = true;
+        return form_page(200, page);
+    }
+    if (auto why = check_values(kind, values)) {
+        page.error = *why;
+        return form_page(400, page);
+    }
+    auto db = open(OpenMode::read_write);
+    Transaction write(db);
+    auto before = key.empty() ? std::nullopt : kind.load(db, key);
+    if (!key.empty() && !before && !kind.single) return answer(404, "Not found", "<p>There is no such row.</p>");
+    if (version_of(before) != sent_version)
+        return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, values)));
+    std::string saved_key;
+    try {
+        saved_key = kind.put(db, key, values);
+    } catch (const Error& e) {  // a CHECK the form's checks did not foresee: refused, nothing written
+        page.error = std::string("Not saved: ") + e.what();
+        return form_page(400, page);
+    }
+    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = saved_key,
+                     .action = before ? "update" : "insert", .before = json_of(before),
+                     .after = json_of(kind.load(db, saved_key))});
+    write.commit();
+    return redirect(kind.single ? item_url(r_, kind) : item_url(r_, kind));
+}
+
+EditAnswer Session::remove(const Kind& kind, const std::string& key) {
+    if (!kind.remove) return answer(405, "Method not allowed");
+    auto db = open(OpenMode::read_write);
+    Transaction write(db);
+    auto before = kind.load(db, key);
+    if (!before) return answer(404, "Not found", "<p>There is no such row.</p>");
+    if (version_of(before) != r_.form->get("version").value_or(""))
+        return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, *before)));
+    kind.remove(db, key);
+    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "delete",
+                     .before = json_of(before), .after = std::nullopt});
+    write.commit();
+    return redirect(item_url(r_, kind));
+}
+
+EditAnswer Session::undo(const Kind& kind, const std::string& key) {
+    auto db = open(OpenMode::read_write);
+    Transaction write(db);
+    auto last = last_edit(db, kind.item, key);
+    if (!last) return answer(404, "Nothing to undo", "<p>This row has no recorded change.</p>");
+    auto now = kind.load(db, key);
+    // Undo puts back what the last change replaced, only if nothing changed since.
+    if (json_of(now) != last->after)
+        return answer(409, "Changed meanwhile",
+                      "<p>The row was changed after its last recorded change; open it and save again instead.</p>");
+    std::optional<RowValues> restored;
+    if (last->before) {
+        restored = values_from_json(*last->before);
+        if (!restored) return answer(409, "Cannot undo", "<p>The recorded change cannot be read back.</p>");
+        kind.put(db, key, *restored);
+    } else if (kind.remove) {
+        kind.remove(db, key);
+    } else {
+        return answer(409, "Cannot undo", "<p>This row cannot be removed.</p>");
+    }
+    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "undo",
+                     .before = json_of(now), .after = json_of(kind.load(db, key))});
+    write.commit();
+    return redirect(item_url(r_, kind));
+}
+
+EditAnswer Session::history() {
+    auto db = open(OpenMode::read_only);
+    Transaction read(db, Transaction::Kind::read);
+    std::vector<HistoryLine> lines;
+    for (auto& entry : read_edit_log(db, 100)) {
+        const Kind* kind = nullptr;
+        for (const auto& k : kinds())
+            if (k.item == entry.item) kind = &k;
+        bool latest = false;
+        if (kind) {
+            auto last = last_edit(db, entry.item, entry.key);
+            latest = last && last->id == entry.id;
+        }
+        lines.push_back({.entry = std::move(entry), .kind = kind, .undoable = latest});
+    }
+    return answer(200, "History", t_.render("history", history_data(r_, lines)));
+}
+
+}  // namespace
+
+Editor::Editor(const std::string& templates_dir)
+    : templates_(std::make_unique<const EditTemplates>(std::filesystem::path(templates_dir) / "edit")) {}
+Editor::~Editor() = default;
+Editor::Editor(Editor&&) noexcept = default;
+Editor& Editor::operator=(Editor&&) noexcept = default;
+
+EditAnswer Editor::handle(const std::string& site_db_path, const EditRequest& request) const {
+    return Session(*templates_, site_db_path, request).run();
+}
+
+}  // namespace vitae

@@ -1,0 +1,99 @@
+#include "edit/fields.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "base/limits.hpp"
+#include "base/utf8.hpp"
+#include "render/math/markdown_math.hpp"
+#include "render/text/markdown.hpp"
+#include "render/text/sanitize.hpp"
+
+namespace vitae {
+
+namespace {
+
+bool digits(std::string_view s, std::size_t at, std::size_t n) {
+    if (at + n > s.size()) return false;
+    return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(at), s.begin() + static_cast<std::ptrdiff_t>(at + n),
+                       [](char c) { return c >= '0' && c <= '9'; });
+}
+
+int number_at(std::string_view s, std::size_t at, std::size_t n) {
+    int v = 0;
+    std::from_chars(s.data() + at, s.data() + at + n, v);
+    return v;
+}
+
+bool is_month(std::string_view s) {
+    return s.size() == 7 && digits(s, 0, 4) && s[4] == '-' && digits(s, 5, 2) && number_at(s, 5, 2) >= 1 &&
+           number_at(s, 5, 2) <= 12;
+}
+
+bool is_date(std::string_view s) {
+    return s.size() == 10 && is_month(s.substr(0, 7)) && s[7] == '-' && digits(s, 8, 2) && number_at(s, 8, 2) >= 1 &&
+           number_at(s, 8, 2) <= 31;
+}
+
+bool is_integer(std::string_view s) {
+    std::int64_t n = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    return ec == std::errc() && end == s.data() + s.size();
+}
+
+// What the CLI's links accept: the web, mail, or a path on this site (/files/<name>).
+bool is_link_target(std::string_view s) {
+    return s.starts_with("https://") || s.starts_with("http://") || s.starts_with("mailto:") ||
+           (s.starts_with("/") && !s.starts_with("//"));
+}
+
+std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
+    if (!is_valid_utf8(v) || v.find('\0') != std::string_view::npos) return "is not UTF-8 text";
+    if (v.size() > limits::max_edit_field_bytes)
+        return "is longer than " + limits::size_text(limits::max_edit_field_bytes);
+    if (v.empty()) return f.required ? std::optional<std::string>("is required") : std::nullopt;
+    switch (f.type) {
+        case FieldType::date: if (!is_date(v)) return "must be a date, YYYY-MM-DD"; break;
+        case FieldType::month: if (!is_month(v)) return "must be a month, YYYY-MM"; break;
+        case FieldType::number: if (!is_integer(v)) return "must be a whole number"; break;
+        case FieldType::url:
+            if (!is_link_target(v)) return "must start with https://, http://, mailto: or / (a file on this site)";
+            break;
+        case FieldType::checkbox: if (v != "0" && v != "1") return "must be 0 or 1"; break;
+        case FieldType::select:
+            if (std::find(f.options.begin(), f.options.end(), v) == f.options.end()) return "is not one of the choices";
+            break;
+        default: break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+RowValues submitted_values(const Kind& kind, const FormData& form) {
+    RowValues values;
+    for (const auto& f : kind.fields) {
+        auto sent = form.get(f.name);
+        std::string value = f.type == FieldType::checkbox ? (sent ? "1" : "0") : std::string(sent.value_or(""));
+        // Browsers send CRLF in a textarea; the CLI stores LF.
+        if (f.type != FieldType::checkbox) std::erase(value, '\r');
+        values.emplace_back(std::string(f.name), std::move(value));
+    }
+    return values;
+}
+
+std::optional<std::string> check_values(const Kind& kind, const RowValues& values) {
+    for (const auto& f : kind.fields)
+        if (auto why = problem(f, value_of(values, f.name))) return std::string(f.label) + " " + *why + ".";
+    return std::nullopt;
+}
+
+std::string preview_html(const FieldSpec& field, const RowValues& values) {
+    auto value = value_of(values, field.name);
+    if (!field.format_from.empty() && value_of(values, field.format_from) == "html") return sanitize_html(value);
+    if (field.type == FieldType::markdown) return markdown_to_html(value);
+    if (field.type == FieldType::markdown_math) return with_heading_ids(markdown_with_math_to_html(value));
+    return {};
+}
+
+}  // namespace vitae

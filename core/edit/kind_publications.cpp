@@ -1,0 +1,173 @@
+// Publications, keyed by id, in the owner's order. The child rows are edited
+// as lines of a textarea: an author a line ("Name", "Name *" for equal
+// contribution), a link a line ("Label | URL"), an award a line. The
+// columns beyond the core ones come from publication_text_columns, the list
+// the loader, the writer and the BibTeX export walk too. A save starts from
+// the stored publication and changes what the form names, so what the form
+// does not show (the BibTeX fields kept verbatim) stays as it was.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "edit/kind_rows.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_rows.hpp"
+#include "store/rows/publication_store.hpp"
+#include "store/write/publications.hpp"
+
+namespace vitae::edit_kinds {
+
+namespace {
+
+constexpr std::string_view list_columns[] = {"title", "year", "venue"};
+
+std::vector<std::string_view> kind_names() {
+    std::vector<std::string_view> names;
+    for (const auto& row : kind_rows()) names.push_back(row.name);
+    return names;
+}
+
+std::vector<FieldSpec> publication_fields() {
+    std::vector<FieldSpec> f = {
+        {.name = "title", .label = "Title", .required = true},
+        {.name = "kind", .label = "Kind", .type = FieldType::select, .required = true, .options = kind_names()},
+        {.name = "authors", .label = "Authors", .type = FieldType::textarea,
+         .hint = "one a line; end a name with * for equal contribution"},
+        {.name = "venue", .label = "Venue"},
+        {.name = "year", .label = "Year", .type = FieldType::number, .hint = "empty when undated"},
+        {.name = "selected", .label = "Selected (on the home page)", .type = FieldType::checkbox},
+        {.name = "abstract", .label = "Abstract", .type = FieldType::textarea},
+        {.name = "links", .label = "Links", .type = FieldType::textarea,
+         .hint = "one a line: Label | https://... or /files/<name>"},
+        {.name = "awards", .label = "Awards", .type = FieldType::textarea, .hint = "one a line"},
+    };
+    for (const auto& column : publication_text_columns) f.push_back({.name = column.name, .label = column.name});
+    return f;
+}
+
+std::vector<std::string> lines_of(std::string_view text) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        auto end = text.find('\n');
+        if (auto t = trim(text.substr(0, end)); !t.empty()) out.emplace_back(t);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+    return out;
+}
+
+RowValues values_of(const Publication& p) {
+    std::string authors, links, awards;
+    for (const auto& a : p.authors) authors += a.name + (a.equal_contribution ? " *" : "") + "\n";
+    for (const auto& l : p.links) links += l.label + (l.url.empty() ? "" : " | " + l.url) + "\n";
+    for (const auto& a : p.awards) awards += a + "\n";
+    nlohmann::ordered_json fields = nlohmann::ordered_json::array();
+    for (const auto& f : p.fields) fields.push_back({f.name, f.value});
+    RowValues v = {{"title", p.title}, {"kind", std::string(kind_row(p.kind).name)}, {"authors", authors},
+                   {"venue", p.venue}, {"year", p.year ? std::to_string(*p.year) : ""},
+                   {"selected", p.selected ? "1" : "0"}, {"abstract", p.abstract}, {"links", links}, {"awards", awards}};
+    for (const auto& column : publication_text_columns) v.emplace_back(std::string(column.name), p.*column.member);
+    // Not in the form, kept so an undo of a removal puts back all of it.
+    v.emplace_back("slug", p.slug);
+    v.emplace_back("bibtex_fields", fields.dump());
+    return v;
+}
+
+Link link_of(const std::string& line) {
+    auto bar = line.find('|');
+    Link link{.label = std::string(trim(line.substr(0, bar))), .url = {}};
+    if (bar != std::string::npos) link.url = std::string(trim(line.substr(bar + 1)));
+    bool web = link.url.starts_with("https://") || link.url.starts_with("http://") || link.url.starts_with("/files/");
+    if (link.label.empty() || (!link.url.empty() && !web))
+        throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
+    return link;
+}
+
+// Every value `v` names, over `p`.
+void apply(Publication& p, V v, const OwnerNames& owner) {
+    auto has = [&v](std::string_view name) {
+        return std::any_of(v.begin(), v.end(), [&](const auto& kv) { return kv.first == name; });
+    };
+    if (has("title")) p.title = text(v, "title");
+    if (has("kind")) p.kind = kind_named(value_of(v, "kind")).value_or(p.kind);
+    if (has("venue")) p.venue = text(v, "venue");
+    if (has("year")) p.year = optional_integer(v, "year");
+    if (has("selected")) p.selected = value_of(v, "selected") == "1";
+    if (has("abstract")) p.abstract = text(v, "abstract");
+    if (has("authors")) {
+        p.authors.clear();
+        for (auto& line : lines_of(value_of(v, "authors"))) {
+            bool equal = line.ends_with('*');
+            std::string name(trim(std::string_view(line).substr(0, line.size() - (equal ? 1 : 0))));
+            p.authors.push_back({.name = name, .is_owner = owner.match(name), .equal_contribution = equal});
+        }
+    }
+    if (has("links")) {
+        p.links.clear();
+        for (auto& line : lines_of(value_of(v, "links"))) p.links.push_back(link_of(line));
+    }
+    if (has("awards")) p.awards = lines_of(value_of(v, "awards"));
+    for (const auto& column : publication_text_columns)
+        if (has(column.name)) p.*column.member = text(v, column.name);
+    if (has("bibtex_fields")) {
+        p.fields.clear();
+        auto fields = nlohmann::json::parse(value_of(v, "bibtex_fields"), nullptr, false);
+        if (fields.is_array())
+            for (const auto& f : fields)
+                if (f.is_array() && f.size() == 2 && f[0].is_string() && f[1].is_string())
+                    p.fields.push_back({.name = f[0].get<std::string>(), .value = f[1].get<std::string>()});
+    }
+}
+
+// A slug no publication has: from the title, "-2", "-3"... when taken.
+std::string free_slug(const Db& db, std::string_view title) {
+    std::string base = slug_from(title).substr(0, limits::max_slug_bytes - 8);
+    if (base.empty()) base = "paper";
+    for (int n = 1;; ++n) {
+        std::string slug = n == 1 ? base : base + "-" + std::to_string(n);
+        if (!find_publication(db, slug)) return slug;
+    }
+}
+
+}  // namespace
+
+void add_publication_kinds(std::vector<Kind>& table) {
+    Kind kind{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
+              .summary = "title"};
+    TableRead read{.table = "publication", .key_column = "id", .columns = list_columns, .order_by = "position"};
+    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
+    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
+        auto id = position_key(key);
+        auto p = id ? read_publication(db, *id) : std::nullopt;
+        if (!p) return std::nullopt;
+        return values_of(*p);
+    };
+    kind.put = [](const Db& db, std::string_view key, V v) {
+        auto id = key.empty() ? std::nullopt : position_key(key);
+        auto stored = id ? read_publication(db, *id) : std::nullopt;
+        Publication p = stored.value_or(Publication{});
+        apply(p, v, owner_names(db));
+        if (stored) {
+            update_publication(db, *id, p);
+            return std::string(key);
+        }
+        if (p.slug.empty() || find_publication(db, p.slug)) p.slug = free_slug(db, p.title);
+        if (id) {
+            insert_publication_with_id(db, *id, p);  // an undo of a removal
+            return std::string(key);
+        }
+        return std::to_string(insert_publication(db, p));
+    };
+    kind.remove = [](const Db& db, std::string_view key) {
+        auto id = position_key(key);
+        if (!id || !read_publication(db, *id)) return false;
+        delete_publication(db, *id);
+        return true;
+    };
+    table.push_back(std::move(kind));
+}
+
+}  // namespace vitae::edit_kinds

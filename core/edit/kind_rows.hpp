@@ -1,0 +1,40 @@
+// How the kinds' rows are read and written, shared by the files that fill
+// the table of kinds (kind_*.cpp): lists keyed by position (a new row after
+// the last) or by id (a new row gets SQLite's), and the values' conversions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "edit/kinds.hpp"
+
+namespace vitae::edit_kinds {
+
+using V = const RowValues&;
+
+inline std::string text(V values, std::string_view name) { return std::string(value_of(values, name)); }
+// A checked number field: 0 or none when empty.
+int integer(V values, std::string_view name);
+std::optional<int> optional_integer(V values, std::string_view name);
+
+// `kind` with list/load/put/remove over `kind.item`, keyed by position.
+Kind positional(Kind kind, std::span<const std::string_view> columns,
+                std::function<void(const Db&, std::int64_t, V)> put_at,
+                std::function<bool(const Db&, std::int64_t)> remove_at);
+// The same keyed by id, listed in `order`; `insert` makes a new row and returns its id.
+Kind by_id(Kind kind, std::span<const std::string_view> columns, std::string_view order,
+           std::function<std::int64_t(const Db&, V)> insert,
+           std::function<void(const Db&, std::int64_t, V)> put_at,
+           std::function<bool(const Db&, std::int64_t)> remove_at);
+
+// Each file's rows of the table, in the dashboard's order.
+void add_profile_kinds(std::vector<Kind>& table);
+void add_section_kinds(std::vector<Kind>& table);
+void add_publication_kinds(std::vector<Kind>& table);
+void add_post_kinds(std::vector<Kind>& table);
+
+}  // namespace vitae::edit_kinds

@@ -1,0 +1,90 @@
+#include "edit/kinds.hpp"
+
+#include <charconv>
+
+#include "edit/kind_rows.hpp"
+#include "store/write/position.hpp"
+
+namespace vitae {
+
+namespace edit_kinds {
+
+int integer(V values, std::string_view name) { return optional_integer(values, name).value_or(0); }
+
+std::optional<int> optional_integer(V values, std::string_view name) {
+    auto s = value_of(values, name);
+    int n = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (s.empty() || ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return n;
+}
+
+Kind positional(Kind kind, std::span<const std::string_view> columns,
+                std::function<void(const Db&, std::int64_t, V)> put_at,
+                std::function<bool(const Db&, std::int64_t)> remove_at) {
+    TableRead read{.table = kind.item, .key_column = "position", .columns = columns, .order_by = "position"};
+    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
+    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
+        if (!position_key(key)) return std::nullopt;
+        return read_table_row(db, read, key);
+    };
+    std::string table(kind.item);
+    kind.put = [table, put_at](const Db& db, std::string_view key, V values) {
+        auto position = key.empty() ? next_position(db, table) : position_key(key).value();
+        put_at(db, position, values);
+        return std::to_string(position);
+    };
+    kind.remove = [remove_at](const Db& db, std::string_view key) {
+        auto position = position_key(key);
+        return position && remove_at(db, *position);
+    };
+    return kind;
+}
+
+Kind by_id(Kind kind, std::span<const std::string_view> columns, std::string_view order,
+           std::function<std::int64_t(const Db&, V)> insert,
+           std::function<void(const Db&, std::int64_t, V)> put_at,
+           std::function<bool(const Db&, std::int64_t)> remove_at) {
+    kind = positional(std::move(kind), columns, put_at, remove_at);
+    TableRead read{.table = kind.item, .key_column = "id", .columns = columns, .order_by = order};
+    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
+    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
+        if (!position_key(key)) return std::nullopt;
+        return read_table_row(db, read, key);
+    };
+    kind.put = [insert, put_at](const Db& db, std::string_view key, V values) {
+        if (key.empty()) return std::to_string(insert(db, values));
+        put_at(db, position_key(key).value(), values);
+        return std::string(key);
+    };
+    return kind;
+}
+
+}  // namespace edit_kinds
+
+const std::vector<Kind>& kinds() {
+    static const std::vector<Kind> table = [] {
+        std::vector<Kind> t;
+        edit_kinds::add_profile_kinds(t);
+        edit_kinds::add_publication_kinds(t);
+        edit_kinds::add_post_kinds(t);
+        edit_kinds::add_section_kinds(t);
+        return t;
+    }();
+    return table;
+}
+
+const Kind* find_kind(std::string_view path) {
+    for (const auto& kind : kinds())
+        if (kind.path == path) return &kind;
+    return nullptr;
+}
+
+std::optional<std::int64_t> position_key(std::string_view key) {
+    std::int64_t n = 0;
+    auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), n);
+    if (ec != std::errc() || end != key.data() + key.size() || n < 1 || key.front() == '0') return std::nullopt;
+    return n;
+}
+
+}  // namespace vitae

@@ -1,0 +1,66 @@
+// The one table of what the editor edits: a row per kind, naming its path
+// segment, its label, its fields (each with its input type) and how its rows
+// are listed, read, written and removed, always through core/store/ (the
+// readers in store/rows, the one writer of each table in store/write). The
+// pages, the saves, the version check, the log and undo are the same code for
+// every kind (editor.cpp); a new kind is a row here.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "store/rows/edit_rows.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae {
+
+enum class FieldType {
+    text,
+    textarea,
+    markdown,       // a Markdown textarea, previewed as the home page's bio renders it
+    markdown_math,  // one previewed as posts, news and projects render (math, heading ids)
+    date,           // YYYY-MM-DD
+    month,          // YYYY-MM
+    url,            // http(s), mailto: or a site path (/files/<name>); may be empty
+    number,         // an integer; may be empty unless required
+    checkbox,       // "1" or "0"
+    select,         // one of options
+};
+
+struct FieldSpec {
+    std::string_view name;  // the column, and the form field's name
+    std::string_view label;
+    FieldType type = FieldType::text;
+    bool required = false;
+    std::vector<std::string_view> options = {};  // select only
+    std::string_view hint = {};                  // shown under the input
+    // A Markdown field whose format another field names: "html" there
+    // previews it as the one sanitizer leaves it (a post's body).
+    std::string_view format_from = {};
+};
+
+struct Kind {
+    std::string_view path;   // "links": /_vitae/edit/<site>/links
+    std::string_view label;  // "Links"
+    std::string_view item;   // the table, as the edit log names it
+    bool single = false;     // one row (the profile): no list, no new row, no delete
+    std::vector<FieldSpec> fields;
+    std::string_view summary;  // the field naming a row in the list
+    std::function<std::vector<KeyedRow>(const Db&)> list = {};
+    std::function<std::optional<RowValues>(const Db&, std::string_view key)> load = {};
+    // Writes `values` (every field's, checked) as row `key`, "" making a new
+    // row; returns its key. Throws Error for what the writer refuses.
+    std::function<std::string(const Db&, std::string_view key, const RowValues&)> put = {};
+    std::function<bool(const Db&, std::string_view key)> remove = {};  // empty for a single row
+};
+
+const std::vector<Kind>& kinds();
+const Kind* find_kind(std::string_view path);
+
+// A positional key ("3"), or none for anything else (then the page is a 404).
+std::optional<std::int64_t> position_key(std::string_view key);
+
+}  // namespace vitae

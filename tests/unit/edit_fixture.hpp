@@ -1,0 +1,102 @@
+// The editor over the unit tests' site, as vitae-admin calls it: a request
+// (method, path, parsed form, user, CSRF token, mount) in, an answer out;
+// and the public site of the same database, rendered in-process, to see
+// what an edit shows visitors.
+#pragma once
+
+#include <filesystem>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "edit/editor.hpp"
+#include "handler_fixture.hpp"
+#include "store/sqlite/db.hpp"
+
+namespace vitae::test {
+
+inline FormData form_of(std::initializer_list<std::pair<std::string, std::string>> fields) {
+    FormData form;
+    for (const auto& field : fields) form.fields.push_back(field);
+    return form;
+}
+
+// The public site over an existing database, as a request thread has it.
+struct PublicSite {
+    explicit PublicSite(const std::filesystem::path& db)
+        : cache(1 << 24, 64),
+          set({.db_path = db.string(), .base_url = default_base_url, .templates_dir = source_dir / "templates",
+               .slots = 1, .layout = nullptr},
+              cache),
+          handler(set) {}
+    PageCache cache;
+    SiteSet set;
+    Handler handler;
+    ThreadState thread;
+};
+
+// The unit tests' site, made once per process and copied for each case:
+// the schema's statements are each a transaction of their own, and their
+// fsyncs were most of a case's time on a loaded box.
+inline std::filesystem::path fresh_site_db(const TempDir& dir) {
+    static TempDir prototype_dir;
+    static const auto prototype = [] {
+        auto path = prototype_dir / "site.db";
+        exec_sql(path, "PRAGMA synchronous = OFF;" + read_file(source_dir / "data/schema.sql") + fixture_content());
+        return path;
+    }();
+    auto path = dir / "site.db";
+    std::filesystem::copy_file(prototype, path);
+    return path;
+}
+
+struct EditFixture {
+    TempDir dir;
+    std::filesystem::path db = fresh_site_db(dir);
+    Editor editor{(source_dir / "templates").string()};
+    std::unique_ptr<PublicSite> site;  // made on the first public_page
+
+    EditAnswer get(std::string_view path) {
+        return editor.handle(db.string(), {.method = "GET", .path = path, .form = nullptr, .user = "ann",
+                                           .csrf_token = "tok", .mount = "/_vitae/edit/s/"});
+    }
+    EditAnswer post(std::string_view path, const FormData& form, std::string_view user = "ann") {
+        return editor.handle(db.string(), {.method = "POST", .path = path, .form = &form, .user = user,
+                                           .csrf_token = "tok", .mount = "/_vitae/edit/s/"});
+    }
+    // The version the form at `path` carries (its hidden field).
+    std::string version_at(std::string_view path) {
+        auto body = get(path).body_html;
+        auto at = body.find("name=\"version\" value=\"");
+        if (at == std::string::npos) return {};
+        at += 22;
+        return body.substr(at, body.find('"', at) - at);
+    }
+    // The public page at `uri` after the site reloads what the editor wrote.
+    std::string public_page(std::string_view uri) {
+        site = std::make_unique<PublicSite>(db);  // a fresh load: what the editor wrote, committed
+        auto r = site->handler.handle({.method = "GET", .request_uri = uri, .remote_addr = "127.0.0.1"}, site->thread);
+        return r.page ? r.page->body : std::string();
+    }
+    std::string scalar(const std::string& sql) {
+        auto d = Db::open(db.string(), OpenMode::read_only);
+        auto s = d.prepare(sql);
+        return s.step() ? s.text_at(0) : std::string();
+    }
+    // Every row of the database as text: equal dumps, nothing written.
+    std::string dump() {
+        std::string out;
+        auto d = Db::open(db.string(), OpenMode::read_only);
+        auto tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name");
+        while (tables.step()) {
+            auto rows = d.prepare("SELECT * FROM \"" + tables.text_at(0) + "\"");
+            out += tables.text_at(0) + ":";
+            while (rows.step()) out += rows.text_at(0) + "|" + rows.text_at(1) + ";";
+            out += "\n";
+        }
+        return out;
+    }
+};
+
+}  // namespace vitae::test
