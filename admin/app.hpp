@@ -38,10 +38,10 @@ struct AdminRequest {
 struct AdminAnswer {
     int status = 200;
     std::string content_type = "text/html; charset=utf-8";
-    std::vector<std::string> cookies;  // Set-Cookie values
-    std::string location;              // 303 (or the status given) to it
-    int retry_after_s = 0;             // 429
-    std::string body;
+    std::vector<std::string> cookies = {};  // Set-Cookie values
+    std::string location = {};              // 303 (or the status given) to it
+    int retry_after_s = 0;                  // 429
+    std::string body = {};
 };
 
 // The CGI head: Status, the editor's security headers (every answer), the rest.

@@ -76,7 +76,7 @@ std::string Frame::login(std::string_view token, std::string_view next, std::str
 }
 
 std::string Frame::sites(const std::vector<SiteEntry>& sites) const {
-    Data list = Data::type::list;
+    Data list{Data::type::list};
     for (const auto& s : sites) {
         Data item;
         item.set("name", text(s.name));

@@ -7,6 +7,7 @@
 
 #include "admin/config.hpp"
 #include "admin/server.hpp"
+#include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/version.hpp"
 
