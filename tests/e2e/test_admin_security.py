@@ -289,5 +289,44 @@ class AdminSecurity(unittest.TestCase):
         self.assertEqual(self.log_in("carol").status, 303)
 
 
+class TrustedHeader(unittest.TestCase):
+    """--trust-user-header: nginx names the user (here from a test header, in
+    place of auth_request's); it must be an account, the login page is gone,
+    and the editor's own session still guards its forms."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir, cls.db = private_db("vitae-admin-sso-")
+        cls.auth = os.path.join(cls.dir, "auth.db")
+        add_user(cls.auth, "alice", "default")
+        sso = lambda text: text.replace('fastcgi_param VITAE_REMOTE_USER "";',
+                                        "fastcgi_param VITAE_REMOTE_USER $http_x_test_user;")
+        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=1, admin=True, auth=cls.auth,
+                                admin_args=["--trust-user-header"], conf_filter=sso)
+        cls.stack.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    request = AdminSecurity.request
+
+    def test_the_named_account_is_signed_in_and_others_are_not(self):
+        self.assertEqual(self.request("GET", "/_vitae/edit/").status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", headers={"X-Test-User": "ghost"}).status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/login").status, 404)
+        page = self.request("GET", "/_vitae/edit/", headers={"X-Test-User": "alice"})
+        self.assertEqual(page.status, 200, page.body)
+        self.assertIn('href="/_vitae/edit/default/"', page.body)
+        session = {"__Host-vitae-session": page.cookies()["__Host-vitae-session"][0]}
+        again = self.request("GET", "/_vitae/edit/", cookies=session, headers={"X-Test-User": "alice"})
+        self.assertNotIn("__Host-vitae-session", again.cookies())  # the session is kept, not renewed
+        origin = {"Origin": "http://127.0.0.1:%d" % self.stack.port, "X-Test-User": "alice"}
+        self.assertEqual(self.request("POST", "/_vitae/edit/logout", body="", cookies=session, headers=origin).status, 403)
+        # The cookie of alice's session is no one's once the header names another.
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 403)
+
+
 if __name__ == "__main__":
     unittest.main()
