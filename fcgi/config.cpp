@@ -5,35 +5,13 @@
 #include <thread>
 
 #include "base/limits.hpp"
+#include "fcgi/options.hpp"
 
 namespace vitae {
 
 namespace {
 
-struct Option {
-    std::string_view name;
-    const char* env;  // nullptr: command line only
-    std::string_view argument;
-    std::string_view help;
-    void (*apply)(Config&, std::string_view value);
-};
-
-int parse_int(std::string_view option, std::string_view value, int base, int min, int max) {
-    int out = 0;
-    auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out, base);
-    if (ec != std::errc{} || end != value.data() + value.size() || out < min || out > max)
-        throw UsageError(std::string(option) + ": " + (value.empty() ? "empty value" : "\"" + std::string(value) + "\"") +
-                         " is not a number from " + std::to_string(min) + " to " + std::to_string(max));
-    return out;
-}
-
-void set_listen(Config& c, std::string_view v) {
-    bool is_unix = v.starts_with("unix:") && v.size() > 5;
-    auto colon = v.rfind(':');
-    bool is_inet = !v.starts_with("unix:") && colon != std::string_view::npos && colon > 0 && colon + 1 < v.size();
-    if (!is_unix && !is_inet) throw UsageError("--listen: \"" + std::string(v) + "\" is not unix:PATH or HOST:PORT");
-    c.listen = v;
-}
+void set_listen(Config& c, std::string_view v) { c.listen = listen_address(v); }
 
 void set_base_url(Config& c, std::string_view v) {
     check_base_url(v);
@@ -46,7 +24,7 @@ void set_scheme(Config& c, std::string_view v) {
     c.scheme = v;
 }
 
-constexpr Option options[] = {
+constexpr Option<Config> options[] = {
     {"--db", "VITAE_DB", "PATH", "SQLite content database (opened read-only)",
      [](Config& c, std::string_view v) { c.db_path = v; }},
     {"--sites", "VITAE_SITES", "DIR",
@@ -98,12 +76,6 @@ constexpr Option options[] = {
     {"--version", nullptr, "", "show the version and exit", [](Config& c, std::string_view) { c.version = true; }},
 };
 
-const Option* find_option(std::string_view name) {
-    for (const auto& option : options)
-        if (option.name == name) return &option;
-    return nullptr;
-}
-
 }  // namespace
 
 namespace {
@@ -132,26 +104,7 @@ SitesConfig sites_config(const Config& config, std::size_t slots) {
 
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*)) {
     Config config;
-    for (const auto& option : options)
-        if (option.env != nullptr)
-            if (const char* value = getenv_fn(option.env); value != nullptr && *value != '\0') option.apply(config, value);
-
-    for (int i = 1; i < argc; ++i) {
-        std::string_view arg = argv[i];
-        std::string_view name = arg.substr(0, arg.find('='));
-        const Option* option = find_option(name);
-        if (option == nullptr) throw UsageError("unknown option \"" + std::string(arg) + "\"");
-        if (option->argument.empty()) {
-            if (name != arg) throw UsageError(std::string(name) + " takes no value");
-            option->apply(config, {});
-        } else if (name != arg) {
-            option->apply(config, arg.substr(name.size() + 1));
-        } else if (i + 1 < argc) {
-            option->apply(config, argv[++i]);
-        } else {
-            throw UsageError(std::string(name) + " needs a value (" + std::string(option->argument) + ")");
-        }
-    }
+    parse_options<Config>(options, config, argc, argv, getenv_fn);
     if (config.help || config.version) return config;
     if (config.db_path.empty() && config.sites_dir.empty()) throw UsageError("missing --db PATH or --sites DIR (or VITAE_DB, VITAE_SITES)");
     if (!config.db_path.empty() && !config.sites_dir.empty())
@@ -166,11 +119,7 @@ Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(
 std::string usage(std::string_view program) {
     std::string text = "usage: " + std::string(program) + " (--db PATH | --sites DIR) --templates DIR [options]\n\n";
     text += "Serves a Vitae site over FastCGI. Options:\n";
-    for (const auto& o : options) {
-        std::string left = "  " + std::string(o.name) + (o.argument.empty() ? "" : " " + std::string(o.argument));
-        left.resize(std::max<std::size_t>(left.size() + 2, 24), ' ');
-        text += left + std::string(o.help) + (o.env ? " [env " + std::string(o.env) + "]" : "") + "\n";
-    }
+    text += options_help<Config>(options);
     text += "\nSignals: SIGHUP reloads content and templates; SIGTERM/SIGINT finish in-flight requests and exit.\n";
     return text;
 }

@@ -1,6 +1,5 @@
 #include "fcgi/server.hpp"
 
-#include <fcgiapp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <systemd/sd-daemon.h>
@@ -12,56 +11,13 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "fcgi/fastcgi_records.hpp"
-#include "fcgi/send_whole.hpp"
+#include "fcgi/fcgi_request.hpp"
 
 namespace vitae {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Owns one FCGX_Request for the life of a thread. FCGX_Finish_r ends each
-// request; FCGX_Free releases the buffers without closing the shared listener.
-// libfcgi reads the request; the answer bypasses its output stream (8 KB
-// buffer: a 20 KB page was 3 writes, and a SIGKILL between them cut the page
-// nginx had started to forward) and goes out in one send, records included.
-class FcgiRequest {
-public:
-    explicit FcgiRequest(int listen_fd) {
-        // FAIL_ACCEPT_ON_INTR: a SIGUSR1 makes a blocked accept return, so stop is prompt.
-        FCGX_InitRequest(&request_, listen_fd, FCGI_FAIL_ACCEPT_ON_INTR);
-    }
-    ~FcgiRequest() { FCGX_Free(&request_, 0); }
-    FcgiRequest(const FcgiRequest&) = delete;
-    FcgiRequest& operator=(const FcgiRequest&) = delete;
-
-    bool accept() { return FCGX_Accept_r(&request_) == 0; }
-    void finish() { FCGX_Finish_r(&request_); }
-    std::string_view param(const char* name) const {
-        const char* value = FCGX_GetParam(name, request_.envp);
-        return value ? std::string_view(value) : std::string_view();
-    }
-    std::uint16_t id() const { return static_cast<std::uint16_t>(request_.requestId); }
-
-    // Sends `records` (the whole answer, through FCGI_END_REQUEST) on the
-    // connection, then marks libfcgi's output streams closed, so that
-    // FCGX_Finish_r's FCGX_FClose writes nothing more: in libfcgi 2.4.2 it
-    // returns at once for a stream with wasFCloseCalled set, and reports
-    // FCGI_errno, which makes it close a kept connection after a failed send.
-    // A failed send means the client went away: normal, so not logged.
-    void send(std::string_view records) {
-        int error = send_whole(request_.ipcFd, records);
-        for (FCGX_Stream* stream : {request_.out, request_.err}) {
-            stream->isClosed = stream->wasFCloseCalled = 1;
-            stream->FCGI_errno = error;
-        }
-    }
-
-private:
-    FCGX_Request request_{};
-};
-
-void on_wake(int) {}  // SIGUSR1 only interrupts accept(); it touches no state
 
 // The whole answer as FastCGI records: a cache hit's bytes as laid out at
 // render time (for nginx's request id), else laid out now into `scratch`.
@@ -71,25 +27,6 @@ std::string_view answer_records(const Response& response, std::uint16_t request_
     fastcgi::append_answer(scratch, request_id, response_head(response),
                            response.send_body ? response.body() : std::string_view());
     return scratch;
-}
-
-sigset_t control_signals() {
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGHUP);
-    return set;
-}
-
-void install_signal_dispositions() {
-    struct sigaction wake {};
-    wake.sa_handler = on_wake;  // no SA_RESTART: accept() must return EINTR
-    sigemptyset(&wake.sa_mask);
-    sigaction(SIGUSR1, &wake, nullptr);
-    signal(SIGPIPE, SIG_IGN);  // a client that went away is an error return, not a death
-    sigset_t set = control_signals();
-    pthread_sigmask(SIG_BLOCK, &set, nullptr);  // inherited by every thread started after this
 }
 
 }  // namespace
@@ -196,8 +133,7 @@ void Server::stop_threads() {
 }
 
 int Server::run() {
-    install_signal_dispositions();
-    if (FCGX_Init() != 0) {
+    if (!init_fastcgi_process()) {
         log_error("FCGX_Init failed");
         return 1;
     }

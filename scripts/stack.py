@@ -81,7 +81,7 @@ def self_signed_cert(directory, name="localhost"):
     return cert, key
 
 
-def rewrite_conf(text, *, port, socket_path, tmpdir, user, http_port=None, tls=None):
+def rewrite_conf(text, *, port, socket_path, tmpdir, user, http_port=None, tls=None, admin_socket_path=None):
     """Return nginx.conf text moved into tmpdir; `user=None` drops the directive.
 
     The site's server listens on 127.0.0.1:`port`: with `tls=(cert, key)` as
@@ -111,6 +111,9 @@ def rewrite_conf(text, *, port, socket_path, tmpdir, user, http_port=None, tls=N
     for name in TEMP_PATHS:
         sub(r"^(\s*)%s_temp_path\s+[^;]*;" % name, "%s_temp_path %s;" % (name, t("temp", name)))
     sub(r"^(\s*)server\s+unix:[^;\s]+", "server unix:%s" % socket_path, count_expected=2)
+    # The editor's socket (vitae-admin), whether or not the stack runs it.
+    sub(r"^(\s*)fastcgi_pass\s+unix:/run/vitae/admin\.sock;",
+        "fastcgi_pass unix:%s;" % (admin_socket_path or t("admin.sock")))
     # nginx-sites.conf's root is per host ($host): kept, under the temporary pages directory.
     host_root = re.search(r"^\s*root\s+/run/vitae/pages/\$host;", text, flags=re.MULTILINE)
     if host_root:
@@ -194,7 +197,8 @@ class Stack:
 
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
-                 conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S, sites=None):
+                 conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S, sites=None,
+                 admin=False, auth=None, admin_args=()):
         self.build_dir = os.path.abspath(build_dir)
         # `sites`: a directory of sites (vitae site add) served with --sites
         # behind nginx-sites.conf; `db` is then ignored (pass None).
@@ -222,6 +226,14 @@ class Stack:
         self.socket_path = None
         self.worker_log = None
         self.final_worker_log = ""
+        self.admin = admin
+        self.auth = os.path.abspath(auth) if auth else None
+        self.admin_args = list(admin_args)
+        self.admin_proc = None
+        self.admin_socket_path = None
+        self.admin_log = None
+        if admin and not auth:
+            raise StackError("Stack(admin=True) needs auth=PATH, the accounts database")
 
     # -- lifecycle -------------------------------------------------------
 
@@ -243,17 +255,22 @@ class Stack:
         os.chmod(self.tmpdir, 0o755)
         self.socket_path = os.path.join(self.tmpdir, "fcgi.sock")
         self.worker_log = os.path.join(self.tmpdir, "worker.log")
+        self.admin_socket_path = os.path.join(self.tmpdir, "admin.sock")
+        self.admin_log = os.path.join(self.tmpdir, "admin.log")
         self.nginx_error_log = os.path.join(self.tmpdir, "error.log")
         self.access_log = os.path.join(self.tmpdir, "access.log")
         os.makedirs(self.acme_dir)
         if self.use_tls:
             self.tls = self_signed_cert(self.tmpdir)
         self._start_worker()
+        if self.admin:
+            self._start_admin()
         self._start_nginx()
 
     def stop(self):
-        """Stop nginx, then the worker; returns the worker's exit code."""
+        """Stop nginx, then the worker (and vitae-admin); returns the worker's exit code."""
         stop_process(self.nginx)
+        stop_process(self.admin_proc)
         code = stop_process(self.worker)
         if self.worker_log and os.path.exists(self.worker_log):  # stop() may run twice
             self.final_worker_log = self.worker_stderr()
@@ -304,6 +321,22 @@ class Stack:
                    "%s (%s)" % (os.path.basename(self.worker.args[0]), " ".join(self.worker.args)),
                    self.worker_log, timeout=self.start_timeout)
 
+    def admin_command(self):
+        what = ["--sites", self.sites] if self.sites else ["--db", self.db]
+        return [os.path.join(self.build_dir, "vitae-admin")] + what + [
+            "--auth", self.auth, "--templates", self.templates,
+            "--listen", "unix:" + self.admin_socket_path, "--socket-mode", "0666"] + self.admin_args
+
+    def _start_admin(self):
+        cmd = self.admin_command()
+        if not os.access(cmd[0], os.X_OK):
+            raise StackError("vitae-admin not found or not executable: %s" % cmd[0])
+        env = {k: v for k, v in os.environ.items() if not k.startswith("VITAE_")}
+        with open(self.admin_log, "ab") as log:
+            self.admin_proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env)
+        wait_until(lambda: connects(socket.AF_UNIX, self.admin_socket_path), self.admin_proc,
+                   "vitae-admin (%s)" % " ".join(cmd), self.admin_log, timeout=self.start_timeout)
+
     def worker_stderr(self):
         return tail(self.worker_log, limit=1 << 20) if self.worker_log else ""
 
@@ -314,7 +347,8 @@ class Stack:
             text = inline_site(f.read(), NGINX_SITES if self.sites else NGINX_SITE)
         user = "www-data" if os.geteuid() == 0 else None
         text = rewrite_conf(text, port=port, socket_path=self.socket_path,
-                            tmpdir=self.tmpdir, user=user, http_port=http_port, tls=self.tls)
+                            tmpdir=self.tmpdir, user=user, http_port=http_port, tls=self.tls,
+                            admin_socket_path=self.admin_socket_path)
         if self.conf_filter:
             text = self.conf_filter(text)
         os.makedirs(os.path.join(self.tmpdir, "temp"), exist_ok=True)

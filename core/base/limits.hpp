@@ -124,6 +124,22 @@ inline constexpr std::size_t max_post_body_bytes = 4 * 1024 * 1024;  // a long p
 inline constexpr std::size_t max_edit_field_bytes = max_post_body_bytes;  // one field of the web editor's forms
 inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`, the editor's history page shows 100
 
+// vitae-admin, the browser editor: a submitted form (core/http/form) and its
+// request. A form of text fields is small (a long post is ~100 KB of
+// Markdown); a multipart upload carries one stored file and its fields.
+inline constexpr std::size_t max_urlencoded_body_bytes = 1024 * 1024;
+inline constexpr std::size_t max_multipart_slack_bytes = 1024 * 1024;  // the fields beside the file, part headers
+inline constexpr std::size_t max_multipart_body_bytes = max_file_bytes + max_multipart_slack_bytes;
+inline constexpr std::size_t max_form_fields = 256;           // fields and files; an editor form has tens
+inline constexpr std::size_t max_form_files = 4;
+inline constexpr std::size_t max_form_name_bytes = 128;       // a field's name is ours: "title", "author.3"
+inline constexpr std::size_t max_form_value_bytes = 1024 * 1024;
+inline constexpr std::size_t max_part_header_bytes = 1024;    // one part's headers, together
+inline constexpr std::size_t max_filename_bytes = 255;        // a file name as the browser sends it
+inline constexpr int admin_body_read_timeout_ms = 10000;      // a body that stops coming (nginx buffers it first)
+inline constexpr int default_admin_threads = 4;
+inline constexpr std::size_t max_cookie_header_bytes = 4096;
+
 // "32 MiB", "64 KiB", "100 bytes": a bound as a message says it.
 inline std::string size_text(std::size_t bytes) {
     if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + " MiB";

@@ -6,6 +6,7 @@ content:  the shipped site.db, truncated and bit-flipped copies (header
           user_version, a missing table, WAL mode, 512-byte pages) and the
           hostile fixture.
 request:  the hand-written seeds in tests/fuzz/corpus/request/.
+form:     a urlencoded and two multipart bodies, each after its Content-Type line.
 template: the shipped layout and a few small layouts.
 Deterministic: the same inputs give the same files.
 """
@@ -81,6 +82,20 @@ def request(out, source):
         shutil.copyfile(seed, out / seed.name)
 
 
+def form(out, source):
+    """Seeds for form_fuzz: a Content-Type line, then the body."""
+    out.mkdir(parents=True, exist_ok=True)
+    seeds = {
+        "urlencoded": "application/x-www-form-urlencoded\ncsrf=abc&title=A+b%26c&tag=x&tag=y&empty=",
+        "multipart": "multipart/form-data; boundary=XyZ\n--XyZ\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\n"
+                     "Deep\r\nnets\r\n--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.pdf\"\r\n"
+                     "Content-Type: application/pdf\r\n\r\n%PDF-1.4\r\n--XyZ--\r\n",
+        "quoted": "multipart/form-data; boundary=\"a b\"\n--a b\r\ncontent-disposition: form-data; name=a\r\n\r\n1\r\n--a b--",
+    }
+    for name, text in seeds.items():
+        (out / name).write_bytes(text.encode("utf-8"))
+
+
 def template(out, source):
     out.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source / "templates/layout.mustache", out / "layout.mustache")
@@ -101,11 +116,12 @@ def main():
     parser.add_argument("--source-dir", type=pathlib.Path, required=True)
     parser.add_argument("--out", type=pathlib.Path, required=True)
     args = parser.parse_args()
-    for target in ("content", "request", "template"):
+    for target in ("content", "request", "template", "form"):
         shutil.rmtree(args.out / target, ignore_errors=True)
     content(args.out / "content", args.site_db, args.source_dir)
     request(args.out / "request", args.source_dir)
     template(args.out / "template", args.source_dir)
+    form(args.out / "form", args.source_dir)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,332 @@
+"""vitae-admin, the browser editor, through the real nginx: the login page
+and its cookies, one answer for an unknown user and a wrong password, the
+throttle (429, then recovery once the clock moves on: --clock-file, no
+sleeping), session fixation, CSRF and Origin on every POST (403, nothing
+written), logout, a site not granted (403), oversized (413) and stalled
+(408 from nginx) bodies, and every editor page without a session sent to
+the login page. One stack for the file; the accounts are made with
+core/auth's add_user (tests/tools/test_accounts). The test config is plain HTTP, so the Secure cookies are
+sent back by hand (http.client), as a browser would over HTTPS.
+
+    VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_admin_security
+"""
+import hashlib
+import http.client
+import os
+import re
+import shutil
+import socket
+import subprocess
+import time
+import unittest
+
+from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
+
+import stack  # noqa: E402
+
+PASSWORD = "correct horse battery"
+# A cheap Argon2id for the test's hashes: the cost is stored with each hash.
+CHEAP_HASH = {"VITAE_ARGON2_OPS": "1", "VITAE_ARGON2_MEM_MB": "8"}
+
+
+def add_user(auth, name, *sites):
+    """core/auth's add_user, as `vitae user add` will call it (tests/tools/test_accounts.cpp)."""
+    env = dict(os.environ, **CHEAP_HASH)
+    cmd = [os.path.join(BUILD_DIR, "tests", "test_accounts"), auth, name, PASSWORD] + list(sites)
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=30)
+    if done.returncode != 0:
+        raise AssertionError("%s: exit %d: %s" % (" ".join(cmd), done.returncode, done.stderr))
+
+
+class Answer:
+    def __init__(self, response):
+        self.status = response.status
+        self.headers = response.getheaders()
+        self.body = response.read().decode("utf-8", "replace")
+
+    def header(self, name):
+        for key, value in self.headers:
+            if key.lower() == name.lower():
+                return value
+        return None
+
+    def cookies(self):
+        """name -> (value, the whole Set-Cookie line)"""
+        out = {}
+        for key, value in self.headers:
+            if key.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                out[name] = (rest.split(";")[0], value)
+        return out
+
+
+class AdminSecurity(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir, cls.db = private_db("vitae-admin-")
+        cls.auth = os.path.join(cls.dir, "auth.db")
+        cls.clock = os.path.join(cls.dir, "clock")
+        cls.offset = 0
+        cls.set_clock(0)
+        add_user(cls.auth, "alice", "default")
+        add_user(cls.auth, "bob")                 # may edit no site
+        add_user(cls.auth, "carol", "default")    # the brute-force target
+        # A stalled body is nginx's to end: 1 s here instead of the shipped 10 s.
+        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=1, admin=True, auth=cls.auth,
+                                admin_args=["--clock-file", cls.clock],
+                                conf_filter=lambda text: text.replace("client_body_timeout 10s;", "client_body_timeout 1s;"))
+        cls.stack.__enter__()
+        cls.origin = "http://127.0.0.1:%d" % cls.stack.port
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    @classmethod
+    def set_clock(cls, offset):
+        with open(cls.clock + ".tmp", "w") as f:
+            f.write(str(offset))
+        os.replace(cls.clock + ".tmp", cls.clock)
+
+    # -- requests --------------------------------------------------------
+
+    def request(self, method, path, body=None, cookies=None, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.stack.port, timeout=10)
+        all_headers = dict(headers or {})
+        if cookies:
+            all_headers["Cookie"] = "; ".join("%s=%s" % kv for kv in cookies.items())
+        if body is not None and "Content-Type" not in all_headers:
+            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            conn.request(method, path, body=body, headers=all_headers)
+            return Answer(conn.getresponse())
+        finally:
+            conn.close()
+
+    def post(self, path, fields, cookies=None, origin=True, headers=None):
+        from urllib.parse import urlencode
+        h = dict(headers or {})
+        if origin is True:
+            h["Origin"] = self.origin
+        elif origin:
+            h["Origin"] = origin
+        return self.request("POST", path, body=urlencode(fields), cookies=cookies, headers=h)
+
+    def login_form(self):
+        page = self.request("GET", "/_vitae/edit/login")
+        self.assertEqual(page.status, 200, page.body)
+        token = re.search(r'name="csrf" value="([^"]+)"', page.body).group(1)
+        return token, page.cookies()["__Host-vitae-login"][0]
+
+    def log_in(self, user, password=PASSWORD, cookies=None):
+        token, login_cookie = self.login_form()
+        jar = dict(cookies or {})
+        jar["__Host-vitae-login"] = login_cookie
+        return self.post("/_vitae/edit/login", {"csrf": token, "user": user, "password": password,
+                                                 "next": "/_vitae/edit/"}, cookies=jar)
+
+    def session(self, user="alice"):
+        answer = self.log_in(user)
+        self.assertEqual(answer.status, 303, answer.body)
+        return {"__Host-vitae-session": answer.cookies()["__Host-vitae-session"][0]}
+
+    def csrf_of(self, session):
+        page = self.request("GET", "/_vitae/edit/", cookies=session)
+        self.assertEqual(page.status, 200, page.body)
+        return re.search(r'name="csrf" value="([^"]+)"', page.body).group(1)
+
+    def db_digest(self):
+        with open(self.db, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+
+    # -- cases -----------------------------------------------------------
+
+    def test_login_page_is_a_form_with_a_token_and_strict_headers(self):
+        page = self.request("GET", "/_vitae/edit/login")
+        self.assertEqual(page.status, 200)
+        self.assertIn('<label for="login-password">', page.body)
+        self.assertRegex(page.body, r'<input type="hidden" name="csrf" value="[A-Za-z0-9_-]{20,}">')
+        line = page.cookies()["__Host-vitae-login"][1]
+        for flag in ("Secure", "HttpOnly", "SameSite=Strict", "Path=/"):
+            self.assertIn(flag, line)
+        self.assertNotIn("Domain", line)
+        self.assertEqual(page.header("Content-Security-Policy"),
+                         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+        self.assertEqual(page.header("Cache-Control"), "no-store")
+        self.assertEqual(page.header("X-Content-Type-Options"), "nosniff")
+        self.assertEqual(page.header("Referrer-Policy"), "same-origin")
+        css = self.request("GET", "/_vitae/edit/static/editor.css")
+        self.assertEqual(css.status, 200)
+        self.assertTrue(css.header("Content-Type").startswith("text/css"))
+        self.assertEqual(self.request("GET", "/_vitae/edit/static/../login").status, 404)
+        self.assertEqual(self.request("GET", "/_vitae/edit/static/layout.mustache").status, 404)
+
+    def test_every_editor_page_without_a_session_goes_to_the_login_page(self):
+        for path in ("/_vitae/edit/", "/_vitae/edit/default/", "/_vitae/edit/default/bio", "/_vitae/edit/nosuch/x"):
+            answer = self.request("GET", path)
+            self.assertEqual(answer.status, 303, path)
+            self.assertTrue(answer.header("Location").startswith("/_vitae/edit/login?next="), answer.header("Location"))
+        self.assertEqual(self.request("GET", "/_vitae/edit/default/bio").header("Location"),
+                         "/_vitae/edit/login?next=/_vitae/edit/default/bio")
+        self.assertEqual(self.post("/_vitae/edit/default/bio", {"csrf": "x"}).status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies={"__Host-vitae-session": "forged"}).status, 303)
+
+    def test_unknown_user_and_wrong_password_get_the_same_answer(self):
+        wrong = self.log_in("alice", "not the password")
+        unknown = self.log_in("nobody-here", "not the password")
+        self.assertEqual(wrong.status, unknown.status)
+        self.assertNotIn("__Host-vitae-session", wrong.cookies())
+        def strip(body):
+            return re.sub(r'value="[A-Za-z0-9_-]{20,}"', "TOKEN", body)
+        self.assertEqual(strip(wrong.body), strip(unknown.body))
+        self.assertIn("Wrong user name or password", wrong.body)
+
+    def test_login_without_the_forms_token_or_from_elsewhere_is_refused(self):
+        token, login_cookie = self.login_form()
+        fields = {"csrf": token, "user": "alice", "password": PASSWORD}
+        self.assertEqual(self.post("/_vitae/edit/login", fields).status, 403)  # no login cookie
+        other = {"__Host-vitae-login": login_cookie}
+        self.assertEqual(self.post("/_vitae/edit/login", dict(fields, csrf="x" * 43), cookies=other).status, 403)
+        self.assertEqual(self.post("/_vitae/edit/login", fields, cookies=other, origin="https://evil.example").status, 403)
+
+    def test_session_cookie_is_fresh_and_strict(self):
+        planted = {"__Host-vitae-session": "attacker-chosen-value"}
+        answer = self.log_in("alice", cookies=planted)
+        self.assertEqual(answer.status, 303, answer.body)
+        self.assertEqual(answer.header("Location"), "/_vitae/edit/")
+        value, line = answer.cookies()["__Host-vitae-session"]
+        self.assertNotEqual(value, "attacker-chosen-value")
+        self.assertGreaterEqual(len(value), 43)
+        for flag in ("Secure", "HttpOnly", "SameSite=Strict", "Path=/"):
+            self.assertIn(flag, line)
+        self.assertNotIn("Domain", line)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=planted).status, 303)
+        page = self.request("GET", "/_vitae/edit/", cookies={"__Host-vitae-session": value})
+        self.assertEqual(page.status, 200)
+        self.assertIn("alice", page.body)
+        self.assertIn('href="/_vitae/edit/default/"', page.body)
+        # A granted site: the edit engine's page inside the frame, with the logout form.
+        dashboard = self.request("GET", "/_vitae/edit/default/", cookies={"__Host-vitae-session": value})
+        self.assertEqual(dashboard.status, 200, dashboard.body)
+        self.assertIn('action="/_vitae/edit/logout"', dashboard.body)
+        self.assertIn("Site: default", dashboard.body)
+
+    def test_posts_without_a_valid_token_or_origin_are_refused_and_write_nothing(self):
+        session = self.session()
+        token = self.csrf_of(session)
+        before = self.db_digest()
+        bio = "/_vitae/edit/default/bio"
+        cases = [
+            ({"bio": "owned"}, True, {}),                                   # no token
+            ({"bio": "owned", "csrf": "A" * 43}, True, {}),                  # another token
+            ({"bio": "owned", "csrf": token}, "https://evil.example", {}),   # foreign Origin
+            ({"bio": "owned", "csrf": token}, "null", {}),
+            ({"bio": "owned", "csrf": token}, False, {}),                    # no Origin, no Referer
+            ({"bio": "owned", "csrf": token}, False, {"Referer": "https://evil.example/x"}),
+        ]
+        for fields, origin, headers in cases:
+            answer = self.post(bio, fields, cookies=session, origin=origin, headers=headers)
+            self.assertEqual(answer.status, 403, (fields, origin, headers))
+            self.assertIn("nothing was saved", answer.body)
+        self.assertEqual(self.db_digest(), before)
+        # The same session still works: a refused POST ends nothing.
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 200)
+
+    def test_logout_is_a_checked_post_and_ends_the_session(self):
+        session = self.session()
+        token = self.csrf_of(session)
+        self.assertNotEqual(self.request("GET", "/_vitae/edit/logout", cookies=session).status, 303)
+        self.assertEqual(self.post("/_vitae/edit/logout", {}, cookies=session).status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 200)
+        answer = self.post("/_vitae/edit/logout", {"csrf": token}, cookies=session)
+        self.assertEqual(answer.status, 303)
+        self.assertEqual(answer.header("Location"), "/_vitae/edit/login")
+        self.assertIn("Max-Age=0", answer.cookies()["__Host-vitae-session"][1])
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 303)
+
+    def test_a_site_not_granted_is_403(self):
+        session = self.session("bob")
+        page = self.request("GET", "/_vitae/edit/", cookies=session)
+        self.assertEqual(page.status, 200)
+        self.assertNotIn('href="/_vitae/edit/default/"', page.body)
+        for path in ("/_vitae/edit/default/", "/_vitae/edit/default/bio"):
+            self.assertEqual(self.request("GET", path, cookies=session).status, 403, path)
+        token = self.csrf_of(session)
+        before = self.db_digest()
+        self.assertEqual(self.post("/_vitae/edit/default/bio", {"csrf": token, "bio": "x"}, cookies=session).status, 403)
+        self.assertEqual(self.db_digest(), before)
+
+    def test_oversized_bodies_are_413(self):
+        big = "a=" + "x" * (1024 * 1024)
+        self.assertEqual(self.request("POST", "/_vitae/edit/login", body=big).status, 413)
+        self.assertEqual(self.request("POST", "/_vitae/edit/login", body="x",
+                                      headers={"Content-Length": str(40 * 1024 * 1024)}).status, 413)
+
+    def test_a_stalled_body_is_ended(self):
+        with socket.create_connection(("127.0.0.1", self.stack.port), timeout=10) as s:
+            s.sendall(b"POST /_vitae/edit/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nuser=a")
+            started = time.monotonic()
+            try:
+                reply = s.recv(4096).decode("ascii", "replace")
+            except ConnectionResetError:  # nginx's 408 is a closed connection (ngx_http_request_body)
+                reply = ""
+            self.assertLess(time.monotonic() - started, 5)
+        self.assertTrue(reply.startswith("HTTP/1.1 408") or reply == "", reply[:80])
+
+    def test_brute_force_is_throttled_then_recovers(self):
+        answers = [self.log_in("carol", "guess %d" % i) for i in range(6)]
+        self.assertEqual([a.status for a in answers[:5]], [200] * 5)
+        throttled = answers[5]
+        self.assertEqual(throttled.status, 429)
+        self.assertGreater(int(throttled.header("Retry-After")), 0)
+        self.assertIn("Too many failed logins", throttled.body)
+        self.assertEqual(self.log_in("carol").status, 429)  # even the right password waits
+        self.__class__.offset += int(throttled.header("Retry-After")) + 1
+        self.set_clock(self.offset)
+        self.assertEqual(self.log_in("carol").status, 303)
+
+
+class TrustedHeader(unittest.TestCase):
+    """--trust-user-header: nginx names the user (here from a test header, in
+    place of auth_request's); it must be an account, the login page is gone,
+    and the editor's own session still guards its forms."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir, cls.db = private_db("vitae-admin-sso-")
+        cls.auth = os.path.join(cls.dir, "auth.db")
+        add_user(cls.auth, "alice", "default")
+        sso = lambda text: text.replace('fastcgi_param VITAE_REMOTE_USER "";',
+                                        "fastcgi_param VITAE_REMOTE_USER $http_x_test_user;")
+        cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=1, admin=True, auth=cls.auth,
+                                admin_args=["--trust-user-header"], conf_filter=sso)
+        cls.stack.__enter__()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.stack.stop()
+        shutil.rmtree(cls.dir, ignore_errors=True)
+
+    request = AdminSecurity.request
+
+    def test_the_named_account_is_signed_in_and_others_are_not(self):
+        self.assertEqual(self.request("GET", "/_vitae/edit/").status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", headers={"X-Test-User": "ghost"}).status, 403)
+        self.assertEqual(self.request("GET", "/_vitae/edit/login").status, 404)
+        page = self.request("GET", "/_vitae/edit/", headers={"X-Test-User": "alice"})
+        self.assertEqual(page.status, 200, page.body)
+        self.assertIn('href="/_vitae/edit/default/"', page.body)
+        session = {"__Host-vitae-session": page.cookies()["__Host-vitae-session"][0]}
+        again = self.request("GET", "/_vitae/edit/", cookies=session, headers={"X-Test-User": "alice"})
+        self.assertNotIn("__Host-vitae-session", again.cookies())  # the session is kept, not renewed
+        origin = {"Origin": "http://127.0.0.1:%d" % self.stack.port, "X-Test-User": "alice"}
+        self.assertEqual(self.request("POST", "/_vitae/edit/logout", body="", cookies=session, headers=origin).status, 403)
+        # The cookie of alice's session is no one's once the header names another.
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 403)
+
+
+if __name__ == "__main__":
+    unittest.main()
