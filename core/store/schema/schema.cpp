@@ -99,7 +99,13 @@ CREATE TABLE coauthor (
     {5, "version 5 -> 6: tags on posts; drafts with a preview URL", schema_part("-- v6: tags on posts", "-- v7: news and talks")},
     {6, "version 6 -> 7: news items and talks", schema_part("-- v7: news and talks", "-- v8: projects")},
     {7, "version 7 -> 8: projects, awards, teaching roles, preview pictures; languages and translations",
-     schema_part("-- v8: projects", "")},
+     schema_part("-- v8: projects", "-- v9: (reserved")},
+    // v9 and v10 are other branches' (2026-12-02); until they merge, their
+    // steps are empty and the merge renumbers.
+    {8, "version 8 -> 9: reserved", schema_part("-- v9: (reserved", "-- v10: (reserved")},
+    {9, "version 9 -> 10: reserved", schema_part("-- v10: (reserved", "-- v11: sync")},
+    {10, "version 10 -> 11: sync: ids at ORCID, OpenAlex, DBLP, INSPIRE; synced fields; the review list; citation counts",
+     schema_part("-- v11: sync", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 
