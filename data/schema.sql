@@ -405,10 +405,12 @@ CREATE TABLE sync_setting (
     value TEXT NOT NULL CHECK (value <> '')  -- '0000-0002-1825-0097', 'A5023888391', 'h/GeoffreyEHinton';
                                              -- crossref: 'on'; mailto: the contact sent to the services
 ) WITHOUT ROWID;
+-- The key's columns come first: SQLite 3.40's quick_check misreads a
+-- WITHOUT ROWID table whose NOT NULL column precedes its key ("NULL value").
 CREATE TABLE publication_external_id (
-    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
     service        TEXT NOT NULL CHECK (service IN ('orcid', 'openalex', 'dblp', 'inspire', 'crossref')),
     external_id    TEXT NOT NULL CHECK (external_id <> ''),  -- put-code, 'W2741809807', 'journals/cacm/Knuth74', recid
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
     PRIMARY KEY (service, external_id)
 ) WITHOUT ROWID;
 CREATE INDEX publication_external_id_publication ON publication_external_id (publication_id);

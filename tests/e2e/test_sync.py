@@ -110,7 +110,7 @@ class SyncTest(unittest.TestCase):
         self.assertIn("2 known, 0 to update, 0 new", again.stdout)
         self.assertEqual(dump(self.db), settled, "a second sync with nothing new changes no row")
 
-        page = subprocess.run([WORKER, "--db", self.db, "--templates", TEMPLATES, "--render", "/publications/" + slug + "/"],
+        page = subprocess.run([WORKER, "--db", self.db, "--templates", TEMPLATES, "--render", "/publications/" + slug],
                               capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
         self.assertEqual(page.returncode, 0, page.stderr)
         self.assertIn("Cited by 126 · OpenAlex, 2026-12-01", page.stdout)

@@ -3,8 +3,8 @@
 
 usage: replay_server.py ROOT PORT_FILE
 
-ROOT/routes.json maps "PATH?QUERY" (the query without mailto= and api_key=,
-the polite-pool parameters) to a file under ROOT. The port it listens on
+ROOT/routes.json maps "PATH?QUERY" (percent-decoded; the query without
+mailto= and api_key=, the polite-pool parameters) to a file under ROOT. The port it listens on
 (127.0.0.1, chosen by the kernel) is written to PORT_FILE when it is ready.
 A path may start with a fault, which is served instead of (or before) the
 recording:
@@ -36,7 +36,7 @@ LOCK = threading.Lock()
 
 def route_key(raw_path):
     parts = urllib.parse.urlsplit(raw_path)
-    query = [p for p in parts.query.split("&") if p and not p.startswith(("mailto=", "api_key="))]
+    query = [urllib.parse.unquote(p) for p in parts.query.split("&") if p and not p.startswith(("mailto=", "api_key="))]
     path = urllib.parse.unquote(parts.path)
     return path + ("?" + "&".join(query) if query else "")
 
