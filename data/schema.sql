@@ -1,11 +1,11 @@
--- Vitae content schema, version 10 (PRAGMA user_version).
+-- Vitae content schema, version 11 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 10;
+PRAGMA user_version = 11;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -553,3 +553,54 @@ CREATE TABLE edit_log (
     after      TEXT                             -- NULL: the row is gone
 );
 CREATE INDEX edit_log_item ON edit_log (item, key, id);
+
+-- v11: sync (issue #24). `vitae sync` reads the owner's works from ORCID,
+-- OpenAlex, DBLP and INSPIRE, completes them from Crossref, and merges them
+-- into `publication` without duplicating. What it remembers:
+-- * the owner's id at each service (`vitae set sync DB orcid ID`), the contact;
+-- * each publication's ids there (a work is found again by them);
+-- * the value a sync last wrote into a field: a sync changes a field only
+--   while it still holds that value (or is empty), so an owner's edit wins;
+-- * works found but not yet accepted (shown nowhere until accepted);
+-- * citation counts, one per service, with the day the count last changed.
+-- Counts are shown, so a change logs the publication; the rest is not.
+CREATE TABLE sync_setting (
+    name  TEXT PRIMARY KEY CHECK (name IN ('orcid', 'openalex', 'dblp', 'inspire', 'crossref', 'mailto')),
+    value TEXT NOT NULL CHECK (value <> '')  -- '0000-0002-1825-0097', 'A5023888391', 'h/GeoffreyEHinton';
+                                             -- crossref: 'on'; mailto: the contact sent to the services
+) WITHOUT ROWID;
+-- The key's columns come first: SQLite 3.40's quick_check misreads a
+-- WITHOUT ROWID table whose NOT NULL column precedes its key ("NULL value").
+CREATE TABLE publication_external_id (
+    service        TEXT NOT NULL CHECK (service IN ('orcid', 'openalex', 'dblp', 'inspire', 'crossref')),
+    external_id    TEXT NOT NULL CHECK (external_id <> ''),  -- put-code, 'W2741809807', 'journals/cacm/Knuth74', recid
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    PRIMARY KEY (service, external_id)
+) WITHOUT ROWID;
+CREATE INDEX publication_external_id_publication ON publication_external_id (publication_id);
+CREATE TABLE publication_synced_field (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    field          TEXT NOT NULL CHECK (field <> ''),  -- a publication column, or 'authors'
+    service        TEXT NOT NULL,                       -- where the value came from
+    value          TEXT NOT NULL,                       -- as written; a field that differs now is the owner's
+    PRIMARY KEY (publication_id, field)
+) WITHOUT ROWID;
+CREATE TABLE sync_review (
+    service     TEXT NOT NULL,
+    external_id TEXT NOT NULL CHECK (external_id <> ''),
+    title       TEXT NOT NULL,
+    year        INTEGER,
+    work        TEXT NOT NULL,  -- the work as JSON, as `vitae sync --accept` will add it
+    found       TEXT NOT NULL CHECK (found GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    PRIMARY KEY (service, external_id)
+) WITHOUT ROWID;
+CREATE TABLE citation_count (
+    publication_id INTEGER NOT NULL REFERENCES publication(id) ON DELETE CASCADE,
+    service        TEXT NOT NULL CHECK (service IN ('openalex', 'inspire', 'crossref')),
+    count          INTEGER NOT NULL CHECK (count >= 0),
+    counted        TEXT NOT NULL CHECK (counted GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+    PRIMARY KEY (publication_id, service)
+) WITHOUT ROWID;
+CREATE TRIGGER log_citation_count_insert AFTER INSERT ON citation_count BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
+CREATE TRIGGER log_citation_count_update AFTER UPDATE ON citation_count BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
+CREATE TRIGGER log_citation_count_delete AFTER DELETE ON citation_count BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;

@@ -41,6 +41,21 @@ bool any_equal_contribution(const Publication& p) {
     return false;
 }
 
+// How a service is named beside its count.
+std::string service_label(const std::string& service) {
+    if (service == "openalex") return "OpenAlex";
+    if (service == "inspire") return "INSPIRE";
+    if (service == "crossref") return "Crossref";
+    return service;
+}
+
+// "Cited by 126 · OpenAlex, 2026-12-01": the highest count (`vitae sync`), plain text.
+std::string cited_by(const Publication& p, const Catalogue& t) {
+    if (p.citations.empty()) return "";
+    const CitationCount& top = p.citations.front();
+    return t.format("cited_by", {{"n", std::to_string(top.count)}, {"source", service_label(top.service)}, {"date", top.counted}});
+}
+
 MustacheData publication_data(const Publication& p, const Views& v, const Catalogue& t) {
     const People& people = v.people;
     std::string venue_and_year = venue_year(p);
@@ -82,6 +97,8 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
     put(d, "arxiv", p.arxiv);
     put(d, "arxiv_url", p.arxiv.empty() ? std::string() : "https://arxiv.org/abs/" + p.arxiv);
     put(d, "has_arxiv", !p.arxiv.empty());
+    put(d, "cited_by", cited_by(p, t));
+    put(d, "has_cited_by", !p.citations.empty());
     // A small picture beside it (alt: the file's, else the title), looked
     // up in the version's index of pictures: a long list pays a hash lookup.
     const StoredPicture* preview = stored_picture(v, p.preview);
@@ -143,9 +160,11 @@ PublicationList publication_list_view(const Views& v, const Catalogue& t, std::o
     const Content& c = v.content;
     std::vector<const Publication*> pubs;
     bool equal_contribution = false;
+    std::int64_t cited = 0;  // each paper's highest count, summed
     for (const auto& p : c.publications) {
         if (filter && p.kind != *filter) continue;
         pubs.push_back(&p);
+        if (!p.citations.empty()) cited += p.citations.front().count;
         equal_contribution = equal_contribution || any_equal_contribution(p);
     }
     MustacheData filters{MustacheData::type::list};
@@ -163,6 +182,8 @@ PublicationList publication_list_view(const Views& v, const Catalogue& t, std::o
     put(out.data, "groups", groups_data(out.groups, v, t));
     put(out.data, "has_pubs", !pubs.empty());
     put(out.data, "has_equal_contribution", equal_contribution);
+    put(out.data, "has_cited_total", cited > 0);
+    put(out.data, "cited_total", t.format("cited_total", {{"n", std::to_string(cited)}}));
     return out;
 }
 

@@ -71,6 +71,15 @@ struct Field {
     bool operator==(const Field&) const = default;
 };
 
+// How often a paper is cited, as one service counted it (`vitae sync`).
+struct CitationCount {
+    std::string service;   // "openalex", "inspire", "crossref"
+    std::int64_t count = 0;
+    std::string counted;   // YYYY-MM-DD: the day the count last changed
+
+    bool operator==(const CitationCount&) const = default;
+};
+
 struct Publication {
     std::string slug;
     PublicationKind kind = PublicationKind::preprint;
@@ -105,6 +114,7 @@ struct Publication {
     std::string bibtex_type;  // "" means the kind's
     std::vector<Field> fields;
     std::string preview;  // a stored picture's name shown beside it, "" for none (not BibTeX)
+    std::vector<CitationCount> citations;  // from `vitae sync`, highest count first (not BibTeX)
 
     bool operator==(const Publication&) const = default;
 };

@@ -30,6 +30,9 @@ constexpr const char* sql_publication_award =
     "SELECT publication_id, name FROM publication_award ORDER BY publication_id, position";
 constexpr const char* sql_publication_field =
     "SELECT publication_id, name, value FROM publication_field ORDER BY publication_id, position";
+// Highest first: the page shows the first.
+constexpr const char* sql_citation_count =
+    "SELECT publication_id, service, count, counted FROM citation_count ORDER BY publication_id, count DESC, service";
 constexpr const char* sql_education =
     "SELECT start_year, end_year, degree, institution FROM education ORDER BY position";
 constexpr const char* sql_post_columns =
@@ -79,6 +82,7 @@ Author read_author(const Stmt& s) { return {s.text_at(1), s.int_at(2) != 0, s.in
 Link read_pub_link(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
 std::string read_award(const Stmt& s) { return s.text_at(1); }
 Field read_field(const Stmt& s) { return {s.text_at(1), s.text_at(2)}; }
+CitationCount read_citation(const Stmt& s) { return {s.text_at(1), s.int_at(2), s.text_at(3)}; }
 Post read_post_row(const Db& db, const Stmt& s) {
     Post post;
     post.slug = checked_slug(db, s.text_at(0));
@@ -162,6 +166,7 @@ std::vector<std::int64_t> load_publications(const Db& db, Content& c) {
     auto links = group_by_publication<Link>(db, sql_publication_link, read_pub_link);
     auto awards = group_by_publication<std::string>(db, sql_publication_award, read_award);
     auto fields = group_by_publication<Field>(db, sql_publication_field, read_field);
+    auto citations = group_by_publication<CitationCount>(db, sql_citation_count, read_citation);
     OwnerKeys owner(c);
 
     c.publications.clear();
@@ -175,6 +180,7 @@ std::vector<std::int64_t> load_publications(const Db& db, Content& c) {
         p.links = std::move(links[id]);
         p.awards = std::move(awards[id]);
         p.fields = std::move(fields[id]);
+        p.citations = std::move(citations[id]);
         owner.mark(p);
         c.publications.push_back(std::move(p));
         ids.push_back(id);

@@ -26,6 +26,11 @@ void read_children(const Db& db, std::int64_t id, Publication& p) {
     auto fields = db.prepare("SELECT name, value FROM publication_field WHERE publication_id = ? ORDER BY position");
     fields.bind(1, id);
     while (fields.step()) p.fields.push_back({fields.text_at(0), fields.text_at(1)});
+
+    auto citations = db.prepare(
+        "SELECT service, count, counted FROM citation_count WHERE publication_id = ? ORDER BY count DESC, service");
+    citations.bind(1, id);
+    while (citations.step()) p.citations.push_back({citations.text_at(0), citations.int_at(1), citations.text_at(2)});
 }
 
 }  // namespace

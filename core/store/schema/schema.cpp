@@ -102,7 +102,9 @@ CREATE TABLE coauthor (
      schema_part("-- v8: projects", "-- v9: search")},
     {8, "version 8 -> 9: a full-text index of every publication, post, news item, talk, project and the bio, "
         "kept by triggers", schema_part("-- v9: search", "-- v10: edit log")},
-    {9, "version 9 -> 10: the edit log (who changed which row, before and after)", schema_part("-- v10: edit log", "")},
+    {9, "version 9 -> 10: the edit log (who changed which row, before and after)", schema_part("-- v10: edit log", "-- v11: sync")},
+    {10, "version 10 -> 11: sync: ids at ORCID, OpenAlex, DBLP, INSPIRE; synced fields; the review list; citation counts",
+     schema_part("-- v11: sync", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

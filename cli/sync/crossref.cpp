@@ -1,0 +1,110 @@
+// Crossref (https://api.crossref.org/swagger-ui): /works/<doi> completes a
+// work that has a DOI: authors, venue, volume, issue, pages, publisher,
+// and is-referenced-by-count.
+#include <nlohmann/json.hpp>
+
+#include "cli/sync/merge.hpp"
+#include "cli/sync/sources.hpp"
+
+namespace vitae::cli::sync {
+
+namespace {
+
+using nlohmann::json;
+
+std::string text_of(const json& j, const char* key) {
+    auto it = j.find(key);
+    if (it == j.end()) return "";
+    if (it->is_string()) return it->get<std::string>();
+    if (it->is_array() && !it->empty() && it->front().is_string()) return it->front().get<std::string>();
+    return "";
+}
+
+PublicationKind crossref_kind(const std::string& type) {
+    if (type == "journal-article") return PublicationKind::journal;
+    if (type == "proceedings-article") return PublicationKind::conference;
+    if (type == "posted-content") return PublicationKind::preprint;
+    if (type == "book-chapter") return PublicationKind::chapter;
+    if (type == "book" || type == "monograph" || type == "edited-book") return PublicationKind::book;
+    if (type == "dissertation") return PublicationKind::thesis;
+    if (type == "report") return PublicationKind::report;
+    if (type == "dataset") return PublicationKind::dataset;
+    if (type == "proceedings") return PublicationKind::proceedings;
+    return PublicationKind::other;
+}
+
+std::optional<int> year_of(const json& m) {
+    for (const char* key : {"published-print", "published-online", "issued", "published"}) {
+        auto it = m.find(key);
+        if (it == m.end() || !it->is_object()) continue;
+        const auto& parts = (*it)["date-parts"];
+        if (parts.is_array() && !parts.empty() && parts[0].is_array() && !parts[0].empty() && parts[0][0].is_number_integer())
+            return parts[0][0].get<int>();
+    }
+    return std::nullopt;
+}
+
+std::string author_name(const json& a) {
+    std::string given = text_of(a, "given"), family = text_of(a, "family");
+    if (family.empty()) return text_of(a, "name");
+    return given.empty() ? family : given + " " + family;
+}
+
+// Fills what `into` lacks from `from`.
+void fill(std::string& into, const std::string& from) {
+    if (into.empty()) into = from;
+}
+
+}  // namespace
+
+FetchedWork crossref_work(const std::string& body, const std::string& today) {
+    json answer = json::parse(body, nullptr, false);
+    if (answer.is_discarded() || !answer.is_object() || !answer.contains("message") || !answer["message"].is_object())
+        throw SyncError("crossref: the answer is not a work (no \"message\" object)");
+    const json& m = answer["message"];
+    FetchedWork work;
+    work.service = "crossref";
+    Publication& p = work.publication;
+    p.doi = normal_doi(text_of(m, "DOI"));
+    p.title = text_of(m, "title");
+    p.kind = crossref_kind(text_of(m, "type"));
+    p.venue = text_of(m, "container-title");
+    p.volume = text_of(m, "volume");
+    p.number = text_of(m, "issue");
+    p.pages = text_of(m, "page");
+    if (auto dash = p.pages.find('-'); dash != std::string::npos) p.pages.replace(dash, 1, "\u2013");
+    p.publisher = text_of(m, "publisher");
+    p.year = year_of(m);
+    if (auto a = m.find("author"); a != m.end() && a->is_array())
+        for (const auto& author : *a)
+            if (std::string name = author_name(author); !name.empty()) p.authors.push_back({name, false, false});
+    if (auto n = m.find("is-referenced-by-count"); n != m.end() && n->is_number_integer())
+        p.citations.push_back({"crossref", n->get<std::int64_t>(), today});
+    return work;
+}
+
+void complete_from_crossref(Fetch& fetch, FetchedWork& work) {
+    std::string url = base_url(*source_named("crossref")) + "/works/" + url_escape(work.publication.doi, "/");
+    if (!fetch.mailto.empty()) url += "?mailto=" + url_escape(fetch.mailto, "@");
+    std::string body;
+    try {
+        body = fetch.http.get(url, "crossref " + work.publication.doi);
+    } catch (const HttpStatusError& e) {
+        if (e.status == 404) return;  // not a Crossref DOI (DataCite's, say): nothing to complete
+        throw;
+    }
+    FetchedWork found = crossref_work(body, fetch.today);
+    Publication& p = work.publication;
+    const Publication& c = found.publication;
+    fill(p.title, c.title);
+    fill(p.venue, c.venue);
+    fill(p.volume, c.volume);
+    fill(p.number, c.number);
+    fill(p.pages, c.pages);
+    fill(p.publisher, c.publisher);
+    if (!p.year) p.year = c.year;
+    if (p.authors.empty()) p.authors = c.authors;
+    for (const auto& count : c.citations) p.citations.push_back(count);
+}
+
+}  // namespace vitae::cli::sync

@@ -1,0 +1,101 @@
+// ORCID public API v3.0 (https://info.orcid.org/documentation/api-tutorials/):
+// /v3.0/<iD>/works answers work groups; a group is one work whatever its
+// number of sources, described by its preferred summary (the highest
+// display-index). Summaries carry no authors: Crossref fills them for a
+// work with a DOI.
+#include <nlohmann/json.hpp>
+
+#include "cli/sync/merge.hpp"
+#include "cli/sync/sources.hpp"
+
+namespace vitae::cli::sync {
+
+namespace {
+
+using nlohmann::json;
+
+const json& at(const json& j, const char* key) {
+    static const json null;
+    if (!j.is_object()) return null;
+    auto it = j.find(key);
+    return it == j.end() ? null : *it;
+}
+
+std::string value_of(const json& j) {
+    const json& v = at(j, "value");
+    return v.is_string() ? v.get<std::string>() : std::string();
+}
+
+PublicationKind orcid_kind(const std::string& type) {
+    if (type == "journal-article") return PublicationKind::journal;
+    if (type == "conference-paper") return PublicationKind::conference;
+    if (type == "preprint" || type == "working-paper") return PublicationKind::preprint;
+    if (type == "book") return PublicationKind::book;
+    if (type == "book-chapter") return PublicationKind::chapter;
+    if (type == "dissertation-thesis" || type == "dissertation") return PublicationKind::thesis;
+    if (type == "report") return PublicationKind::report;
+    if (type == "data-set") return PublicationKind::dataset;
+    if (type == "software") return PublicationKind::software;
+    if (type == "patent") return PublicationKind::patent;
+    return PublicationKind::other;
+}
+
+const json& preferred_summary(const json& summaries) {
+    const json* best = &summaries.front();
+    long best_index = -1;
+    for (const auto& s : summaries) {
+        const json& index = at(s, "display-index");
+        long n = index.is_string() ? std::strtol(index.get<std::string>().c_str(), nullptr, 10) : 0;
+        if (n > best_index) best = &s, best_index = n;
+    }
+    return *best;
+}
+
+void read_external_ids(const json& ids, Publication& p) {
+    const json& list = at(ids, "external-id");
+    if (!list.is_array()) return;
+    for (const auto& id : list) {
+        const json& type = at(id, "external-id-type");
+        const json& value = at(id, "external-id-value");
+        if (!type.is_string() || !value.is_string()) continue;
+        if (type == "doi" && p.doi.empty()) p.doi = normal_doi(value.get<std::string>());
+        if (type == "arxiv" && p.arxiv.empty()) p.arxiv = normal_arxiv(value.get<std::string>());
+    }
+}
+
+}  // namespace
+
+std::vector<FetchedWork> orcid_works(const std::string& body) {
+    json answer = json::parse(body, nullptr, false);
+    if (answer.is_discarded() || !at(answer, "group").is_array())
+        throw SyncError("orcid: the answer is not a list of works (no \"group\" list)");
+    std::vector<FetchedWork> out;
+    for (const auto& group : answer["group"]) {
+        const json& summaries = at(group, "work-summary");
+        if (!summaries.is_array() || summaries.empty()) continue;
+        const json& s = preferred_summary(summaries);
+        FetchedWork work;
+        work.service = "orcid";
+        Publication& p = work.publication;
+        p.title = value_of(at(at(s, "title"), "title"));
+        if (p.title.empty()) continue;
+        std::string year = value_of(at(at(s, "publication-date"), "year"));
+        if (!year.empty()) p.year = static_cast<int>(std::strtol(year.c_str(), nullptr, 10));
+        p.venue = value_of(at(s, "journal-title"));
+        const json& type = at(s, "type");
+        p.kind = orcid_kind(type.is_string() ? type.get<std::string>() : "");
+        read_external_ids(at(group, "external-ids"), p);
+        read_external_ids(at(s, "external-ids"), p);
+        const json& code = at(s, "put-code");
+        if (code.is_number_integer()) work.ids.push_back({"orcid", std::to_string(code.get<std::int64_t>())});
+        if (!work.ids.empty()) out.push_back(std::move(work));
+    }
+    return out;
+}
+
+std::vector<FetchedWork> fetch_orcid(Fetch& fetch, const std::string& orcid) {
+    std::string url = base_url(*source_named("orcid")) + "/v3.0/" + url_escape(orcid) + "/works";
+    return orcid_works(fetch.http.get(url, "orcid works of " + orcid, {"Accept: application/json"}));
+}
+
+}  // namespace vitae::cli::sync

@@ -1,0 +1,53 @@
+// The services `vitae sync` reads, one row each (like Redis's config table):
+// its name, the variable that sets its base URL, the public default, and
+// what it does; then each one's reader. A reader appends the documented
+// path to the base URL, pages as the service documents, and maps each
+// record to a FetchedWork. The mappers are pure (tests run them on recorded
+// answers); garbage is a SyncError naming the service.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/sync/http_client.hpp"
+#include "cli/sync/work.hpp"
+
+namespace vitae::cli::sync {
+
+struct Source {
+    std::string_view name;          // "openalex": the `vitae set sync` name and the --option
+    std::string_view env;           // "VITAE_OPENALEX_API"
+    std::string_view default_base;  // "https://api.openalex.org"
+    bool lists_works;               // lists the owner's works (crossref only completes them)
+    std::string_view paging;        // how it pages, for --help and the docs
+};
+
+std::span<const Source> sources();
+const Source* source_named(std::string_view name);
+std::string base_url(const Source& source);  // the variable when set, else the default; no trailing '/'
+
+struct Fetch {
+    HttpClient& http;
+    std::string mailto;        // the site's contact: Crossref's and OpenAlex's polite pools
+    std::string openalex_key;  // VITAE_OPENALEX_API_KEY, sent when set
+    std::string today;         // YYYY-MM-DD, stamped on citation counts
+};
+
+// OpenAlex: /works?filter=author.id:<id>&per-page=200&cursor=<c>, until no next cursor.
+std::vector<FetchedWork> fetch_openalex(Fetch& fetch, const std::string& author_id);
+// One page: its works, and the next cursor ("" on the last page).
+std::vector<FetchedWork> openalex_page(const std::string& body, std::string& next_cursor, const std::string& today);
+// The abstract from OpenAlex's abstract_inverted_index ({"word": [positions]}).
+std::string abstract_from_inverted_index(const std::string& index_json);
+
+// ORCID: /v3.0/<iD>/works; a group is one work whatever its number of sources.
+std::vector<FetchedWork> fetch_orcid(Fetch& fetch, const std::string& orcid);
+std::vector<FetchedWork> orcid_works(const std::string& body);
+
+// Crossref: /works/<doi>, completing `work` (its empty fields; its citation count).
+void complete_from_crossref(Fetch& fetch, FetchedWork& work);
+FetchedWork crossref_work(const std::string& body, const std::string& today);
+
+}  // namespace vitae::cli::sync
