@@ -99,8 +99,8 @@ std::string listed_by(const GroupWork& w) {
     return w.papers.size() > 3 ? out + ", …" : out;
 }
 
-// A group hit as the template sees it, linked to the member's own site; an
-// empty map when its key is not in this group version.
+// A group hit as the template sees it, linked to the member's own site;
+// none when its key is not in this group version.
 std::optional<MustacheData> group_hit_data(const Catalogue& t, const Group& g, const SearchHit& hit) {
     if (hit.kind == "person") {
         std::size_t i = index_of(hit.key, g.members.size());
