@@ -9,6 +9,7 @@
 #include "site/db_fingerprint.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/member_summary.hpp"
+#include "store/write/group_search.hpp"
 
 namespace vitae {
 
@@ -125,6 +126,9 @@ std::shared_ptr<const Group> GroupIndex::merged() const {
     };
     auto group = std::make_shared<Group>(make_group(std::move(inputs), paper_url));
     group->modified_unix = system_unix();
+    // Indexed here, by the one thread that merged, while the others serve
+    // the version before: a query never waits for a build.
+    group->search = make_group_search(*group);
     return group;
 }
 

@@ -11,7 +11,9 @@
 // version read of it, and never fails the group. Reading is per member; the
 // merge is redone whole when one member changes (1,000 synthetic members,
 // 156,474 papers: 3.2 s CPU on the shared 2-core box at load ~9), by the one
-// request that checks, while the others keep the version before.
+// request that checks, while the others keep the version before. Each
+// merged version carries its search index (Group::search, built there too:
+// 1,000 bench/sites members read, merged and indexed in 3.0 s, Debug).
 #pragma once
 
 #include <atomic>

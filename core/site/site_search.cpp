@@ -10,6 +10,7 @@
 #include "render/views/search_views.hpp"
 #include "site/pages.hpp"
 #include "store/rows/search_rows.hpp"
+#include "store/write/group_search.hpp"
 
 namespace vitae {
 
@@ -69,7 +70,12 @@ std::shared_ptr<const Page> search_page(const Site& site, const Route& route, st
     std::optional<SearchResults> results;
     if (ask.problem == SearchProblem::none && !query.empty())
         results = search_site(reader.db(site), query, {.page = ask.page, .today = utc_day(system_unix())});
-    SearchPageInput in{.query = ask.query, .page = ask.page, .results = results ? &*results : nullptr, .problem = ask.problem};
+    // A group's home also searches its group, in the index built with the
+    // group version this site shows (never the members' databases).
+    std::optional<SearchResults> group_results;
+    if (results && site.group && site.group->search) group_results = site.group->search->find(query, ask.page);
+    SearchPageInput in{.query = ask.query, .page = ask.page, .results = results ? &*results : nullptr, .problem = ask.problem,
+                       .group_results = group_results ? &*group_results : nullptr, .group = site.group.get()};
     auto page = std::make_shared<Page>();
     page->status = ask.problem == SearchProblem::none ? 200 : 400;
     page->body = workspace.renderer.render(*site.templates, ref.template_name, search_page_data(views, t, in),

@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import urllib.parse
 
 from e2e_env import BUILD_DIR, DB, TEMPLATES  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
@@ -345,6 +346,29 @@ class TestDepartment(unittest.TestCase):
                       "the member's edit on /people/", timeout=3.0)
         self.assertNotEqual(before, after)
         self.assertEqual(self.get("/").header("X-Vitae-Cache"), "hit")  # the home page did not change
+
+    def test_the_home_searches_the_group_and_a_member_only_itself(self):
+        with sqlite3.connect(os.path.join(self.sites, "zhang", "site.db")) as c:
+            slug, title = c.execute("SELECT slug, title FROM publication WHERE title NOT LIKE '%\"%' "
+                                    "ORDER BY slug LIMIT 1").fetchone()
+        phrase = urllib.parse.quote_plus('"%s"' % title)
+        home = self.get("/search/?q=" + phrase)
+        self.assertEqual(home.status, 200)
+        group = home.text[home.text.index('<section class="group-hits"'):]
+        link = '<a href="http://dept.test/~zhang/publications/%s">' % slug
+        self.assertIn(link, group)  # the member's own page of it
+        self.assertIn("Publication of " + self.member_name("zhang"), group)
+        person = self.get("/search/?q=" + urllib.parse.quote_plus(self.member_name("geiger")))
+        people = person.text[person.text.index('<section class="group-hits"'):]
+        self.assertIn('Person</span><a href="http://dept.test/~geiger/">', people)
+        # A member searches itself alone: not another member's paper, no group list.
+        member = self.get("/~geiger/search/?q=" + phrase)
+        self.assertEqual(member.status, 200)
+        self.assertNotIn("group-hits", member.text)
+        self.assertNotIn("/~zhang/publications/", member.text)
+        own = self.get("/~zhang/search/?q=" + phrase).text
+        self.assertIn('/~zhang/publications/%s">' % slug, own)  # its own paper, on its own search
+        self.assertNotIn("group-hits", own)
 
 
 if __name__ == "__main__":

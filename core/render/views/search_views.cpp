@@ -1,6 +1,7 @@
 #include "render/views/search_views.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "base/limits.hpp"
 #include "render/text/escape.hpp"
@@ -59,9 +60,11 @@ std::string page_url(const Views& v, std::string_view query, int page) {
     return out;
 }
 
+// Both lists (the site's and its group's) page together: page n of each.
 void add_paging(MustacheData& data, const Views& v, const Catalogue& t, const SearchPageInput& in) {
     auto per_page = static_cast<std::int64_t>(limits::search_results_per_page);
-    auto pages = static_cast<int>(std::min<std::int64_t>((in.results->total + per_page - 1) / per_page, limits::max_search_page));
+    std::int64_t most = std::max(in.results->total, in.group_results ? in.group_results->total : 0);
+    auto pages = static_cast<int>(std::min<std::int64_t>((most + per_page - 1) / per_page, limits::max_search_page));
     data["has_pages"] = pages > 1;
     data["page_label"] = t.format("search_page", {{"n", std::to_string(in.page)}, {"m", std::to_string(pages)}});
     data["has_prev"] = in.page > 1;
@@ -81,6 +84,47 @@ MustacheData hit_data(const Catalogue& t, const SearchHit& hit, std::string url)
                    {"has_authors", !authors.empty()},
                    {"snippet_html", snippet},
                    {"has_snippet", !snippet.empty()}});
+}
+
+std::size_t index_of(std::string_view key, std::size_t size) {
+    std::size_t i = size;
+    auto [at, error] = std::from_chars(key.data(), key.data() + key.size(), i);
+    return error == std::errc() && at == key.data() + key.size() && i < size ? i : size;
+}
+
+// "Carol Li, Dan Wu": the members listing a work, the first three.
+std::string listed_by(const GroupWork& w) {
+    std::string out;
+    for (std::size_t i = 0; i < w.papers.size() && i < 3; ++i) out += (i ? ", " : "") + w.papers[i].member;
+    return w.papers.size() > 3 ? out + ", …" : out;
+}
+
+// A group hit as the template sees it, linked to the member's own site;
+// none when its key is not in this group version.
+std::optional<MustacheData> group_hit_data(const Catalogue& t, const Group& g, const SearchHit& hit) {
+    if (hit.kind == "person") {
+        std::size_t i = index_of(hit.key, g.members.size());
+        if (i == g.members.size()) return std::nullopt;
+        return hit_data(t, hit, g.members[i].base_url + "/");
+    }
+    std::size_t i = index_of(hit.key, g.works.size());
+    if (hit.kind != "member_work" || i == g.works.size() || g.works[i].papers.empty()) return std::nullopt;
+    MustacheData data = hit_data(t, hit, g.works[i].papers.front().url);
+    data["kind_label"] = t.format("search_kind_member_work", {{"member", listed_by(g.works[i])}});
+    return data;
+}
+
+void add_group(MustacheData& data, const Catalogue& t, const SearchPageInput& in, const std::string& query) {
+    data["has_group"] = in.group_results && in.group;
+    if (!in.group_results || !in.group) return;
+    MustacheData hits{MustacheData::type::list};
+    for (const auto& hit : in.group_results->hits)
+        if (auto one = group_hit_data(t, *in.group, hit)) append(hits, std::move(*one));
+    std::int64_t total = in.group_results->total;
+    data["group_summary"] = t.format(total == 1 ? "search_group_result_one" : "search_group_results",
+                                     {{"n", std::to_string(total)}, {"q", query}});
+    data["group_has_results"] = total > 0;
+    data["group_results"] = std::move(hits);
 }
 
 }  // namespace
@@ -123,6 +167,7 @@ MustacheData search_page_data(const Views& v, const Catalogue& t, const SearchPa
                                 {"problem", problem_text(t, in.problem)},
                                 {"has_problem", in.problem != SearchProblem::none},
                                 {"has_results", false},
+                                {"has_group", false},
                                 {"no_results", false}});
     if (!in.results) return data;
     MustacheData hits{MustacheData::type::list};
@@ -134,6 +179,7 @@ MustacheData search_page_data(const Views& v, const Catalogue& t, const SearchPa
     data["none_text"] = t.format("search_none", {{"q", query}});
     data["has_results"] = in.results->total > 0;
     data["results"] = std::move(hits);
+    add_group(data, t, in, query);
     add_paging(data, v, t, in);
     return data;
 }

@@ -2,7 +2,8 @@
 // the query as typed, the hits of one page each labelled by kind and linked
 // to its page in this language, the matches in title, authors and snippet
 // between <mark> (the rest escaped), and the links to the pages before and
-// after. Hits whose item this version does not list (a post deleted since
+// after. A group's home has a second list, the group's hits (people and
+// the members' publications, linked to the members' own sites). Hits whose item this version does not list (a post deleted since
 // the index was read) are left out.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "render/views/views.hpp"
+#include "store/model/group.hpp"
 #include "store/model/search.hpp"
 
 namespace vitae {
@@ -22,6 +24,10 @@ struct SearchPageInput {
     int page = 1;
     const SearchResults* results = nullptr;  // null when not run (a problem, or no query)
     SearchProblem problem = SearchProblem::none;
+    // A group's home: the same query's hits in its group (GroupSearch: keys
+    // index group->members and group->works), linked to the members' sites.
+    const SearchResults* group_results = nullptr;
+    const Group* group = nullptr;
 };
 
 MustacheData search_page_data(const Views& views, const Catalogue& t, const SearchPageInput& in);

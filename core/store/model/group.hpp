@@ -96,6 +96,8 @@ private:
     std::unordered_map<std::string, std::vector<std::size_t>> by_surname_;
 };
 
+class GroupSearch;  // core/store/write/group_search: the index of a Group's members and works
+
 struct Group {
     std::vector<GroupMember> members{};  // by group (named ones by name, then none), then family name
     std::vector<GroupWork> works{};      // newest year first (undated last), then by title
@@ -103,6 +105,9 @@ struct Group {
     std::unordered_map<std::string, std::size_t> by_key{};
     std::shared_ptr<const MemberLinker> linker{};  // of members, in their order here
     std::int64_t modified_unix = 0;  // when this version was made: the home's pages' Last-Modified
+    // What the home's /search/ finds of the group: built with this version
+    // (GroupIndex), its keys index members and works; null when not built.
+    std::shared_ptr<const GroupSearch> search{};
 };
 
 // "https://doi.org/10.1145/ABC" -> "10.1145/abc"; "doi:10.x/Y" -> "10.x/y".
