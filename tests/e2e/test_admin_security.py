@@ -5,7 +5,7 @@ sleeping), session fixation, CSRF and Origin on every POST (403, nothing
 written), logout, a site not granted (403), oversized (413) and stalled
 (408 from nginx) bodies, and every editor page without a session sent to
 the login page. One stack for the file; the accounts are made with
-core/auth's add_user (tests/tools/test_accounts). The test config is plain HTTP, so the Secure cookies are
+`vitae user add`. The test config is plain HTTP, so the Secure cookies are
 sent back by hand (http.client), as a browser would over HTTPS.
 
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_admin_security
@@ -30,10 +30,12 @@ CHEAP_HASH = {"VITAE_ARGON2_OPS": "1", "VITAE_ARGON2_MEM_MB": "8"}
 
 
 def add_user(auth, name, *sites):
-    """core/auth's add_user, as `vitae user add` will call it (tests/tools/test_accounts.cpp)."""
+    """`vitae user add AUTH NAME [--site SITE]... --password-stdin`, as an admin would."""
     env = dict(os.environ, **CHEAP_HASH)
-    cmd = [os.path.join(BUILD_DIR, "tests", "test_accounts"), auth, name, PASSWORD] + list(sites)
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=30)
+    cmd = [os.path.join(BUILD_DIR, "cli", "vitae"), "user", "add", auth, name, "--password-stdin"]
+    for site in sites:
+        cmd += ["--site", site]
+    done = subprocess.run(cmd, env=env, input=PASSWORD + "\n", capture_output=True, text=True, timeout=30)
     if done.returncode != 0:
         raise AssertionError("%s: exit %d: %s" % (" ".join(cmd), done.returncode, done.stderr))
 
