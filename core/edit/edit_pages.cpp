@@ -27,7 +27,7 @@ data field_data(const FieldSpec& f, const RowValues& values, bool preview) {
     d.set("name", text_data(f.name));
     d.set("label", text_data(f.label));
     d.set("value", text_data(value));
-    d.set("hint", text_data(f.hint));
+    if (!f.hint.empty()) d.set("hint", text_data(f.hint));  // kainjow's sections take "" as true
     d.set("required", f.required);
     auto type = type_names[static_cast<std::size_t>(f.type)];
     d.set("is_" + std::string(type), true);
@@ -127,13 +127,13 @@ EditData form_data(const EditRequest& r, const FormPage& p) {
     d.set("is_new", p.key.empty());
     d.set("action", text_data(item_url(r, p.kind, p.key.empty() ? "new" : p.key)));
     d.set("version", text_data(p.version));
-    d.set("error", text_data(p.error));
+    if (!p.error.empty()) d.set("error", text_data(p.error));  // kainjow's sections take "" as true
     d.set("fields", fields_data(p.kind, p.values, p.preview));
     d.set("preview", p.preview);
     d.set("multipart", std::any_of(p.kind.fields.begin(), p.kind.fields.end(),
                                    [](const FieldSpec& f) { return f.type == FieldType::file; }));
     bool removable = !p.key.empty() && !p.kind.single;
-    d.set("delete_action", text_data(removable ? item_url(r, p.kind, p.key, "delete") : ""));
+    if (removable) d.set("delete_action", text_data(item_url(r, p.kind, p.key, "delete")));
     if (p.last && !p.key.empty()) {
         d.set("undo_action", text_data(item_url(r, p.kind, p.key, "undo")));
         d.set("last", entry_data(*p.last));

@@ -183,6 +183,12 @@ class Browser:
                 self.call("Input.dispatchKeyEvent", {"type": "keyDown", "text": ch, "key": ch})
                 self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": ch})
 
+    def select_all(self):
+        """Ctrl+A in the focused field, so what is typed next replaces its text."""
+        for kind in ("keyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", {"type": kind, "key": "a", "code": "KeyA", "modifiers": 2,
+                                                 "windowsVirtualKeyCode": 65, "commands": ["selectAll"]})
+
     def insert_text(self, text):
         """Pasted into the focused field (long text: a paragraph, a BibTeX entry)."""
         self.call("Input.insertText", {"text": text})
