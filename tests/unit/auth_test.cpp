@@ -183,8 +183,10 @@ BOOST_AUTO_TEST_CASE(an_unknown_user_costs_a_hash_as_a_wrong_password_does) {
     };
     cpu_of("warm-up", 0);  // the dummy hash is made here, once
     double wrong = cpu_of("alice", 10), unknown = cpu_of("nobody", 20);
-    BOOST_TEST(unknown > 0.5 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
-    BOOST_TEST(unknown < 2 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
+    // A band of 4x either way: without the dummy hash the gap is over 10x, and a
+    // loaded box moves one thread's CPU time by up to 2x.
+    BOOST_TEST(unknown > 0.25 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
+    BOOST_TEST(unknown < 4 * wrong, "unknown " << unknown << " ms, wrong password " << wrong << " ms");
 }
 
 BOOST_FIXTURE_TEST_CASE(failures_throttle_a_name_with_a_growing_wait_then_recover, Fixture) {
