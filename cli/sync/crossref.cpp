@@ -12,7 +12,8 @@ namespace {
 
 using nlohmann::json;
 
-std::string text_of(const json& j, const char* key) {
+// A string field, or the first of a list of them (Crossref's titles and containers are lists).
+std::string first_text_of(const json& j, const char* key) {
     auto it = j.find(key);
     if (it == j.end()) return "";
     if (it->is_string()) return it->get<std::string>();
@@ -45,14 +46,9 @@ std::optional<int> year_of(const json& m) {
 }
 
 std::string author_name(const json& a) {
-    std::string given = text_of(a, "given"), family = text_of(a, "family");
-    if (family.empty()) return text_of(a, "name");
+    std::string given = first_text_of(a, "given"), family = first_text_of(a, "family");
+    if (family.empty()) return first_text_of(a, "name");
     return given.empty() ? family : given + " " + family;
-}
-
-// Fills what `into` lacks from `from`.
-void fill(std::string& into, const std::string& from) {
-    if (into.empty()) into = from;
 }
 
 }  // namespace
@@ -65,15 +61,15 @@ FetchedWork crossref_work(const std::string& body, const std::string& today) {
     FetchedWork work;
     work.service = "crossref";
     Publication& p = work.publication;
-    p.doi = normal_doi(text_of(m, "DOI"));
-    p.title = text_of(m, "title");
-    p.kind = crossref_kind(text_of(m, "type"));
-    p.venue = text_of(m, "container-title");
-    p.volume = text_of(m, "volume");
-    p.number = text_of(m, "issue");
-    p.pages = text_of(m, "page");
+    p.doi = normal_doi(first_text_of(m, "DOI"));
+    p.title = first_text_of(m, "title");
+    p.kind = crossref_kind(first_text_of(m, "type"));
+    p.venue = first_text_of(m, "container-title");
+    p.volume = first_text_of(m, "volume");
+    p.number = first_text_of(m, "issue");
+    p.pages = first_text_of(m, "page");
     if (auto dash = p.pages.find('-'); dash != std::string::npos) p.pages.replace(dash, 1, "\u2013");
-    p.publisher = text_of(m, "publisher");
+    p.publisher = first_text_of(m, "publisher");
     p.year = year_of(m);
     if (auto a = m.find("author"); a != m.end() && a->is_array())
         for (const auto& author : *a)
@@ -96,12 +92,12 @@ void complete_from_crossref(Fetch& fetch, FetchedWork& work) {
     FetchedWork found = crossref_work(body, fetch.today);
     Publication& p = work.publication;
     const Publication& c = found.publication;
-    fill(p.title, c.title);
-    fill(p.venue, c.venue);
-    fill(p.volume, c.volume);
-    fill(p.number, c.number);
-    fill(p.pages, c.pages);
-    fill(p.publisher, c.publisher);
+    fill_missing(p.title, c.title);
+    fill_missing(p.venue, c.venue);
+    fill_missing(p.volume, c.volume);
+    fill_missing(p.number, c.number);
+    fill_missing(p.pages, c.pages);
+    fill_missing(p.publisher, c.publisher);
     if (!p.year) p.year = c.year;
     if (p.authors.empty()) p.authors = c.authors;
     for (const auto& count : c.citations) p.citations.push_back(count);

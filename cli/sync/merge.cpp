@@ -45,10 +45,6 @@ private:
     std::unordered_map<std::string, std::vector<std::size_t>> by_title_;
 };
 
-void fill(std::string& into, const std::string& from) {
-    if (into.empty()) into = from;
-}
-
 // `other` folded into `into`: one work.
 void fold_into(FetchedWork& into, FetchedWork& other) {
     Publication& p = into.publication;
@@ -62,7 +58,7 @@ void fold_into(FetchedWork& into, FetchedWork& other) {
     for (auto member : {&Publication::title, &Publication::venue, &Publication::abstract, &Publication::doi,
                         &Publication::arxiv, &Publication::volume, &Publication::number, &Publication::pages,
                         &Publication::publisher})
-        fill(p.*member, o.*member);
+        fill_missing(p.*member, o.*member);
     if (!p.year) p.year = o.year;
     if (p.authors.empty()) p.authors = std::move(o.authors);
     for (auto& count : o.citations)

@@ -20,4 +20,9 @@ struct FetchedWork {
 std::string work_to_json(const FetchedWork& work);
 FetchedWork work_from_json(const std::string& json);  // throws Error on a malformed one
 
+// Fills what `into` lacks from `from` (a work completed from another source).
+inline void fill_missing(std::string& into, const std::string& from) {
+    if (into.empty()) into = from;
+}
+
 }  // namespace vitae::cli::sync

@@ -1,6 +1,7 @@
 // Accounts: the users (what `vitae user` calls). Each change checks its
 // input first, then reads and writes inside one write transaction.
 #include "auth/accounts.hpp"
+#include "auth/account_user.hpp"
 
 #include <algorithm>
 
@@ -23,10 +24,6 @@ void check(const std::optional<std::string>& problem) {
 }
 
 void check_site(std::string_view site) { check(granted_site_problem(site)); }
-
-AccountUser to_user(const UserRow& row) {
-    return {.id = row.id, .name = row.name, .admin = row.admin, .sites = row.sites};
-}
 
 UserRow existing_user(const Db& db, std::string_view name) {
     check(user_name_problem(name));

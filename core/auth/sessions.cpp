@@ -5,6 +5,7 @@
 #include <semaphore>
 
 #include "auth/accounts.hpp"
+#include "auth/account_user.hpp"
 #include "auth/limits.hpp"
 #include "auth/names.hpp"
 #include "auth/password.hpp"
@@ -16,10 +17,6 @@
 namespace vitae {
 
 namespace {
-
-AccountUser to_user(const UserRow& row) {
-    return {.id = row.id, .name = row.name, .admin = row.admin, .sites = row.sites};
-}
 
 // limits::max_concurrent_password_checks, held while one runs.
 class PasswordCheckTurn {

@@ -16,7 +16,7 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view list_columns[] = {"title", "published", "status"};
+constexpr std::string_view post_list_columns[] = {"title", "published", "status"};
 
 std::vector<FieldSpec> post_fields() {
     return {
@@ -87,7 +87,7 @@ std::string put_post(const Db& db, std::string_view key, V v) {
 
 void add_post_kinds(std::vector<Kind>& table) {
     Kind kind{.path = "posts", .label = "Posts", .item = "post", .fields = post_fields(), .summary = "title"};
-    TableRead read{.table = "post", .key_column = "slug", .columns = list_columns, .order_by = "published DESC, slug"};
+    TableRead read{.table = "post", .key_column = "slug", .columns = post_list_columns, .order_by = "published DESC, slug"};
     kind.list = [read](const Db& db) { return read_table_rows(db, read); };
     kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
         if (!is_slug(key)) return std::nullopt;

@@ -23,7 +23,7 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view list_columns[] = {"title", "year", "venue"};
+constexpr std::string_view publication_list_columns[] = {"title", "year", "venue"};
 
 std::vector<std::string_view> kind_names() {
     std::vector<std::string_view> names;
@@ -138,7 +138,7 @@ std::string free_slug(const Db& db, std::string_view title) {
 void add_publication_kinds(std::vector<Kind>& table) {
     Kind kind{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
               .summary = "title"};
-    TableRead read{.table = "publication", .key_column = "id", .columns = list_columns, .order_by = "position"};
+    TableRead read{.table = "publication", .key_column = "id", .columns = publication_list_columns, .order_by = "position"};
     kind.list = [read](const Db& db) { return read_table_rows(db, read); };
     kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
         auto id = position_key(key);

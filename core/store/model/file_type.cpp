@@ -19,7 +19,7 @@ const FileType avif{"image/avif", {".avif"}, true};
 const FileType bibtex{"application/x-bibtex; charset=utf-8", {".bib"}, false};  // as a paper's .bib export
 const FileType markdown{"text/markdown; charset=utf-8", {".md"}, false};
 const FileType csv{"text/csv; charset=utf-8", {".csv"}, false};
-const FileType text{"text/plain; charset=utf-8", {".txt"}, false};
+const FileType text_type{"text/plain; charset=utf-8", {".txt"}, false};
 const FileType svg_type{"image/svg+xml", {".svg"}, true};
 
 std::uint32_t be16(std::string_view b, std::size_t at) {
@@ -201,7 +201,7 @@ Sniffed sniff_file(std::string_view b, std::string_view name) {
         if (!s.type)
             for (const FileType* t : {&bibtex, &markdown, &csv})
                 if (has_extension_of(name, *t)) s.type = *t;
-        if (!s.type) s.type = text;
+        if (!s.type) s.type = text_type;
     } else {
         return refused("not a type Vitae serves (PDF, PNG, JPEG, GIF, WebP, AVIF, or UTF-8 text such as .bib, .txt, .md, .csv)");
     }

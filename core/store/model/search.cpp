@@ -11,7 +11,7 @@ namespace {
 
 // The code point at `i` (advancing `i`); U+FFFD for a broken sequence (the
 // request layer has checked UTF-8 already: this only keeps a loop finite).
-char32_t next_code_point(std::string_view s, std::size_t& i) {
+char32_t take_code_point(std::string_view s, std::size_t& i) {
     auto lead = static_cast<unsigned char>(s[i]);
     std::size_t n = utf8_sequence_length(lead);
     if (i + n > s.size()) n = 1;
@@ -35,13 +35,13 @@ bool has_word_character(std::string_view text) {
 
 bool has_cjk(std::string_view text) {
     for (std::size_t i = 0; i < text.size();)
-        if (is_cjk(next_code_point(text, i))) return true;
+        if (is_cjk(take_code_point(text, i))) return true;
     return false;
 }
 
 std::size_t code_points(std::string_view text) {
     std::size_t n = 0;
-    for (std::size_t i = 0; i < text.size(); ++n) next_code_point(text, i);
+    for (std::size_t i = 0; i < text.size(); ++n) take_code_point(text, i);
     return n;
 }
 
@@ -90,7 +90,7 @@ SearchQuery parse_search_query(std::string_view typed) {
     bool in_phrase = false;
     for (std::size_t i = 0; i < typed.size();) {
         std::size_t at = i;
-        char32_t cp = next_code_point(typed, i);
+        char32_t cp = take_code_point(typed, i);
         if (is_quote(cp)) {
             add_term(query, std::move(word), in_phrase);
             word.clear();
