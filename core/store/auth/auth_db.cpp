@@ -9,6 +9,7 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "store/sqlite/journal.hpp"
 #include "store/sqlite/temp_file.hpp"
 
 namespace vitae {
@@ -16,18 +17,6 @@ namespace vitae {
 namespace fs = std::filesystem;
 
 namespace {
-
-void set_pragma(const Db& db, const char* name, std::int64_t value) {
-    // PRAGMA takes no bound parameters; the number is our constant.
-    db.exec(("PRAGMA " + std::string(name) + " = " + std::to_string(value)).c_str());
-}
-
-void keep_rollback_journal(const Db& db) {
-    if (db.pragma_text("journal_mode") == "delete") return;
-    if (db.pragma_text("journal_mode = delete") != "delete")
-        throw Error("accounts " + in_quotes(db.path()) +
-                    ": cannot leave WAL mode while another connection has it open (stop vitae-admin, try again)");
-}
 
 // Built aside and renamed, so AUTH is never half-made and never readable by
 // others, not even for the moment between create and chmod.
@@ -37,7 +26,7 @@ void create_auth_db(const std::string& path) {
         throw Error("chmod " + in_quotes(temp.path()) + ": " + std::strerror(errno));
     {
         auto db = Db::open(temp.path(), OpenMode::create);
-        keep_rollback_journal(db);
+        keep_rollback_journal(db, "accounts", "vitae-admin");
         Transaction transaction(db);
         for (const auto& step : auth_migrations) db.exec(std::string(step.sql).c_str());
         set_pragma(db, "user_version", auth_version);
@@ -79,7 +68,7 @@ Db open_auth_db(const std::string& path, OpenMode mode) {
         throw Error("accounts " + in_quotes(path) + ": no such file (vitae user add makes it)");
     auto db = Db::open(path, mode == OpenMode::create ? OpenMode::read_write : mode);
     check_auth_db(db);
-    if (mode != OpenMode::read_only) keep_rollback_journal(db);
+    if (mode != OpenMode::read_only) keep_rollback_journal(db, "accounts", "vitae-admin");
     warn_if_shared(path);
     return db;
 }

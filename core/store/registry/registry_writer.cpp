@@ -8,6 +8,7 @@
 #include "base/log.hpp"
 #include "store/registry/registry_schema.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/sqlite/journal.hpp"
 #include "store/sqlite/temp_file.hpp"
 
 namespace vitae {
@@ -16,26 +17,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void set_pragma(const Db& db, const char* name, std::int64_t value) {
-    // PRAGMA takes no bound parameters; the number is our constant.
-    db.exec(("PRAGMA " + std::string(name) + " = " + std::to_string(value)).c_str());
-}
-
-// Rollback-journal mode, whatever a hand edit set: see registry_writer.hpp.
-void keep_rollback_journal(const Db& db) {
-    if (db.pragma_text("journal_mode") == "delete") return;
-    if (db.pragma_text("journal_mode = delete") != "delete")
-        throw Error("registry " + in_quotes(db.path()) +
-                    ": cannot leave WAL mode while another connection has it open (stop the worker, try again)");
-}
-
 Db open_for_write(const fs::path& sites_dir) {
     const fs::path path = registry_path(sites_dir);
     std::error_code ec;
     if (!fs::is_regular_file(path, ec))
         throw Error("registry " + in_quotes(path.string()) + ": no such file (vitae site add makes it)");
     auto db = Db::open(path.string(), OpenMode::read_write);
-    keep_rollback_journal(db);
+    keep_rollback_journal(db, "registry", "the worker");
     return db;
 }
 
@@ -92,7 +80,7 @@ bool create_registry(const fs::path& sites_dir) {
     TempFile temp(path.string(), "site add");
     {
         auto db = Db::open(temp.path(), OpenMode::create);
-        keep_rollback_journal(db);
+        keep_rollback_journal(db, "registry", "the worker");
         Transaction transaction(db);
         for (const auto& step : registry_migrations) db.exec(std::string(step.sql).c_str());
         set_pragma(db, "user_version", registry_version);
@@ -156,7 +144,7 @@ void backup_registry(const fs::path& sites_dir, const std::string& dest, bool re
     {
         auto copy = Db::open(temp.path(), OpenMode::read_write);
         from.backup_to(copy);
-        keep_rollback_journal(copy);
+        keep_rollback_journal(copy, "registry", "the worker");
         Registry registry;
         {
             Transaction snapshot(copy, Transaction::Kind::read);
