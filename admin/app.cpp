@@ -42,25 +42,8 @@ std::vector<std::string> site_names(const AdminConfig& config) {
 
 namespace {
 
-// A path for ?next=: unreserved characters and '/' as they are, the rest %XX.
-std::string encode_next(std::string_view path) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : path) {
-        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' || c == '-' || c == '_' ||
-            c == '.' || c == '~') {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 std::string login_location(std::string_view next) {
-    return std::string(edit_mount) + "login?next=" + encode_next(next);
+    return std::string(edit_mount) + "login?next=" + percent_encode(next, "/");
 }
 
 FormParse parse_body(const AdminRequest& request) {

@@ -80,8 +80,8 @@ FetchedWork crossref_work(const std::string& body, const std::string& today) {
 }
 
 void complete_from_crossref(Fetch& fetch, FetchedWork& work) {
-    std::string url = base_url(*source_named("crossref")) + "/works/" + url_escape(work.publication.doi, "/");
-    if (!fetch.mailto.empty()) url += "?mailto=" + url_escape(fetch.mailto, "@");
+    std::string url = base_url(*source_named("crossref")) + "/works/" + percent_encode(work.publication.doi, "/");
+    if (!fetch.mailto.empty()) url += "?mailto=" + percent_encode(fetch.mailto, "@");
     std::string body;
     try {
         body = fetch.http.get(url, "crossref " + work.publication.doi);

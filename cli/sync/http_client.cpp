@@ -154,21 +154,4 @@ std::string HttpClient::get(const std::string& url, const std::string& what, con
     }
 }
 
-std::string url_escape(std::string_view text, std::string_view keep) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out;
-    for (unsigned char c : text) {
-        bool plain = std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
-                     keep.find(static_cast<char>(c)) != std::string_view::npos;
-        if (plain) {
-            out += static_cast<char>(c);
-        } else {
-            out += '%';
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    return out;
-}
-
 }  // namespace vitae::cli::sync

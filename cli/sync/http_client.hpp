@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "http/request.hpp"  // percent_encode, for the URLs the readers build
+
 #include "base/error.hpp"
 
 namespace vitae::cli::sync {
@@ -54,7 +56,5 @@ private:
     int requests_ = 0;
 };
 
-// Percent-encodes everything but RFC 3986's unreserved characters and those in `keep`.
-std::string url_escape(std::string_view text, std::string_view keep = "");
 
 }  // namespace vitae::cli::sync

@@ -123,15 +123,15 @@ std::vector<FetchedWork> openalex_page(const std::string& body, std::string& nex
 }
 
 std::vector<FetchedWork> fetch_openalex(Fetch& fetch, const std::string& author_id) {
-    std::string base = base_url(*source_named("openalex")) + "/works?filter=author.id:" + url_escape(author_id) +
+    std::string base = base_url(*source_named("openalex")) + "/works?filter=author.id:" + percent_encode(author_id) +
                        "&per-page=200";
-    if (!fetch.mailto.empty()) base += "&mailto=" + url_escape(fetch.mailto, "@");
-    if (!fetch.openalex_key.empty()) base += "&api_key=" + url_escape(fetch.openalex_key);
+    if (!fetch.mailto.empty()) base += "&mailto=" + percent_encode(fetch.mailto, "@");
+    if (!fetch.openalex_key.empty()) base += "&api_key=" + percent_encode(fetch.openalex_key);
     std::vector<FetchedWork> out;
     std::string cursor = "*";
     for (int page = 1; !cursor.empty(); ++page) {
         if (page > 500) throw SyncError("openalex: more than 500 pages of works for " + author_id + "; stopped");
-        std::string body = fetch.http.get(base + "&cursor=" + url_escape(cursor), "openalex works page " + std::to_string(page));
+        std::string body = fetch.http.get(base + "&cursor=" + percent_encode(cursor), "openalex works page " + std::to_string(page));
         auto works = openalex_page(body, cursor, fetch.today);
         out.insert(out.end(), std::make_move_iterator(works.begin()), std::make_move_iterator(works.end()));
     }

@@ -94,7 +94,7 @@ std::vector<FetchedWork> orcid_works(const std::string& body) {
 }
 
 std::vector<FetchedWork> fetch_orcid(Fetch& fetch, const std::string& orcid) {
-    std::string url = base_url(*source_named("orcid")) + "/v3.0/" + url_escape(orcid) + "/works";
+    std::string url = base_url(*source_named("orcid")) + "/v3.0/" + percent_encode(orcid) + "/works";
     return orcid_works(fetch.http.get(url, "orcid works of " + orcid, {"Accept: application/json"}));
 }
 

@@ -22,6 +22,23 @@ Method parse_method(std::string_view m) {
 
 }  // namespace
 
+std::string percent_encode(std::string_view in, std::string_view keep) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : in) {
+        bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                     c == '.' || c == '_' || c == '~' || keep.find(static_cast<char>(c)) != std::string_view::npos;
+        if (plain) {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
 bool percent_decode(std::string_view in, std::string& out) {
     out.clear();
     out.reserve(in.size());

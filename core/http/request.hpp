@@ -59,4 +59,8 @@ QueryField query_field(std::string_view query, std::string_view name);
 // Strict %XX decoding: false on a truncated or non-hex escape.
 bool percent_decode(std::string_view in, std::string& out);
 
+// RFC 3986 unreserved characters (and those in `keep`, e.g. "/") as they
+// are, every other byte %XX: a path or query value for a URL we build.
+std::string percent_encode(std::string_view in, std::string_view keep = {});
+
 }  // namespace vitae
