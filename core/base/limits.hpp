@@ -70,6 +70,9 @@ inline constexpr std::size_t highlight_cache_bytes = 4 * 1024 * 1024;
 // waits that long rather than fail; an edit waits for a reload (which may
 // read a large site) longer.
 inline constexpr int reader_busy_timeout_ms = 2000;
+// Idle compiled statements a connection keeps (store/sqlite/db.hpp): more
+// than the distinct SQL texts any one command or load runs.
+inline constexpr std::size_t statement_cache_size = 128;
 inline constexpr int writer_busy_timeout_ms = 5000;
 // Online backup (core/store/sqlite/db.cpp says how these work together).
 inline constexpr int backup_step_pages = 256;

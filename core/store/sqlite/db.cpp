@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <thread>
+#include <unordered_map>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
@@ -44,10 +45,52 @@ namespace {
 
 }  // namespace
 
-void Stmt::Finalizer::operator()(sqlite3_stmt* s) const noexcept { sqlite3_finalize(s); }
+// Idle statements of one connection, by SQL text. A statement in use is not
+// in here: asking for the same SQL again meanwhile compiles a second one.
+class StatementCache {
+public:
+    StatementCache() = default;
+    StatementCache(const StatementCache&) = delete;
+    StatementCache& operator=(const StatementCache&) = delete;
+    ~StatementCache() {
+        for (auto& [sql, stmt] : idle_) sqlite3_finalize(stmt);
+    }
+    sqlite3_stmt* take(std::string_view sql) {
+        auto found = idle_.find(std::string(sql));
+        if (found == idle_.end()) return nullptr;
+        sqlite3_stmt* stmt = found->second;
+        idle_.erase(found);
+        return stmt;
+    }
+    void give_back(sqlite3_stmt* stmt, std::string&& sql) noexcept {
+        sqlite3_reset(stmt);  // the last step's error was reported when it happened
+        sqlite3_clear_bindings(stmt);
+        if (idle_.size() >= limits::statement_cache_size) {
+            sqlite3_finalize(stmt);
+            return;
+        }
+        try {
+            idle_.emplace(std::move(sql), stmt);
+        } catch (...) {
+            sqlite3_finalize(stmt);  // out of memory: compile it again next time
+        }
+    }
+
+private:
+    std::unordered_multimap<std::string, sqlite3_stmt*> idle_;
+};
+
+void Stmt::Finalizer::operator()(sqlite3_stmt* s) noexcept {
+    if (auto cache = home.lock()) {
+        cache->give_back(s, std::move(sql));
+        return;
+    }
+    sqlite3_finalize(s);
+}
 void Db::Closer::operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
 
-Stmt::Stmt(sqlite3_stmt* stmt, std::string db_path) : stmt_(stmt), db_path_(std::move(db_path)) {}
+Stmt::Stmt(sqlite3_stmt* stmt, std::string db_path, std::weak_ptr<StatementCache> home, std::string sql)
+    : stmt_(stmt, Finalizer{.home = std::move(home), .sql = std::move(sql)}), db_path_(std::move(db_path)) {}
 
 void Stmt::fail(std::string_view what) const {
     sqlite3* db = sqlite3_db_handle(stmt_.get());
@@ -108,7 +151,8 @@ std::string Stmt::text_at(int column) const {
     return value;
 }
 
-Db::Db(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+Db::Db(sqlite3* db, std::string path)
+    : db_(db), statements_(std::make_shared<StatementCache>()), path_(std::move(path)) {}
 
 Db Db::open(const std::string& path, OpenMode mode) {
     // SQLite's own message for a missing file ("unable to open database
@@ -136,10 +180,12 @@ void Db::fail(std::string_view what) const {
 }
 
 Stmt Db::prepare(std::string_view sql) const {
+    if (sqlite3_stmt* cached = statements_->take(sql)) return Stmt(cached, path_, statements_, std::string(sql));
     sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_.get(), sql.data(), static_cast<int>(sql.size()), &stmt, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v3(db_.get(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
+                           nullptr) != SQLITE_OK)
         fail("query");
-    return Stmt(stmt, path_);
+    return Stmt(stmt, path_, statements_, std::string(sql));
 }
 
 void Db::exec(const char* sql) const {
