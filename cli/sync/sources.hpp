@@ -58,7 +58,7 @@ std::map<std::string, std::vector<Author>> orcid_record_authors(const std::strin
 std::vector<FetchedWork> fetch_dblp(Fetch& fetch, const std::string& pid);
 std::vector<FetchedWork> dblp_person_works(const std::string& body);
 
-// INSPIRE: /literature?q=a <author>&size=250&sort=mostrecent&page=N, while
+// INSPIRE: /literature?q=a <author>&size=100&sort=mostrecent&fields=...&page=N, while
 // links.next is given and fewer than hits.total were seen.
 struct InspirePaging {
     std::int64_t total = 0;
