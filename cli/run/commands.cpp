@@ -597,29 +597,36 @@ const std::vector<Command>& commands() {
           "example:\n  vitae set preview site.db zhang2024linear linear-attention.png\n"},
          run_set_preview},
         {{"sync",
-          "Bring the publication list up to date from ORCID and OpenAlex (completed by Crossref), with citation counts.",
+          "Bring the publication list up to date from ORCID, OpenAlex, DBLP and INSPIRE (completed by Crossref), with citation counts.",
           {"DB"},
           {},
           {{"--orcid", "ID", false, "the owner's ORCID iD for this run (default: vitae set sync DB orcid ID)"},
            {"--openalex", "AUTHOR_ID", false, "the owner's OpenAlex author id, e.g. A5023888391"},
+           {"--dblp", "PID", false, "the owner's DBLP person id, e.g. h/GeoffreyEHinton or 95/7448-1"},
+           {"--inspire", "AUTHOR", false, "the owner's INSPIRE author id (J.M.Maldacena.1) or ORCID iD"},
            {"--crossref", "", false, "complete each work that has a DOI from Crossref, with its citation count"},
            {"--accept", "", false, "add the new works (and those waiting for review) to the site"},
            {"--review", "", false, "list the works waiting for review, and fetch nothing"},
-           {"--dry-run", "", false, "print what would change, write nothing"}},
+           {"--dry-run", "", false, "print what would change, write nothing"},
+           {"--metrics", "FILE", false, "write the run's outcome there, in Prometheus' text format (node_exporter's textfile collector)"}},
           "A work is the site's entry when they share a service id, a DOI, an arXiv id, or a title and\n"
           "year; a field the owner wrote is never overwritten, an entry gone upstream is kept and reported.\n"
           "New works wait for review (shown nowhere) unless --accept. Exit 3: some services failed\n"
           "(each one reported), what the others said is written. Base URLs: VITAE_ORCID_API,\n"
-          "VITAE_OPENALEX_API, VITAE_CROSSREF_API; VITAE_OPENALEX_API_KEY is sent when set.\n"
+          "VITAE_OPENALEX_API, VITAE_DBLP_API, VITAE_INSPIRE_API, VITAE_CROSSREF_API;\n"
+          "VITAE_OPENALEX_API_KEY is sent when set.\n"
+          "DB may be a directory of sites (SITES): every site that remembers ids is synced with them,\n"
+          "one line each (a site without ids is skipped); exit 3 when any site failed or did in part.\n"
           "example:\n  vitae set sync site.db openalex A5023888391\n  vitae sync site.db --crossref\n"
-          "  vitae sync site.db --review\n  vitae sync site.db --accept\n"},
+          "  vitae sync site.db --dblp 95/7448-1 --inspire F.Becattini.1\n"
+          "  vitae sync site.db --review\n  vitae sync site.db --accept\n  vitae sync /var/lib/vitae/sites --crossref\n"},
          run_sync},
         {{"set sync",
           "Remember what `vitae sync DB` reads: the owner's id at a service, Crossref on, the contact; without VALUE, forget it.",
           {"DB", "NAME"},
           {"VALUE"},
           {},
-          "NAME is orcid, openalex, crossref (VALUE: on) or mailto (the contact sent to the services).\n"
+          "NAME is orcid, openalex, dblp, inspire, crossref (VALUE: on) or mailto (the contact sent to the services).\n"
           "example:\n  vitae set sync site.db orcid 0000-0002-1825-0097\n  vitae set sync site.db mailto ann@example.edu\n"},
          run_set_sync},
         {{"add award",

@@ -1,9 +1,13 @@
 // ORCID public API v3.0 (https://info.orcid.org/documentation/api-tutorials/):
 // /v3.0/<iD>/works answers work groups; a group is one work whatever its
 // number of sources, described by its preferred summary (the highest
-// display-index). Summaries carry no authors: Crossref fills them for a
-// work with a DOI.
+// display-index). Summaries carry no authors: the full records do, read in
+// bulk by put-code (/v3.0/<iD>/works/<pc,pc,...>, at most 100 a request),
+// and Crossref fills what is still missing for a work with a DOI.
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
 
 #include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
@@ -93,9 +97,59 @@ std::vector<FetchedWork> orcid_works(const std::string& body) {
     return out;
 }
 
+std::map<std::string, std::vector<Author>> orcid_record_authors(const std::string& body) {
+    json answer = json::parse(body, nullptr, false);
+    if (answer.is_discarded() || !at(answer, "bulk").is_array())
+        throw SyncError("orcid: the answer is not a list of full works (no \"bulk\" list)");
+    std::map<std::string, std::vector<Author>> out;
+    for (const auto& item : answer["bulk"]) {
+        const json& work = at(item, "work");  // an item may be {"error": ...} instead
+        const json& code = at(work, "put-code");
+        const json& list = at(at(work, "contributors"), "contributor");
+        if (!code.is_number_integer() || !list.is_array()) continue;
+        auto& authors = out[std::to_string(code.get<std::int64_t>())];
+        for (const auto& c : list) {
+            const json& role = at(at(c, "contributor-attributes"), "contributor-role");
+            if (role.is_string() && role != "author") continue;  // an editor, a translator
+            if (std::string name = value_of(at(c, "credit-name")); !name.empty()) authors.push_back({name, false, false});
+        }
+    }
+    return out;
+}
+
+void complete_from_orcid_records(Fetch& fetch, const std::string& orcid, std::vector<FetchedWork>& works) {
+    constexpr std::size_t per_request = 100;  // ORCID's bulk limit
+    std::map<std::string, FetchedWork*> lacking;
+    for (auto& w : works)
+        if (w.publication.authors.empty())
+            for (const auto& id : w.ids)
+                if (id.service == "orcid") lacking[id.id] = &w;
+    std::vector<std::string> codes;
+    for (auto& w : works)  // in the answer's order, as a reader of the log expects
+        for (const auto& id : w.ids)
+            if (id.service == "orcid" && lacking.count(id.id)) codes.push_back(id.id);
+    std::string base = base_url(*source_named("orcid")) + "/v3.0/" + percent_encode(orcid) + "/works/";
+    for (std::size_t from = 0; from < codes.size(); from += per_request) {
+        std::string list;
+        for (std::size_t i = from; i < std::min(codes.size(), from + per_request); ++i) list += (list.empty() ? "" : ",") + codes[i];
+        std::string body;
+        try {
+            body = fetch.http.get(base + list, "orcid full works of " + orcid, {"Accept: application/json"});
+        } catch (const HttpStatusError& e) {
+            if (e.status == 404) return;  // no full records there: Crossref may still complete them
+            throw;
+        }
+        auto authors = orcid_record_authors(body);
+        for (auto& [code, names] : authors)
+            if (auto it = lacking.find(code); it != lacking.end()) it->second->publication.authors = std::move(names);
+    }
+}
+
 std::vector<FetchedWork> fetch_orcid(Fetch& fetch, const std::string& orcid) {
     std::string url = base_url(*source_named("orcid")) + "/v3.0/" + percent_encode(orcid) + "/works";
-    return orcid_works(fetch.http.get(url, "orcid works of " + orcid, {"Accept: application/json"}));
+    auto works = orcid_works(fetch.http.get(url, "orcid works of " + orcid, {"Accept: application/json"}));
+    complete_from_orcid_records(fetch, orcid, works);
+    return works;
 }
 
 }  // namespace vitae::cli::sync

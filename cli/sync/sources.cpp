@@ -15,7 +15,7 @@ constexpr Source source_table[] = {
      "cursor: /works?filter=author.id:<id>&per-page=200&cursor=*, then meta.next_cursor"},
     {"dblp", "VITAE_DBLP_API", "https://dblp.org", true, "one answer: /pid/<pid>.xml"},
     {"inspire", "VITAE_INSPIRE_API", "https://inspirehep.net/api", true,
-     "pages: /literature?q=<query>&size=250&page=N, then links.next"},
+     "pages: /literature?q=a <author>&size=100&page=N, then links.next"},
     {"crossref", "VITAE_CROSSREF_API", "https://api.crossref.org", false, "one answer per DOI: /works/<doi>"},
 };
 

@@ -6,6 +6,8 @@
 // answers); garbage is a SyncError naming the service.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,6 +47,27 @@ std::string abstract_from_inverted_index(const std::string& index_json);
 // ORCID: /v3.0/<iD>/works; a group is one work whatever its number of sources.
 std::vector<FetchedWork> fetch_orcid(Fetch& fetch, const std::string& orcid);
 std::vector<FetchedWork> orcid_works(const std::string& body);
+
+// ORCID's full records, /v3.0/<iD>/works/<put-code,...> (at most 100 a
+// request): their contributors become the authors of the works that lack them.
+void complete_from_orcid_records(Fetch& fetch, const std::string& orcid, std::vector<FetchedWork>& works);
+// The authors in a bulk answer, by put-code.
+std::map<std::string, std::vector<Author>> orcid_record_authors(const std::string& body);
+
+// DBLP: /pid/<pid>.xml, the person file; each record's key is its id.
+std::vector<FetchedWork> fetch_dblp(Fetch& fetch, const std::string& pid);
+std::vector<FetchedWork> dblp_person_works(const std::string& body);
+
+// INSPIRE: /literature?q=a <author>&size=100&sort=mostrecent&fields=...&page=N, while
+// links.next is given and fewer than hits.total were seen.
+struct InspirePaging {
+    std::int64_t total = 0;
+    std::int64_t seen = 0;
+    bool has_next = false;
+};
+std::vector<FetchedWork> fetch_inspire(Fetch& fetch, const std::string& author);
+std::vector<FetchedWork> inspire_page(const std::string& body, InspirePaging& paging, const std::string& today);
+std::string inspire_query(const std::string& author);  // "a J.M.Maldacena.1"
 
 // Crossref: /works/<doi>, completing `work` (its empty fields; its citation count).
 void complete_from_crossref(Fetch& fetch, FetchedWork& work);

@@ -15,6 +15,7 @@
 #include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
 #include "store/model/slug.hpp"
+#include "store/registry/registry.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/write/publication_sync.hpp"
 #include "store/write/publications.hpp"
@@ -57,6 +58,8 @@ Fetched fetch_all(const std::map<std::string, std::string, std::less<>>& setting
             std::vector<FetchedWork> works;
             if (s.name == "openalex") works = fetch_openalex(fetch, it->second);
             else if (s.name == "orcid") works = fetch_orcid(fetch, it->second);
+            else if (s.name == "dblp") works = fetch_dblp(fetch, it->second);
+            else if (s.name == "inspire") works = fetch_inspire(fetch, it->second);
             else throw SyncError(std::string(s.name) + ": not read by this version yet");
             out.complete.insert(std::string(s.name));
             out.works.insert(out.works.end(), works.begin(), works.end());
@@ -131,7 +134,7 @@ void write_plan(const Db& db, const std::vector<SyncedPublication>& site, MergeP
     }
 }
 
-void report(std::ostream& out, const std::vector<SyncedPublication>& site, const MergePlan& plan, bool accept) {
+void report(std::ostream& out, const std::vector<SyncedPublication>& site, const MergePlan& plan, bool accept) {  // then the summary
     for (const auto& u : plan.updates) {
         out << "update " << site[u.entry].publication.slug << ":";
         for (const auto& f : u.fields) out << " " << f;
@@ -145,8 +148,6 @@ void report(std::ostream& out, const std::vector<SyncedPublication>& site, const
     for (const auto& g : plan.gone)
         out << "gone upstream: " << site[g.entry].publication.slug << " (" << g.id.service << ":" << g.id.id
             << "), kept\n";
-    out << plan.matched << " known, " << plan.updates.size() << " to update, " << plan.new_works.size()
-        << (accept ? " to add" : " new (waiting for review; add them with --accept)") << "\n";
 }
 
 int list_review(const Db& db, std::ostream& out) {
@@ -158,13 +159,27 @@ int list_review(const Db& db, std::ostream& out) {
     return 0;
 }
 
+bool has_ids(const std::map<std::string, std::string, std::less<>>& settings) {
+    for (const auto& s : sources())
+        if (s.lists_works && settings.count(s.name)) return true;
+    return false;
+}
+
+std::string summary_of(const MergePlan& plan, bool accept) {
+    return std::to_string(plan.matched) + " known, " + std::to_string(plan.updates.size()) + " to update, " +
+           std::to_string(plan.new_works.size()) + (accept ? " to add" : " new (waiting for review; add them with --accept)");
+}
+
 }  // namespace
 
-int run_sync(const Args& args, std::ostream& out) {
-    const std::string& path = args.positional[0];
+namespace sync {
+
+SiteSync sync_database(const std::string& path, const Args& args, const SyncScope& scope, std::ostream& out,
+                       std::ostream& err) {
     auto db = Db::open(path, OpenMode::read_only);
-    if (args.has("--review")) return list_review(db, out);
-    auto settings = accounts(args, db);
+    auto settings = scope.options_give_ids ? accounts(args, db) : sync_settings(db);
+    if (!scope.options_give_ids && args.has("--crossref")) settings["crossref"] = "on";
+    if (!has_ids(settings)) return {.code = 2, .summary = "no ids to read (vitae set sync DB orcid ID): skipped"};
     std::string day = today();
     std::string mailto = settings.count("mailto") ? settings["mailto"] : "";
     HttpClient http(options_from_environment("vitae-sync/" + std::string(version) +
@@ -172,16 +187,11 @@ int run_sync(const Args& args, std::ostream& out) {
     const char* key = std::getenv("VITAE_OPENALEX_API_KEY");
     Fetch fetch{http, mailto, key ? key : "", day};
     Fetched fetched = fetch_all(settings, fetch);
-    if (fetched.attempted == 0)
-        throw UsageError("sync " + path + ": no service to read: give --orcid or --openalex, or remember one with "
-                         "`vitae set sync DB openalex ID`");
     auto works = fold_works(std::move(fetched.works));
     if (settings.count("crossref")) complete_all(works, fetch, fetched);
-    for (const auto& problem : fetched.problems) std::cerr << "vitae sync: " << problem << "\n";
-    if (fetched.complete.empty()) {
-        std::cerr << "vitae sync: no service answered; " << path << " is unchanged\n";
-        return 1;
-    }
+    for (const auto& problem : fetched.problems) err << "vitae sync: " << scope.label << problem << "\n";
+    if (fetched.complete.empty())
+        return {.code = 1, .summary = "no service answered; " + path + " is unchanged", .problems = fetched.problems.size()};
     auto site = synced_publications(db);
     bool accept = args.has("--accept");
     MergePlan plan = plan_merge(site, std::move(works), fetched.complete, day);
@@ -194,9 +204,30 @@ int run_sync(const Args& args, std::ostream& out) {
         write_plan(db, site, plan, accept, day);
         transaction.commit();
     }
-    if (fetched.problems.empty()) return 0;
-    std::cerr << "vitae sync: done in part: " << fetched.problems.size() << " problem(s) above\n";
-    return 3;
+    SiteSync result{.code = 0, .summary = summary_of(plan, accept), .problems = fetched.problems.size(),
+                    .known = plan.matched, .updated = plan.updates.size(), .found = plan.new_works.size()};
+    if (!fetched.problems.empty()) result.code = 3;
+    return result;
+}
+
+}  // namespace sync
+
+int run_sync(const Args& args, std::ostream& out) {
+    const std::string& path = args.positional[0];
+    if (is_sites_dir(path)) return sync_sites(path, args, out);
+    if (args.has("--review")) return list_review(Db::open(path, OpenMode::read_only), out);
+    SiteSync result = sync_database(path, args, {.options_give_ids = true, .label = ""}, out, std::cerr);
+    write_sync_metrics(args, {{path, result}});
+    if (result.code == 2)
+        throw UsageError("sync " + path + ": no service to read: give --orcid, --openalex, --dblp or --inspire, or "
+                         "remember one with `vitae set sync DB openalex ID`");
+    if (result.code == 1) {
+        std::cerr << "vitae sync: " << result.summary << "\n";
+        return 1;
+    }
+    out << result.summary << "\n";
+    if (result.code == 3) std::cerr << "vitae sync: done in part: " << result.problems << " problem(s) above\n";
+    return result.code;
 }
 
 int run_set_sync(const Args& args, std::ostream& out) {

@@ -89,6 +89,16 @@ class UnitScripts(unittest.TestCase):
         other = run_script(start, self.bin, {"VITAE_DB": "/srv/site.db"})
         self.assertIn("args: --db /srv/site.db ", other.stdout)
 
+    def test_sync_runs_once_on_the_registry_or_on_the_one_database(self):
+        (start,) = exec_lines("vitae-sync.service", "ExecStart")
+        many = run_script(start, self.bin, {"VITAE_SITES": self.sites})
+        self.assertEqual(many.returncode, 0, many.stdout + many.stderr)
+        self.assertEqual(many.stdout.splitlines(), ["carol: no ids to read (vitae set sync DB orcid ID): skipped",
+                                                    "dept: no ids to read (vitae set sync DB orcid ID): skipped"])
+        one = run_script(start, self.bin, {"VITAE_DB": self.db})
+        self.assertEqual(one.returncode, 2, one.stdout + one.stderr)  # no ids: the single site's usage error
+        self.assertIn("no service to read", one.stderr)
+
     def test_checks_read_the_one_database_or_every_site(self):
         for unit in ("vitae.service", "vitae-backup.service"):
             (check,) = exec_lines(unit, "ExecStartPre")
