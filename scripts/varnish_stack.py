@@ -62,6 +62,12 @@ class Varnish:
         return "http://127.0.0.1:%d/" % self.purge_port
 
     def start(self):
+        self.spawn()
+        self.wait_ready()
+
+    def spawn(self):
+        """Start varnishd (it compiles the VCL, seconds on a busy box: start
+        the backend meanwhile, then wait_ready())."""
         self.tmpdir = tempfile.mkdtemp(prefix="vitae-varnish-")
         vcl = os.path.join(self.tmpdir, "vitae.vcl")
         with open(VCL, encoding="utf-8") as f:
@@ -77,6 +83,8 @@ class Varnish:
                 self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
             except OSError as e:
                 raise StackError("varnishd: %s (scripts/install-deps installs varnish)" % e)
+
+    def wait_ready(self):
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
             if self.proc.poll() is not None:

@@ -35,10 +35,12 @@ class Varnish(unittest.TestCase):
         require_tool("varnishd", "varnish")
         cls.dir, cls.db = private_db("vitae-varnish-")
         nginx_port = stack.free_port()
-        cls.varnish = varnish_stack.Varnish(nginx_port).__enter__()
+        cls.varnish = varnish_stack.Varnish(nginx_port)
         try:
+            cls.varnish.spawn()  # it compiles the VCL while the stack starts
             cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, port=nginx_port, threads=2,
                                     extra_args=["--purge", cls.varnish.purge_url]).__enter__()
+            cls.varnish.wait_ready()
         except BaseException:
             cls.varnish.stop()
             raise
@@ -47,7 +49,8 @@ class Varnish(unittest.TestCase):
     @classmethod
     def wait_for_first_purges(cls):
         """Each worker process purges the site's key when it starts following
-        it, and again a second later: until both are out, a hit may be purged."""
+        it, and again a second later: until both are out, a hit may be purged.
+        (The first may fail, Varnish still compiling: nothing is cached yet.)"""
         deadline = time.monotonic() + POLL_TIMEOUT_S + 2
         while len(re.findall(r"event=purge keys=1 ", cls.stack.worker_stderr())) < 2 * WORKERS:
             if time.monotonic() > deadline:
@@ -99,6 +102,7 @@ class Varnish(unittest.TestCase):
 
     def test_2_edit_is_live_through_the_cache_and_the_rest_stays_hits(self):
         self.warm(UNTOUCHED)
+        log_from = len(self.stack.worker_stderr())
         took = []
         for i in range(EDITS):
             self.warm(POST)
@@ -113,8 +117,8 @@ class Varnish(unittest.TestCase):
             took.append(time.monotonic() - committed)
             self.assertEqual(self.get(UNTOUCHED).header("X-Cache"), "hit", "an untouched page stays a hit")
         self.assertLess(statistics.median(took), LIVE_WITHIN_S, "edit -> live through varnish: %r s" % took)
-        self.assertRegex(self.stack.worker_stderr(), r"event=purge keys=\d+ caches=1 failed=0")
-        self.assertNotRegex(self.stack.worker_stderr(), r"failed=[1-9]")
+        purges = re.findall(r"event=purge keys=\d+ caches=1 failed=(\d+)", self.stack.worker_stderr()[log_from:])
+        self.assertTrue(purges and all(f == "0" for f in purges), purges)
 
     def test_3_purge_refused_on_the_clients_listener(self):
         self.warm(UNTOUCHED)
