@@ -6,6 +6,7 @@
 
 #include "base/limits.hpp"
 #include "fcgi/options.hpp"
+#include "fcgi/purger.hpp"
 
 namespace vitae {
 
@@ -22,6 +23,13 @@ void set_base_url(Config& c, std::string_view v) {
 void set_scheme(Config& c, std::string_view v) {
     if (v != "http" && v != "https") throw UsageError("--scheme: \"" + std::string(v) + "\" is not http or https");
     c.scheme = v;
+}
+
+void set_surrogate(Config& c, std::string_view v) {
+    if (v == "xkey") c.surrogate = SurrogateHeader::xkey;
+    else if (v == "Surrogate-Key") c.surrogate = SurrogateHeader::surrogate_key;
+    else if (v == "Cache-Tag") c.surrogate = SurrogateHeader::cache_tag;
+    else throw UsageError("--surrogate-keys: \"" + std::string(v) + "\" is not xkey, Surrogate-Key or Cache-Tag");
 }
 
 constexpr Option<Config> options[] = {
@@ -58,6 +66,16 @@ constexpr Option<Config> options[] = {
      [](Config& c, std::string_view v) { c.socket_mode = static_cast<mode_t>(parse_int("--socket-mode", v, 8, 0, 0777)); }},
     {"--publish", "VITAE_PUBLISH_DIR", "DIR", "write every page (and .gz) here for nginx to serve directly",
      [](Config& c, std::string_view v) { c.publish_dir = std::string(v); }},
+    {"--purge", "VITAE_PURGE", "URL",
+     "after each change, soft-purge the changed pages' surrogate keys at this cache (Varnish with varnish/vitae.vcl; "
+     "repeatable)",
+     [](Config& c, std::string_view v) {
+         check_purge_url(v);
+         c.purge_urls.emplace_back(v);
+     }},
+    {"--surrogate-keys", "VITAE_SURROGATE_KEYS", "HEADER",
+     "name each page's surrogate keys in this header: xkey (Varnish), Surrogate-Key (Fastly), Cache-Tag (Cloudflare)",
+     set_surrogate},
     {"--page-cache-mb", "VITAE_PAGE_CACHE_MB", "N", "memory for rendered pages (default 16; 0 renders every request)",
      [](Config& c, std::string_view v) {
          c.page_cache_bytes = static_cast<std::size_t>(parse_int("--page-cache-mb", v, 10, 0, limits::max_page_cache_mb)) * 1024 * 1024;
@@ -99,7 +117,8 @@ SitesConfig sites_config(const Config& config, std::size_t slots) {
             .max_loaded = config.sites_loaded,
             .idle_unload_ms = static_cast<std::int64_t>(config.site_idle_s) * 1000,
             .max_memory_bytes = config.sites_memory_bytes,
-            .slots = slots};
+            .slots = slots,
+            .surrogate = config.surrogate};
 }
 
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*)) {
@@ -112,6 +131,7 @@ Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(
     if (!config.sites_dir.empty() && config.base_url_set)
         throw UsageError("--base-url is for --db; with --sites each site's URL is --scheme://its first host + its prefix");
     if (config.templates_dir.empty()) throw UsageError("missing --templates DIR (or VITAE_TEMPLATES)");
+    if (!config.purge_urls.empty() && config.surrogate == SurrogateHeader::none) config.surrogate = SurrogateHeader::xkey;
     if (config.threads == 0) config.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return config;
 }

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
@@ -33,6 +34,8 @@ struct Config {
     std::size_t sites_loaded = limits::default_sites_loaded;  // --sites: loaded at once per process, at most
     int site_idle_s = limits::default_site_idle_s;            // --sites: unloaded after this long unasked
     std::size_t sites_memory_bytes = 0;                       // --sites: unload past this resident size (0: no bound)
+    std::vector<std::string> purge_urls;  // --purge, repeatable: caches told which surrogate keys changed
+    SurrogateHeader surrogate = SurrogateHeader::none;  // --surrogate-keys; xkey when --purge is given alone
     int clock_offset_s = 0;  // added to the wall clock that releases scheduled posts (tests)
     bool help = false;
     bool version = false;

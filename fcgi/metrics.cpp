@@ -177,6 +177,12 @@ std::string metrics_text(const MetricsScope& scope) {
                  sum(scope, &WorkerMetrics::site_unloads));
     text.counter("vitae_site_load_failures_total", "Site loads that failed (answered 503; tried again).",
                  sum(scope, &WorkerMetrics::site_load_failures));
+    text.counter("vitae_purge_requests_total", "Purge requests sent to the caches in front (--purge).",
+                 sum(scope, &WorkerMetrics::purge_requests));
+    text.counter("vitae_purge_failures_total", "Purge requests that failed: no answer in time, or not 2xx (logged).",
+                 sum(scope, &WorkerMetrics::purge_failures));
+    text.counter("vitae_purges_dropped_total", "Purge batches dropped from a full queue (the site's key purged instead).",
+                 sum(scope, &WorkerMetrics::purges_dropped));
     text.counter("vitae_worker_restarts_total", "Worker processes the supervisor replaced.",
                  scope.restarts ? scope.restarts->load(relaxed) : 0);
     auto uptime = std::chrono::duration<double>(std::chrono::steady_clock::now() - scope.started).count();

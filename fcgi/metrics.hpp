@@ -63,6 +63,11 @@ struct WorkerMetrics {
     Counter site_loads{0};
     Counter site_unloads{0};
     Counter site_load_failures{0};
+    // --purge: requests sent to the caches in front, and those that failed
+    // (no answer in time, or not a 2xx); batches dropped from a full queue.
+    Counter purge_requests{0};
+    Counter purge_failures{0};
+    Counter purges_dropped{0};
 
     void count_request(int route, int status);
     void count_render(std::chrono::nanoseconds took);

@@ -141,7 +141,9 @@ int Server::run() {
     std::optional<PublishTo> publish;
     if (!config_.publish_dir.empty())
         publish = PublishTo{.dir = config_.publish_dir, .metrics = &handler_.metrics(), .threads = config_.threads};
-    follower_ = std::make_unique<SiteFollower>(sites_, static_cast<std::size_t>(config_.threads), std::move(publish));
+    if (!config_.purge_urls.empty()) purger_ = std::make_unique<Purger>(config_.purge_urls, handler_.metrics());
+    follower_ = std::make_unique<SiteFollower>(sites_, static_cast<std::size_t>(config_.threads), std::move(publish),
+                                               purger_.get());
     follower_->clear_published();  // before READY: nginx never serves an earlier run's pages
     // The first publish runs after READY: until a page's file is written,
     // nginx asks the worker for it, so serving starts at once at any size.

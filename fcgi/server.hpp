@@ -47,6 +47,7 @@ private:
     HealthReport report_;
     std::atomic<bool> stopping_{false};
     std::vector<std::unique_ptr<RequestThread>> threads_;
+    std::unique_ptr<Purger> purger_;          // --purge; before the follower, which uses it
     std::unique_ptr<SiteFollower> follower_;  // made in run(), with the handler's metrics
 };
 

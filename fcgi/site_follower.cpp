@@ -13,6 +13,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "http/static_files.hpp"
+#include "site/surrogate_keys.hpp"
 
 namespace vitae {
 
@@ -43,10 +44,13 @@ struct SiteFollower::Followed {
     std::uint64_t seen = 0;  // the generation handled
     std::unique_ptr<Publisher> publisher;
     Clock::time_point settling_until{};  // follow it at every short poll until then
+    // --purge: the generation the caches were last told about, and every key its pages could carry then.
+    std::uint64_t purged = 0;
+    std::vector<std::string> keys;
 };
 
-SiteFollower::SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish)
-    : sites_(sites), slot_(slot), publish_(std::move(publish)) {
+SiteFollower::SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish, Purger* purger)
+    : sites_(sites), slot_(slot), publish_(std::move(publish)), purger_(purger) {
     watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
     std::string why;
     if (!watch_) why = std::string("inotify: ") + std::strerror(errno);
@@ -78,6 +82,7 @@ void SiteFollower::sync_followed(const std::atomic<bool>& stopping) {
             continue;
         }
         if (it->second->publisher) it->second->publisher->withdraw();
+        if (purger_) purger_->purge({it->first}, it->first);
         if (watch_ && it->second->watch >= 0) ::inotify_rm_watch(watch_.get(), it->second->watch);
         it = followed_.erase(it);
     }
@@ -101,6 +106,12 @@ void SiteFollower::sync_followed(const std::atomic<bool>& stopping) {
         } else {
             followed->seen = site->holder.current()->generation;
         }
+        if (purger_) {
+            auto current = site->holder.current();
+            followed->purged = current->generation;
+            followed->keys = all_keys(*current, name);
+            purger_->purge({name}, name);
+        }
         follow(*followed, stopping);  // at once: a first publish must not wait for the first poll
         followed_.emplace(name, std::move(followed));
     }
@@ -113,11 +124,21 @@ void SiteFollower::follow(Followed& followed, const std::atomic<bool>& stopping)
         auto version = site->holder.fresh(site->slot(slot_).probe);
         if (version->generation == followed.seen) return;
         if (followed.publisher) followed.publisher->publish(*version, stopping);
+        if (purger_) purge_changes(followed, *site, *version);
         followed.seen = version->generation;
     } catch (const std::exception& e) {
         log_error("follow " + site->name + ": " + e.what() + (publish_ ? "; nginx falls back to the worker" : ""));
         followed.settling_until = {};  // back off to the idle interval
     }
+}
+
+// The keys whose pages changed since the caches were last told, and those gone.
+void SiteFollower::purge_changes(Followed& followed, const LoadedSite& site, const Site& version) {
+    if (version.generation <= followed.purged) return;
+    auto keys = keys_to_purge(followed.keys, version, followed.purged, site.name, limits::purge_max_keys);
+    purger_->purge(std::move(keys), site.name);
+    followed.keys = all_keys(version, site.name);
+    followed.purged = version.generation;
 }
 
 // The watches that saw events since the last call.

@@ -6,7 +6,11 @@
 // With --sites it also reads the registry again when it changes and unloads
 // idle sites. With --publish, each new version of a site is handed to that
 // site's publisher (the fast path); a site unloaded takes its published files
-// with it, so nginx asks the worker again, which loads it.
+// with it, so nginx asks the worker again, which loads it. With --purge, each
+// new version's changed surrogate keys go to the Purger; a site this process
+// starts or stops following purges its own key, since a cache in front may
+// hold its pages from before (a restart) or keep them while no process
+// follows it (unloaded: idle behind the cache, edits would go unnoticed).
 #pragma once
 
 #include <atomic>
@@ -21,6 +25,7 @@
 #include "base/unique_fd.hpp"
 #include "fcgi/metrics.hpp"
 #include "fcgi/publisher.hpp"
+#include "fcgi/purger.hpp"
 #include "sites/site_set.hpp"
 
 namespace vitae {
@@ -36,7 +41,8 @@ public:
     // `slot`: the follower's thread slot in every loaded site. Without an
     // inotify watch it checks every 100 ms instead and logs a warning; with
     // publishing (the fast path needs prompt updates) that throws Error.
-    SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish);
+    // `purger`: none without --purge; else it outlives the follower.
+    SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish, Purger* purger = nullptr);
     ~SiteFollower();
 
     // Removes what an earlier process published (before READY: nginx must
@@ -50,11 +56,13 @@ private:
     struct Followed;
     void sync_followed(const std::atomic<bool>& stopping);
     void follow(Followed& followed, const std::atomic<bool>& stopping);
+    void purge_changes(Followed& followed, const LoadedSite& site, const Site& version);
     std::unordered_set<int> drain_events();
 
     SiteSet& sites_;
     const std::size_t slot_;
     const std::optional<PublishTo> publish_;
+    Purger* const purger_;
     UniqueFd watch_;  // inotify: each loaded site's directory, and the registry's
     std::unordered_map<std::string, std::unique_ptr<Followed>> followed_;  // by site name
 };

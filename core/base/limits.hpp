@@ -105,6 +105,21 @@ inline constexpr std::size_t default_sites_loaded = 32;
 inline constexpr std::size_t max_sites_loaded = 100'000;
 inline constexpr int default_site_idle_s = 600;
 
+// A shared cache in front (--purge): how long it may keep a page (its
+// Surrogate-Control), since every change is purged; only a lost purge makes
+// a page older than the content, and by no more than this.
+inline constexpr int surrogate_max_age_s = 3600;
+// The purger (fcgi/purger): each request's timeouts; purges queued at most
+// (past it the oldest are dropped for the site's own key); keys per request
+// (a longer list purges the site's key instead); and the second purge of
+// each batch, which catches a page the cache fetched from the old version
+// while the first was on its way.
+inline constexpr long purge_connect_timeout_ms = 200;
+inline constexpr long purge_timeout_ms = 1000;
+inline constexpr std::size_t purge_queue_max = 1024;
+inline constexpr std::size_t purge_max_keys = 200;
+inline constexpr int purge_repeat_ms = 1000;
+
 // The supervisor: a worker dying this soon after start counts as a crash
 // loop; while any heartbeat is older than this, systemd's watchdog is not fed.
 inline constexpr std::int64_t quick_death_ms = 1000;

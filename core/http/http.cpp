@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ctime>
 
+#include "base/limits.hpp"
 #include "base/text.hpp"
 
 namespace vitae {
@@ -235,6 +236,7 @@ std::string response_head(const Response& r) {
         add("Cache-Control", r.page->cache_control);
     else if (!r.etag().empty())
         add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
+    if (r.page && !r.page->unlisted) head.append(r.page->surrogate);
     if (!r.allow.empty()) add("Allow", r.allow);
     if (!r.location.empty()) add("Location", r.location);
     add("X-Vitae-Cache", r.cache_hit ? "hit" : "miss");
@@ -263,6 +265,26 @@ Response plain_response(int status, std::string_view text) {
     response.status = status;
     response.page = std::move(page);
     return response;
+}
+
+std::string surrogate_lines(SurrogateHeader header, std::string_view keys) {
+    // How long the cache may keep a page it will be told about: a bound on
+    // staleness should a purge be lost (the purger logs and counts those).
+    const std::string lifetime = "max-age=" + std::to_string(limits::surrogate_max_age_s);
+    std::string out;
+    switch (header) {
+    case SurrogateHeader::none: return out;
+    case SurrogateHeader::xkey: out.append("xkey: ").append(keys); break;
+    case SurrogateHeader::surrogate_key: out.append("Surrogate-Key: ").append(keys); break;
+    case SurrogateHeader::cache_tag: {
+        out.append("Cache-Tag: ");
+        for (char c : keys) out += c == ' ' ? ',' : c;
+        out.append("\r\nCDN-Cache-Control: ").append(lifetime).append("\r\n");
+        return out;
+    }
+    }
+    out.append("\r\nSurrogate-Control: ").append(lifetime).append("\r\n");
+    return out;
 }
 
 std::string etag_for(std::string_view body) {

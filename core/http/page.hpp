@@ -24,6 +24,10 @@ struct Page {
     bool unlisted = false;         // a draft's preview: X-Robots-Tag noindex, Cache-Control private, no-store
     std::string cache_control;     // empty: "no-cache" (revalidate by ETag); a file's content-addressed URL: a year
     bool accept_ranges = false;    // a stored file: one range of its bytes can be asked for
+    // Header lines for a shared cache in front (--purge, --surrogate-keys):
+    // the page's surrogate keys and how long that cache may keep it, since it
+    // is told when the page changes. Empty: none.
+    std::string surrogate;
 
     // The whole answer to a cache hit of a GET, head then body, laid out as
     // the server sends it (a WireLayout), for the plain [0] and gzip [1]
@@ -31,6 +35,16 @@ struct Page {
     // the page source has no layout.
     std::string wire[2];
 };
+
+// Which header carries a page's surrogate keys (site/surrogate_keys.hpp):
+// Varnish's xkey vmod, Fastly's Surrogate-Key (both space-separated, with
+// Surrogate-Control for their lifetime), Cloudflare's Cache-Tag
+// (comma-separated, with CDN-Cache-Control, RFC 9213).
+enum class SurrogateHeader { none, xkey, surrogate_key, cache_tag };
+
+// The header lines (CRLF-terminated) naming `keys` (space-separated) that a
+// page carries for a shared cache; empty for SurrogateHeader::none.
+std::string surrogate_lines(SurrogateHeader header, std::string_view keys);
 
 // Lays out a complete answer (CGI-style head, then body) as the server puts
 // it on its connection: for vitae-fcgi, FastCGI records (fcgi/fastcgi_records.hpp).

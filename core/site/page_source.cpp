@@ -5,6 +5,7 @@
 #include "http/http.hpp"
 #include "site/page_inputs.hpp"
 #include "site/pages.hpp"
+#include "site/surrogate_keys.hpp"
 
 namespace vitae {
 
@@ -15,6 +16,7 @@ namespace {
 struct Extras {
     bool gzip = true;
     WireLayout wire = nullptr;
+    const SurrogateKeys* surrogate = nullptr;  // none for files
 };
 
 // Text gains from gzip; PDFs and pictures are compressed already.
@@ -53,6 +55,8 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
+    if (extras.surrogate && extras.surrogate->header != SurrogateHeader::none && !ref.unlisted)
+        page->surrogate = surrogate_lines(extras.surrogate->header, page_keys(ref, site, extras.surrogate->site_key));
     if (extras.wire) prepare_wire(page, extras.wire);
     if (page->body.size() > trim_after_bytes) release_free_memory();  // its data tree is gone now
     return page;
@@ -63,18 +67,23 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
 
 std::shared_ptr<const Page> PageSource::render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const {
-    return render(site, ref, base_url_, workspace.renderer, {true, nullptr});
+    return render(site, ref, base_url_, workspace.renderer, {true, nullptr, nullptr});
 }
 
-PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout, std::string scope)
-    : cache_(cache), base_url_(std::move(base_url)), layout_(layout), scope_(std::move(scope)) {}
+PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout, std::string scope,
+                       SurrogateKeys surrogate)
+    : cache_(cache),
+      base_url_(std::move(base_url)),
+      layout_(layout),
+      scope_(std::move(scope)),
+      surrogate_(std::move(surrogate)) {}
 
 PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
     workspace.key.assign(scope_).append(ref.key);
     if (auto cached = workspace.cache.find(workspace.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
-    Extras extras{true, layout_};
-    if (!cache_.enabled()) extras = {gzip_wanted, nullptr};
+    Extras extras{true, layout_, &surrogate_};
+    if (!cache_.enabled()) extras = {gzip_wanted, nullptr, &surrogate_};
     auto page = render(site, ref, base_url_, workspace.renderer, extras);
     cache_.insert(workspace.key, page);
     return {.page = page, .cache_hit = false};

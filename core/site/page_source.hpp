@@ -19,6 +19,13 @@ namespace vitae {
 
 class PageSource;
 
+// Whether pages carry surrogate keys for a shared cache, in which header,
+// and the site's own key that starts each of them (its name).
+struct SurrogateKeys {
+    SurrogateHeader header = SurrogateHeader::none;
+    std::string site_key;
+};
+
 // What one thread needs to make pages: its own copies of the compiled
 // templates (kainjow mutates a template whose render fails) and its own
 // view of the page cache (so a hit takes no lock). Never shared.
@@ -43,7 +50,9 @@ public:
     // `scope` starts each of its cache keys: sites sharing one cache each
     // have their own (unique per site load, so a site loaded again never
     // meets pages an earlier load of it rendered).
-    PageSource(PageCache& cache, std::string base_url, WireLayout layout = nullptr, std::string scope = {});
+    // `surrogate`: the keys each page names for a cache in front (none by default).
+    PageSource(PageCache& cache, std::string base_url, WireLayout layout = nullptr, std::string scope = {},
+               SurrogateKeys surrogate = {});
 
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
@@ -56,6 +65,7 @@ public:
     std::shared_ptr<const Page> render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const;
 
     const std::string& base_url() const { return base_url_; }
+    const SurrogateKeys& surrogate() const { return surrogate_; }
     PageCache& cache() { return cache_; }
 
 private:
@@ -63,6 +73,7 @@ private:
     const std::string base_url_;
     const WireLayout layout_;
     const std::string scope_;
+    const SurrogateKeys surrogate_;
 };
 
 }  // namespace vitae

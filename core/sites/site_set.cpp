@@ -31,7 +31,7 @@ LoadedSite::LoadedSite(std::string site_name, SiteSource source, std::string sit
       base_url(std::move(site_base_url)),
       mount(source.mount),
       holder(std::move(source), config.sites_dir.empty() ? config.fallback : nullptr),
-      pages(cache, base_url, config.layout, std::move(scope)),
+      pages(cache, base_url, config.layout, std::move(scope), {.header = config.surrogate, .site_key = name}),
       last_used_ms(monotonic_ms()),
       slots_(config.slots) {}
 

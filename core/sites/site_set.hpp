@@ -58,6 +58,7 @@ struct SitesConfig {
     std::size_t max_memory_bytes = 0;       // --sites-memory-mb: over this RSS, unload the least recently asked; 0: no bound
     std::size_t slots = 1;            // threads that look pages up (each gets a probe and a workspace per site)
     WireLayout layout = nullptr;      // for PageSource
+    SurrogateHeader surrogate = SurrogateHeader::none;  // --purge, --surrogate-keys: each page's keys, under the site's name
     std::shared_ptr<const Site> fallback = nullptr;  // --db: a restarted worker's last good site
 };
 

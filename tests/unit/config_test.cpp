@@ -88,3 +88,29 @@ BOOST_AUTO_TEST_CASE(base_url_defaults_and_is_validated) {
                               [](const UsageError& e) { return message_has(e, "--base-url"); });
     }
 }
+
+BOOST_AUTO_TEST_CASE(purge_urls_repeat_and_name_the_keys_in_xkey_unless_told) {
+    auto c = parse({"--db", "a", "--templates", "t", "--purge", "http://127.0.0.1:6091/", "--purge", "https://cache.example/"});
+    BOOST_TEST(c.purge_urls == (std::vector<std::string>{"http://127.0.0.1:6091/", "https://cache.example/"}),
+               boost::test_tools::per_element());
+    BOOST_TEST((c.surrogate == SurrogateHeader::xkey));
+    BOOST_TEST((parse({"--db", "a", "--templates", "t"}).surrogate == SurrogateHeader::none));
+    auto tags = parse({"--db", "a", "--templates", "t", "--surrogate-keys", "Cache-Tag"});
+    BOOST_TEST((tags.surrogate == SurrogateHeader::cache_tag));
+    BOOST_TEST(tags.purge_urls.empty());
+}
+
+BOOST_AUTO_TEST_CASE(rejects_a_purge_url_or_key_header_it_cannot_use) {
+    for (const char* url : {"127.0.0.1:6091", "ftp://h/", "http://", "http:///x", "http://h/ x"})
+        BOOST_CHECK_EXCEPTION(parse({"--db", "a", "--templates", "t", "--purge", url}), UsageError,
+                              [](auto& e) { return message_has(e, "--purge"); });
+    BOOST_CHECK_EXCEPTION(parse({"--db", "a", "--templates", "t", "--surrogate-keys", "xkeys"}), UsageError,
+                          [](auto& e) { return message_has(e, "xkeys"); });
+}
+
+BOOST_AUTO_TEST_CASE(surrogate_lines_name_the_keys_and_the_caches_lifetime) {
+    BOOST_TEST(surrogate_lines(SurrogateHeader::xkey, "s s:home") == "xkey: s s:home\r\nSurrogate-Control: max-age=3600\r\n");
+    BOOST_TEST(surrogate_lines(SurrogateHeader::surrogate_key, "s") == "Surrogate-Key: s\r\nSurrogate-Control: max-age=3600\r\n");
+    BOOST_TEST(surrogate_lines(SurrogateHeader::cache_tag, "s s:home") == "Cache-Tag: s,s:home\r\nCDN-Cache-Control: max-age=3600\r\n");
+    BOOST_TEST(surrogate_lines(SurrogateHeader::none, "s").empty());
+}
