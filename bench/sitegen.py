@@ -9,7 +9,7 @@ the 1,000 file are the 100 file.
 
 Each publication: 5 authors (UTF-8 names from several scripts, some as LaTeX
 accents the way DBLP writes them, some `Last, First`; the owner on about a
-third), `url` and `pdf` (cli/bibtex/bib_mapping.hpp makes them the links "Link" and
+third), `url` and `pdf` (core/bibtex/bib_mapping.hpp makes them the links "Link" and
 "PDF"), an abstract of ~700 characters, a year 1998-2025, a venue from a
 list, kinds from conference to thesis; some DOIs, awards, arXiv preprints
 and math. Each post: ~3 KB of CommonMark, with headings and lists, most

@@ -11,12 +11,12 @@
 #include "auth/limits.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "cli/bibtex/bib_mapping.hpp"
+#include "bibtex/bib_mapping.hpp"
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/check.hpp"
 #include "cli/commands/cv_commands.hpp"
 #include "cli/commands/file_commands.hpp"
-#include "cli/commands/import_bibtex.hpp"
+#include "bibtex/bib_import.hpp"
 #include "cli/commands/lang_commands.hpp"
 #include "cli/commands/override_commands.hpp"
 #include "cli/commands/project_commands.hpp"
@@ -79,10 +79,11 @@ int run_restore(const Args& args, std::ostream& out) {
 }
 
 int run_import_bibtex(const Args& args, std::ostream& out) {
-    ImportOptions options{.dry_run = args.has("--dry-run"), .strict = args.has("--strict"), .sync = args.has("--sync")};
+    ImportOptions options{.dry_run = args.has("--dry-run"), .strict = args.has("--strict"), .sync = args.has("--sync"),
+                          .add_only = false};
     auto report = import_bibtex(args.positional[0], args.positional[1], options);
     for (const auto& problem : report.file.problems) out << describe(report.file, problem) << "\n";
-    int counts[4] = {0, 0, 0, 0};
+    int counts[5] = {0, 0, 0, 0, 0};  // by ImportChange::Action
     for (const auto& change : report.changes) {
         out << describe(change) << "\n";
         ++counts[static_cast<int>(change.action)];
@@ -101,7 +102,7 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
 int run_import_site(const Args& args, std::ostream& out) {
     auto report = import_site(args.positional[0], args.positional[1],
                               {.include_demo = args.has("--include-demo"), .include_demo_files = args.get_all("--include-demo-file")});
-    int counts[4] = {0, 0, 0, 0};
+    int counts[5] = {0, 0, 0, 0, 0};  // by ImportChange::Action
     for (const auto& note : report.notes) {
         out << describe(note) << "\n";
         ++counts[static_cast<int>(note.kind)];

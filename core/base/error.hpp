@@ -3,7 +3,7 @@
 // log or a terminal; UsageError names a bad argument or option. The worker
 // exits 1 / 2 on them at start-up, the CLI likewise; a reload that throws
 // Error keeps the last good site. Parse errors with a position derive from
-// Error (cli/bibtex/bibtex.hpp's BibError).
+// Error (core/bibtex/bibtex.hpp's BibError).
 #pragma once
 
 #include <stdexcept>

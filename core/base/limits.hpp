@@ -140,6 +140,10 @@ inline constexpr std::size_t max_bibtex_bytes = 16 * 1024 * 1024;  // a lifetime
 inline constexpr std::size_t max_site_file_bytes = 4 * 1024 * 1024;  // import-site: one page, post or data file
 inline constexpr std::size_t max_post_body_bytes = 4 * 1024 * 1024;  // a long post is ~100 KB of Markdown
 inline constexpr std::size_t max_edit_field_bytes = max_post_body_bytes;  // one field of the web editor's forms
+// The web editor's pasted BibTeX (publications/bibtex): a few papers at a
+// time, or a whole list once; a lifetime of papers is ~100 KB. Larger files
+// go through `vitae import-bibtex` (max_bibtex_bytes).
+inline constexpr std::size_t max_bibtex_paste_bytes = 512 * 1024;
 inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`, the editor's history page shows 100
 
 // vitae-admin, the browser editor: a submitted form (core/http/form) and its
@@ -152,6 +156,7 @@ inline constexpr std::size_t max_form_fields = 256;           // fields and file
 inline constexpr std::size_t max_form_files = 4;
 inline constexpr std::size_t max_form_name_bytes = 128;       // a field's name is ours: "title", "author.3"
 inline constexpr std::size_t max_form_value_bytes = 1024 * 1024;
+static_assert(max_bibtex_paste_bytes < max_form_value_bytes, "the paste's own bound, not the form's, must be the one met");
 inline constexpr std::size_t max_part_header_bytes = 1024;    // one part's headers, together
 inline constexpr std::size_t max_filename_bytes = 255;        // a file name as the browser sends it
 inline constexpr int admin_body_read_timeout_ms = 10000;      // a body that stops coming (nginx buffers it first)

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "edit/bibtex_paste.hpp"
 #include "edit/fields.hpp"
 #include "edit/values.hpp"
 
@@ -104,6 +105,7 @@ EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<Key
     d.set("new_url", text_data(item_url(r, kind, "new")));
     d.set("list_url", text_data(item_url(r, kind)));
     d.set("movable", static_cast<bool>(kind.move));
+    if (kind.path == bibtex_paste_kind) d.set("paste_url", text_data(std::string(r.mount) + std::string(bibtex_paste_path)));
     d.set("move_action", text_data(item_url(r, kind, "move")));
     data list{data::type::list};
     for (const auto& row : rows) {

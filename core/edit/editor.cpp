@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "base/error.hpp"
+#include "edit/bibtex_paste.hpp"
 #include "edit/edit_pages.hpp"
 #include "edit/fields.hpp"
 #include "edit/values.hpp"
@@ -106,6 +107,7 @@ EditAnswer Session::run() {
         if (post) return answer(405, "Method not allowed");
         return r_.path.empty() ? answer(200, "Edit", t_.render("dashboard", dashboard_data(r_))) : history();
     }
+    if (r_.path == bibtex_paste_path) return paste_bibtex(t_, path_, r_);  // a page of its own, not a row
     auto target = target_of(r_.path);
     if (!target) return answer(404, "Not found", "<p>The editor has no such page.</p>");
     return post ? this->post(*target) : get(*target);

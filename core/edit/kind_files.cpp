@@ -1,6 +1,7 @@
-// Stored files, keyed by name: an upload goes through put_file, the writer
-// `vitae add file` uses (the size bound, the type sniffed from the bytes and
-// the name's extension agreeing with it; HTML and SVG with script refused),
+// Stored files, keyed by name: an upload goes through store_file, as
+// `vitae add file` does (the size bound, the type sniffed from the bytes and
+// the name's extension agreeing with it; HTML and SVG with script refused; a
+// picture's smaller WebP/AVIF copies made),
 // its name reduced by the one slug rule (file_name_from: no "../", no path).
 // The log keeps a file's description, not its bytes: an undo can take an
 // upload back or put its alt text back, not bring removed bytes back.
@@ -9,6 +10,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "edit/kind_rows.hpp"
+#include "picture/stored_file.hpp"
 #include "store/model/slug.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
@@ -38,7 +40,8 @@ std::string put_upload(const Db& db, std::string_view key, V v) {
     }
     if (!key.empty() && !value_of(v, "name").empty() && value_of(v, "name") != key)
         throw Error("a file keeps its name (pages link to it); upload a new one under the new name");
-    put_file(db, name, bytes->second, value_of(v, "alt"));
+    // As `vitae add file`: a picture gets its smaller WebP/AVIF copies too.
+    store_file(db, name, bytes->second, text(v, "alt"), false);
     return name;
 }
 

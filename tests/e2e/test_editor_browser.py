@@ -1,7 +1,9 @@
 """The editor in a real browser (Debian's Chromium, tests/e2e/browser.py),
 through the shipped nginx over HTTPS, with the real vitae-admin and worker:
 log in with the keyboard alone, edit a bio paragraph, upload a photo and
-show it, add a paper, and see each on the public page on the next request.
+show it (with the WebP/AVIF copies `vitae add file` makes), add a paper by
+its form and two by pasting BibTeX, and see each on the public page on the
+next request.
 Screenshots of each editor page are kept in $VITAE_SCREENSHOTS when set.
 
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_editor_browser
@@ -142,6 +144,12 @@ class EditorInABrowser(unittest.TestCase):
         page = self.public("/")
         self.assertTrue(re.search(r'<img class="photo" src="/files/[0-9a-f]+/portrait\.png" width="40" height="50"', page),
                         "the home page shows no uploaded photo")
+        # The upload made the copies `vitae add file` makes, and nginx serves them.
+        for ext, magic in (("avif", lambda b: b[4:12] == b"ftypavif"), ("webp", lambda b: b[8:12] == b"WEBP")):
+            found = re.search(r'srcset="(/files/[0-9a-f]+/portrait-40w\.%s) 40w"' % ext, page)
+            self.assertTrue(found, "the photo has no %s copy: %s" % (ext, page[:600]))
+            with urllib.request.urlopen(self.stack.base_url + found.group(1), context=INSECURE, timeout=10) as r:
+                self.assertTrue(magic(r.read()), "%s is not %s" % (found.group(1), ext))
 
     def test_3_a_paper_added_in_the_editor_is_listed(self):
         b = self.browser
@@ -157,6 +165,47 @@ class EditorInABrowser(unittest.TestCase):
         page = self.public("/publications/")
         self.assertIn("Editing Without Git: a Field Study", page)
         self.assertIn("Charles Babbage", page)
+
+    def paste_bibtex(self, text, from_list=False):
+        """As a keyboard user: (from the list of publications, its link), the text area, the button.
+        The page after a paste has the form again, empty."""
+        b = self.browser
+        if from_list:
+            b.goto(self.stack.base_url + "/_vitae/edit/default/publications")
+            self.follow_link("/publications/bibtex")
+        b.tab_to("e.id == 'f-bibtex'")
+        b.insert_text(text)
+        b.tab_to("e.tagName == 'BUTTON' && e.name == 'add'")
+        marker = b.mark_document()
+        b.press("Enter")
+        b.wait_for_navigation(marker)
+        return b.evaluate("document.body.innerText")
+
+    def test_4_papers_pasted_as_bibtex_are_on_the_public_page_once(self):
+        bib = ("@inproceedings{lovelace2026notes,\n  title = {Notes on the {Analytical} Engine, Pasted},\n"
+               "  author = {Lovelace, Ada and Babbage, Charles},\n  booktitle = {Proc. Engines},\n  year = 2026,\n"
+               "  doi = {10.5555/engine.2026}\n}\n"
+               "@article{babbage2025, title = {Difference Engines in Caf\\'e Society}, author = {Babbage, Charles},"
+               " journal = {J. Machines}, year = {2025}}\n")
+        shown = self.paste_bibtex(bib, from_list=True)
+        self.shot("bibtex")
+        self.assertIn("Added:", shown)
+        self.assertIn("Notes on the Analytical Engine, Pasted", shown)
+        page = self.public("/publications/")
+        self.assertIn("Notes on the Analytical Engine, Pasted", page)
+        self.assertIn("Difference Engines in Café Society", page)
+        # Again, and one by another key with the same DOI: reported, not added twice.
+        again = self.paste_bibtex(bib + "@misc{other, title = {A Copy}, doi = {10.5555/ENGINE.2026}}\n")
+        self.assertIn("Already there, not added again", again)
+        self.assertIn("the doi 10.5555/engine.2026 is already", again.lower())
+        self.assertNotIn("Added:", again)
+        self.assertEqual(self.public("/publications/").count("Notes on the Analytical Engine, Pasted"), 1)
+        # An entry that cannot be read: nothing added, the line named in the form.
+        refused = self.paste_bibtex("@article{good, title = {A Fine Unread Pair}, year = 2020}\n@article{bad, year = 2021}\n")
+        self.assertIn("Nothing was added", refused)
+        self.assertIn("Line 2 (bad)", refused)
+        self.shot("bibtex-refused")
+        self.assertNotIn("A Fine Unread Pair", self.public("/publications/"))
 
 
 if __name__ == "__main__":

@@ -2,11 +2,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include "base/error.hpp"
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
-using namespace vitae::cli;
 using namespace vitae::test;
 
 namespace {

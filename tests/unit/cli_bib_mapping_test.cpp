@@ -1,12 +1,11 @@
 #define BOOST_TEST_MODULE cli_bib_mapping
 #include <boost/test/unit_test.hpp>
 
-#include "cli/bibtex/bib_mapping.hpp"
+#include "bibtex/bib_mapping.hpp"
 #include "store/model/slug.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
-using namespace vitae::cli;
 using namespace vitae::test;
 
 namespace {

@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "base/error.hpp"
-#include "cli/bibtex/bibtex.hpp"
-#include "cli/commands/import_bibtex.hpp"
+#include "bibtex/bibtex.hpp"
+#include "bibtex/bib_import.hpp"
 #include "cli/run/commands.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"

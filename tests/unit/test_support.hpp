@@ -101,6 +101,17 @@ inline std::string publication_rows(const std::filesystem::path& path, bool with
     return out;
 }
 
+// A 1x1 PNG: a picture the file store takes (import-site tests put one
+// where a real site keeps its pictures, which the fixtures leave out; the
+// editor's upload tests send one).
+inline std::string tiny_png() {
+    static const unsigned char png[] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R', 0, 0, 0, 1,
+                                        0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde, 0, 0, 0, 12, 'I', 'D', 'A', 'T', 0x08,
+                                        0xd7, 0x63, 0xf8, 0xcf, 0xc0, 0, 0, 0x03, 0x01, 0x01, 0, 0x18, 0xdd, 0x8d, 0xb0, 0, 0, 0,
+                                        0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    return std::string(reinterpret_cast<const char*>(png), sizeof png);
+}
+
 inline std::string hostile_content() { return read_file(fixtures_dir / "hostile.sql"); }
 
 // An invented researcher with a few rows in every table (tests/fixtures/site.sql).

@@ -9,7 +9,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_owner.hpp"

@@ -12,7 +12,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/bibtex/bib_mapping.hpp"
+#include "bibtex/bib_mapping.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "render/text/sanitize.hpp"
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/plan/site_plan.hpp"
 

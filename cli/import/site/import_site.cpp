@@ -1,6 +1,6 @@
 #include "cli/import/site/import_site.hpp"
 
-#include "cli/commands/import_bibtex.hpp"
+#include "bibtex/bib_import.hpp"
 
 #include "cli/commands/file_commands.hpp"
 #include "store/model/slug.hpp"

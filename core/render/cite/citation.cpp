@@ -1,5 +1,5 @@
 // Publication -> BibTeX, RIS and CSL-JSON. BibTeX is written so `vitae
-// import-bibtex` (cli/bibtex/bib_mapping.cpp) reads back the same rows:
+// import-bibtex` (core/bibtex/bib_mapping.cpp) reads back the same rows:
 // titles in double braces (styles keep their capitals), TeX specials escaped,
 // author names and awards braced where a comma, "and", ";" or "*" would
 // otherwise be read as structure. The worker and the CLI share this writer.

@@ -1,6 +1,6 @@
 // One publication as a citation, in the three formats reference managers
 // import: BibTeX (what `vitae import-bibtex` reads back to the same rows, see
-// cli/bibtex/bib_mapping.hpp), RIS and CSL-JSON. Pure functions of the content; the
+// core/bibtex/bib_mapping.hpp), RIS and CSL-JSON. Pure functions of the content; the
 // worker serves them at /publications/<slug>.{bib,ris,json} and the CLI's
 // export-bibtex prints the same bytes.
 #pragma once

@@ -1,6 +1,6 @@
 // The BibTeX fields that homepage themes (al-folio, academicpages) show as a
 // paper's buttons, and the label each becomes: one table for the import
-// (cli/bibtex/bib_mapping) and the export (citation.cpp), so a button
+// (core/bibtex/bib_mapping) and the export (citation.cpp), so a button
 // survives the round trip under its own field.
 #pragma once
 

@@ -1,7 +1,7 @@
 // HTML character references (&amp;, &#233;, &#x2014;, and the named ones
 // people type): read once for every reader of text written as HTML, the
 // page's plain text (page_text) and BibTeX fields exported as HTML
-// (cli/bibtex/field_markup).
+// (core/bibtex/field_markup).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,5 @@
-// `vitae import-bibtex`: the whole file is read and mapped before the
+// Importing BibTeX (`vitae import-bibtex`, import-site, the web editor's
+// pasted entries): the whole file is read and mapped before the
 // database is touched, then every entry that could be read is added or
 // updated by slug inside one transaction, so a crash leaves the database as
 // it was. An entry that cannot be read is skipped and reported with its line
@@ -7,27 +8,34 @@
 // removes the publications the file no longer has.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 #include "store/model/content.hpp"
 #include "store/sqlite/db.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 struct ImportChange {
-    enum class Action { add, update, unchanged, remove };
+    enum class Action { add, update, unchanged, remove, duplicate };
     Action action = Action::add;
     std::string slug;
     std::vector<std::string> fields;  // update: which ones differ, in column order
+    std::int64_t id = 0;              // the row added, updated or (duplicate) already there; 0 when not written
+    std::string why = {};             // duplicate: what is already there
 };
 
 struct ImportOptions {
     bool dry_run = false;  // open read-only, write nothing
     bool strict = false;   // any skipped entry or warning: write nothing
     bool sync = false;     // remove publications whose key is not in the file
+    // Add only (the web editor's paste): an entry whose key or DOI a stored
+    // publication (or an earlier entry) has is a duplicate, reported and
+    // not written; nothing stored is updated.
+    bool add_only = false;
 };
 
 struct ImportReport {
@@ -40,7 +48,8 @@ struct ImportReport {
     std::size_t warnings() const;
 };
 
-// "add causalmesh", "update beaver: title, authors", "unchanged xfaas", "remove old"
+// "add causalmesh", "update beaver: title, authors", "unchanged xfaas", "remove old",
+// "duplicate xfaas: ..."
 std::string describe(const ImportChange& change);
 
 // Names of the fields of `after` that differ from `before`.
@@ -54,4 +63,4 @@ ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions&
 ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
                            const ImportOptions& options);
 
-}  // namespace vitae::cli
+}  // namespace vitae

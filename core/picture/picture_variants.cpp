@@ -1,4 +1,4 @@
-#include "cli/commands/picture_variants.hpp"
+#include "picture/picture_variants.hpp"
 
 #include <dlfcn.h>
 #include <vips/vips.h>  // declarations only: libvips is opened when a picture is added
@@ -8,7 +8,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -116,4 +116,4 @@ std::vector<PictureVariant> picture_variants(std::string_view name, std::string_
     return out;
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 #include "render/cite/citation.hpp"
 #include "store/model/content.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 // is_owner is set for authors whose name matches the owner's (the profile's
 // name or one of its variants, OwnerNames::match).
@@ -36,4 +36,4 @@ Publication publication_from_entry(const BibEntry& entry, const OwnerNames& owne
 // Writing an entry is vitae::bibtex_entry (core/render/cite/citation.hpp), shared
 // with the worker. The key becomes the slug by vitae::slug_from (core/store/model/slug.hpp).
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -31,7 +31,7 @@
 
 #include "base/error.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 
 struct BibField {
@@ -81,4 +81,4 @@ BibFile parse_bibtex(std::string_view text, std::string_view file_name);
 // over limits::max_bibtex_bytes.
 BibFile read_bibtex_file(const std::filesystem::path& path);
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -1,4 +1,4 @@
-#include "cli/bibtex/bibtex.hpp"
+#include "bibtex/bibtex.hpp"
 
 #include <fstream>
 #include <map>
@@ -8,9 +8,9 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "base/utf8.hpp"
-#include "cli/bibtex/legacy_encoding.hpp"
+#include "bibtex/legacy_encoding.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -339,4 +339,4 @@ BibFile read_bibtex_file(const std::filesystem::path& path) {
     return file;
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace vitae::cli {
+namespace vitae {
 
 struct ResolvedMarkup {
     std::string text;      // `raw` with its markup resolved
@@ -19,4 +19,4 @@ struct ResolvedMarkup {
 };
 ResolvedMarkup resolve_field_markup(std::string_view raw);
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace vitae::cli {
+namespace vitae {
 
 struct PictureVariant {
     std::string name;   // "<base>-<width>w.webp" for "<base>.<ext>"
@@ -26,4 +26,4 @@ inline constexpr int variant_widths[] = {160, 320, 640, 1280};
 // Error naming the file when libvips cannot read it.
 std::vector<PictureVariant> picture_variants(std::string_view name, std::string_view original, int width);
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace vitae::cli {
+namespace vitae {
 
 enum class Legacy { cp1252, mac_roman };
 
@@ -16,4 +16,4 @@ enum class Legacy { cp1252, mac_roman };
 Legacy legacy_encoding_of(std::string_view text);
 std::string legacy_to_utf8(std::string_view text, Legacy encoding);
 
-}  // namespace vitae::cli
+}  // namespace vitae

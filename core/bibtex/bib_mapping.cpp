@@ -4,14 +4,14 @@
 #include <charconv>
 #include <set>
 
-#include "cli/bibtex/bib_mapping.hpp"
+#include "bibtex/bib_mapping.hpp"
 #include "base/text.hpp"
-#include "cli/bibtex/field_markup.hpp"
+#include "bibtex/field_markup.hpp"
 #include "render/cite/latex.hpp"
 #include "render/cite/publication_links.hpp"
 #include "store/model/slug.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -395,4 +395,4 @@ Publication publication_from_entry(const BibEntry& entry, const OwnerNames& owne
     return p;
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

@@ -1,9 +1,9 @@
-#include "cli/bibtex/field_markup.hpp"
+#include "bibtex/field_markup.hpp"
 
 #include "base/text.hpp"
 #include "render/text/entities.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -92,4 +92,4 @@ ResolvedMarkup resolve_field_markup(std::string_view raw) {
     return {.text = std::move(out), .changed = changed};
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

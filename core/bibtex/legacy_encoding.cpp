@@ -1,10 +1,10 @@
-#include "cli/bibtex/legacy_encoding.hpp"
+#include "bibtex/legacy_encoding.hpp"
 
 #include <cstdint>
 
 #include "base/text.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -68,4 +68,4 @@ std::string legacy_to_utf8(std::string_view text, Legacy encoding) {
     return out;
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae

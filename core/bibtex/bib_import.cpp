@@ -1,18 +1,19 @@
-#include "cli/commands/import_bibtex.hpp"
+#include "bibtex/bib_import.hpp"
 
 #include <algorithm>
 #include <map>
 #include <set>
 
+#include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/bibtex/bib_mapping.hpp"
+#include "bibtex/bib_mapping.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/write/publications.hpp"
 
-namespace vitae::cli {
+namespace vitae {
 
 namespace {
 
@@ -20,6 +21,7 @@ struct Mapped {
     std::vector<Publication> publications;
     std::set<std::string> slugs_named;  // every slug the file names, read or not
     bool every_entry_named = true;      // false when a skipped item's key is unknown
+    std::vector<ImportChange> repeats;  // add_only: entries repeating an earlier one field for field
 };
 
 // The line of the entry whose key gives `p`'s slug (the first such).
@@ -38,7 +40,7 @@ std::string free_slug(const std::string& slug, const std::map<std::string, std::
 // Every entry mapped before anything is written. A repeated key (or two keys
 // giving one slug) is a copy, which is dropped, or another work, which keeps
 // a slug of its own: nothing the file holds is lost.
-Mapped map_entries(BibFile& file, const OwnerNames& owner) {
+Mapped map_entries(BibFile& file, const OwnerNames& owner, bool add_only) {
     Mapped out;
     for (const auto& problem : file.problems) {
         if (!problem.skipped) continue;
@@ -61,6 +63,11 @@ Mapped map_entries(BibFile& file, const OwnerNames& owner) {
                 std::string where = "the entry at line " + std::to_string(first_line(file, first));
                 Publication same = p;
                 same.bibtex_key = first.bibtex_key;
+                if (same == first && add_only) {  // a duplicate like a stored one, not a problem
+                    out.repeats.push_back({.action = ImportChange::Action::duplicate, .slug = first.slug, .fields = {}, .id = 0,
+                                           .why = "the key \"" + entry.key + "\" repeats " + where + " field for field"});
+                    continue;
+                }
                 if (same == first) {
                     found.push_back({entry.line, "key \"" + entry.key + "\" repeats " + where + " field for field; "
                                      "skipped (nothing is lost)", entry.key, true});
@@ -100,7 +107,7 @@ void remove_missing(const Db& db, const Mapped& mapped, const ImportOptions& opt
         if (mapped.slugs_named.count(slug)) continue;
         auto stored = find_publication(db, slug);
         if (!options.dry_run) delete_publication(db, stored->id);
-        report.changes.push_back({ImportChange::Action::remove, slug, {}});
+        report.changes.push_back({.action = ImportChange::Action::remove, .slug = slug, .fields = {}, .id = stored->id, .why = {}});
     }
 }
 
@@ -121,6 +128,8 @@ std::string describe(const ImportChange& change) {
             return "unchanged " + change.slug;
         case ImportChange::Action::remove:
             return "remove " + change.slug;
+        case ImportChange::Action::duplicate:
+            return "duplicate " + change.slug + ": " + change.why;
         case ImportChange::Action::update:
             break;
     }
@@ -146,24 +155,63 @@ std::vector<std::string> changed_fields(const Publication& before, const Publica
     return fields;
 }
 
+namespace {
+
+// An add-only import's check: what already holds this entry's key or DOI.
+std::optional<std::string> stored_copy(const Db& db, const Publication& p, std::int64_t& id) {
+    if (auto stored = find_publication(db, p.slug)) {
+        id = stored->id;
+        return "the key " + in_quotes(p.slug) + " is already " + in_quotes(stored->publication.title);
+    }
+    if (auto stored = find_publication_by_doi(db, p.doi)) {
+        id = stored->id;
+        return "the DOI " + p.doi + " is already " + in_quotes(stored->publication.title);
+    }
+    return std::nullopt;
+}
+
+// add_only: an entry repeating an earlier entry's DOI (its key repeating one is map_entries').
+std::optional<std::string> earlier_doi(const Mapped& mapped, std::size_t index) {
+    const Publication& p = mapped.publications[index];
+    for (std::size_t i = 0; i < index && !p.doi.empty(); ++i)
+        if (ascii_lower(mapped.publications[i].doi) == ascii_lower(p.doi))
+            return "the DOI " + p.doi + " is also " + in_quotes(mapped.publications[i].slug) + "'s, above";
+    return std::nullopt;
+}
+
+}  // namespace
+
 ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions& options) {
     ImportReport report;
     report.file = std::move(file);
-    Mapped mapped = map_entries(report.file, owner_names(db));
+    Mapped mapped = map_entries(report.file, owner_names(db), options.add_only);
     bool write = !options.dry_run && !(options.strict && !report.file.problems.empty());
 
-    for (const auto& publication : mapped.publications) {
-        ImportChange change{ImportChange::Action::add, publication.slug, {}};
-        if (auto stored = find_publication(db, publication.slug)) {
+    for (std::size_t i = 0; i < mapped.publications.size(); ++i) {
+        const Publication& publication = mapped.publications[i];
+        ImportChange change{.action = ImportChange::Action::add, .slug = publication.slug, .fields = {}, .id = 0, .why = {}};
+        if (options.add_only) {
+            auto why = stored_copy(db, publication, change.id);
+            if (!why) why = earlier_doi(mapped, i);
+            if (why) {
+                change.action = ImportChange::Action::duplicate;
+                change.why = *why;
+            } else if (write) {
+                change.id = insert_publication(db, publication);
+            }
+        } else if (auto stored = find_publication(db, publication.slug)) {
             change.fields = changed_fields(stored->publication, publication);
             change.action = change.fields.empty() ? ImportChange::Action::unchanged : ImportChange::Action::update;
+            change.id = stored->id;
             if (write && !change.fields.empty()) update_publication(db, stored->id, publication);
         } else if (write) {
-            insert_publication(db, publication);
+            change.id = insert_publication(db, publication);
         }
         report.changes.push_back(std::move(change));
     }
-    if (options.sync) remove_missing(db, mapped, {!write, options.strict, true}, report);
+    for (auto& repeat : mapped.repeats) report.changes.push_back(std::move(repeat));
+    if (options.sync && !options.add_only)
+        remove_missing(db, mapped, {.dry_run = !write, .strict = options.strict, .sync = true, .add_only = false}, report);
     report.written = write;
     return report;
 }
@@ -177,4 +225,4 @@ ImportReport import_bibtex(const std::string& db_path, const std::filesystem::pa
     return report;
 }
 
-}  // namespace vitae::cli
+}  // namespace vitae
