@@ -42,7 +42,8 @@ CvPdfArgs parse_cv_pdf_args(int argc, char** argv) {
     }
     for (const char* needed : {"--db", "--language", "--base", "--modified"})
         if (!given.contains(needed)) throw vitae::UsageError(std::string(needed) + " is required");
-    CvPdfArgs args{.db = given["--db"], .language = given["--language"], .base = given["--base"], .mount = given["--mount"]};
+    CvPdfArgs args{.db = given["--db"], .language = given["--language"], .base = given["--base"], .mount = given["--mount"],
+                   .modified_unix = 0};
     try {
         std::size_t used = 0;
         args.modified_unix = std::stoll(given["--modified"], &used);

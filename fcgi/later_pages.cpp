@@ -57,7 +57,7 @@ void LaterPages::withdraw() {
 // its whole life (a directory of sites has a publisher per loaded site).
 void LaterPages::run() {
     PageWorkspace workspace(pages_);
-    CvPdfCancel cancel(stopping_);  // a stop kills the child this thread waits for
+    CvPdfCancel cancel(stopping_, limits::cv_pdf_background_timeout_ms);  // a stop kills the child this thread waits for
     int retry_ms = 0;
     std::unique_lock lock(mutex_);
     while (!stopping_ && next_) {

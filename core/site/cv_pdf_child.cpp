@@ -21,6 +21,7 @@ namespace vitae {
 namespace {
 
 thread_local const std::atomic<bool>* cv_pdf_cancel_flag = nullptr;
+thread_local int thread_cv_pdf_timeout_ms = limits::cv_pdf_timeout_ms;
 
 std::string find_cv_pdf_program() {
     if (const char* given = std::getenv("VITAE_CV_PDF"); given && *given) return given;
@@ -51,7 +52,7 @@ std::string run_cv_pdf_child(const Site& site, const Views& v, std::string_view 
     ChildRun run{.argv = {cv_pdf_program(), "--db", site.content->db_path, "--language", v.locale.code, "--base",
                           std::string(base), "--modified", std::to_string(site.content->modified_unix)},
                  .input = cv_pdf_request(t),
-                 .timeout = std::chrono::milliseconds(limits::cv_pdf_timeout_ms),
+                 .timeout = std::chrono::milliseconds(thread_cv_pdf_timeout_ms),
                  .max_output_bytes = limits::max_cv_pdf_bytes,
                  .cancel = cv_pdf_cancel_flag};
     if (!site.content->mount.empty()) run.argv.insert(run.argv.end(), {"--mount", site.content->mount});
@@ -96,8 +97,13 @@ std::string cv_pdf_by_child(const Site& site, std::size_t language, std::string_
     return mine.get();  // the bytes, or the child's error rethrown
 }
 
-CvPdfCancel::CvPdfCancel(const std::atomic<bool>& flag) : previous_(std::exchange(cv_pdf_cancel_flag, &flag)) {}
-CvPdfCancel::~CvPdfCancel() { cv_pdf_cancel_flag = previous_; }
+CvPdfCancel::CvPdfCancel(const std::atomic<bool>& flag, int timeout_ms)
+    : previous_(std::exchange(cv_pdf_cancel_flag, &flag)),
+      previous_timeout_ms_(std::exchange(thread_cv_pdf_timeout_ms, timeout_ms)) {}
+CvPdfCancel::~CvPdfCancel() {
+    cv_pdf_cancel_flag = previous_;
+    thread_cv_pdf_timeout_ms = previous_timeout_ms_;
+}
 
 // Every key English has (each catalogue has those, English filling its
 // gaps), with this language's text.

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/error.hpp"
 #include "render/cv/cv_json.hpp"
 #include "render/pdf/cv_pdf.hpp"
 #include "render/views/views.hpp"
