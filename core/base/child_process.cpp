@@ -75,9 +75,9 @@ struct SpawnSettings {
 };
 
 // A started child: killed and reaped on every way out unless reaped first.
-class Child {
+class SpawnedChild {
 public:
-    Child(const ChildRun& run, int in_fd, int out_fd) : program_(run.argv.at(0)) {
+    SpawnedChild(const ChildRun& run, int in_fd, int out_fd) : program_(run.argv.at(0)) {
         SpawnSettings settings(in_fd, out_fd);
         std::vector<char*> args;
         for (const auto& a : run.argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -85,15 +85,15 @@ public:
         int rc = ::posix_spawn(&pid_, args[0], &settings.actions, &settings.attr, args.data(), environ);
         if (rc != 0) throw Error(call_failed(program_, "posix_spawn", rc));
     }
-    ~Child() {
+    ~SpawnedChild() {
         if (pid_ <= 0) return;
         ::kill(pid_, SIGKILL);
         int status;
         while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
         }
     }
-    Child(const Child&) = delete;
-    Child& operator=(const Child&) = delete;
+    SpawnedChild(const SpawnedChild&) = delete;
+    SpawnedChild& operator=(const SpawnedChild&) = delete;
 
     // Its exit status once it has one; nullopt while it runs.
     std::optional<int> reaped() {
@@ -145,7 +145,7 @@ void check_running(const ChildRun& run, ChildClock::time_point deadline) {
 }
 
 // Feeds its stdin and drains its stdout until it closes stdout.
-std::string exchange(const ChildRun& run, UniqueFd in, UniqueFd out, ChildClock::time_point deadline) {
+std::string exchange_with_child(const ChildRun& run, UniqueFd in, UniqueFd out, ChildClock::time_point deadline) {
     const std::string& program = run.argv[0];
     std::string output;
     std::size_t written = 0;
@@ -175,7 +175,7 @@ std::string exchange(const ChildRun& run, UniqueFd in, UniqueFd out, ChildClock:
     return output;
 }
 
-std::string status_text(int status) {
+std::string child_status_text(int status) {
     if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
     if (WIFSIGNALED(status)) return std::string("killed by signal ") + strsignal(WTERMSIG(status));
     return "stopped";
@@ -187,17 +187,17 @@ std::string run_child(const ChildRun& run) {
     auto deadline = ChildClock::now() + run.timeout;
     SigpipeBlocked quiet;
     ChildPipe in = child_pipe(run.argv.at(0)), out = child_pipe(run.argv[0]);
-    Child child(run, in.read.get(), out.write.get());
+    SpawnedChild child(run, in.read.get(), out.write.get());
     in.read.reset();
     out.write.reset();
-    std::string output = exchange(run, std::move(in.write), std::move(out.read), deadline);
+    std::string output = exchange_with_child(run, std::move(in.write), std::move(out.read), deadline);
     std::optional<int> status;
     while (!(status = child.reaped())) {  // stdout closed: it is exiting
         check_running(run, deadline);
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0)
-        throw Error("run " + in_quotes(run.argv[0]) + ": " + status_text(*status));
+        throw Error("run " + in_quotes(run.argv[0]) + ": " + child_status_text(*status));
     return output;
 }
 
