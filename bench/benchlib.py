@@ -27,7 +27,8 @@ sys.path.insert(0, os.path.join(REPO, "scripts"))
 sys.path.insert(0, os.path.join(REPO, "tests", "e2e"))
 from stack import NGINX_BIN, START_TIMEOUT_S, Stack, StackError, stop_process, tail  # noqa: E402
 
-BUILD = os.path.join(REPO, "build", "release")
+# VITAE_BENCH_BUILD: another build of the same tree (a before/after with one harness).
+BUILD = os.environ.get("VITAE_BENCH_BUILD") or os.path.join(REPO, "build", "release")
 TEMPLATES = os.path.join(REPO, "templates")
 # Between freshness polls: without it the client and nginx take both cores
 # and the worker's publisher thread waits for CPU.

@@ -81,17 +81,24 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
 }
 
 void Publisher::withdraw() {
+    later_.withdraw();
     for (const auto& [path, generation] : written_) tree_.remove(file_for_path(path));
     written_.clear();
     complete_ = 0;
 }
 
-void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
+void Publisher::publish(const std::shared_ptr<const Site>& version, const std::atomic<bool>& stopping) {
     auto started = Clock::now();
+    const Site& site = *version;
     std::vector<std::string> paths = site_paths(site);
+    std::vector<std::string> later;  // LaterPages' (never in written_)
     std::vector<Job> jobs;
     for (const auto& path : paths) {
         PageRef ref = page_ref(route(path), site);
+        if (LaterPages::is_later(ref.kind)) {
+            later.push_back(path);
+            continue;
+        }
         auto it = written_.find(path);
         if (it == written_.end() || it->second < page_stamp(ref, site)) jobs.push_back({&path, ref, {}, {}, false});
     }
@@ -125,6 +132,7 @@ void Publisher::publish(const Site& site, const std::atomic<bool>& stopping) {
         }
     }
     complete_ = site.generation;
+    later_.publish(version, std::move(later));
     auto took = Clock::now() - started;
     metrics_.count_publish(took);
     log(Level::info, LogEvent("publish")

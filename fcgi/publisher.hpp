@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "fcgi/later_pages.hpp"
 #include "fcgi/metrics.hpp"
 #include "http/static_files.hpp"
 #include "site/page_source.hpp"
@@ -41,8 +42,10 @@ public:
     // reentrant. Stops between two pages once `stopping` is set (the next
     // call, if any, finishes the work). A page that fails to render is logged
     // and its file removed, so nginx asks the worker (which answers, and
-    // logs, the same error); the others go on.
-    void publish(const Site& site, const std::atomic<bool>& stopping);
+    // logs, the same error); the others go on. The pages LaterPages takes
+    // (/cv.pdf) are handed to it and follow within about one child's run:
+    // this returns once the others are written.
+    void publish(const std::shared_ptr<const Site>& site, const std::atomic<bool>& stopping);
 
 private:
     struct Job;
@@ -54,6 +57,7 @@ private:
     std::vector<std::unique_ptr<PageWorkspace>> workspaces_;  // one per publishing thread
     std::unordered_map<std::string, std::uint64_t> written_;  // URL path -> generation its file was rendered from
     std::uint64_t complete_ = 0;  // the generation the last publish that ran to its end brought DIR to
+    LaterPages later_{pages_, tree_};  // declared last: its thread stops before the tree goes
 };
 
 }  // namespace vitae

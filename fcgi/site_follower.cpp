@@ -123,7 +123,7 @@ void SiteFollower::follow(Followed& followed, const std::atomic<bool>& stopping)
     try {
         auto version = site->holder.fresh(site->slot(slot_).probe);
         if (version->generation == followed.seen) return;
-        if (followed.publisher) followed.publisher->publish(*version, stopping);
+        if (followed.publisher) followed.publisher->publish(version, stopping);
         if (purger_) purge_changes(followed, *site, *version);
         followed.seen = version->generation;
     } catch (const std::exception& e) {

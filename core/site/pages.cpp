@@ -6,10 +6,10 @@
 #include "base/log.hpp"
 #include "render/cite/citation.hpp"
 #include "render/cv/cv_json.hpp"
-#include "render/cv/cv_pdf.hpp"
 #include "render/formats/structured_data.hpp"
 #include "render/formats/syndication.hpp"
 #include "render/text/page_text.hpp"
+#include "site/cv_pdf_child.hpp"
 #include "store/rows/file_store.hpp"
 #include "store/sqlite/db.hpp"
 
@@ -232,7 +232,8 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
          f.og_type = "profile";
      }, nullptr},
     {RouteKind::cv_pdf, [](const Route&, const Views& v, PageRef&) { return has_cv(v.content); }, nullptr, nullptr,
-     [](const PageRef&, const Site& site, const Place& at) { return cv_pdf(at.v, at.t, at.base, site.content->modified_unix); }},
+     // Typeset by a child process (site/cv_pdf_child): no serving process keeps Pango's fonts and caches.
+     [](const PageRef& ref, const Site& site, const Place& at) { return cv_pdf_by_child(site, ref.language, at.base); }},
     {RouteKind::cv_json, [](const Route&, const Views& v, PageRef&) { return has_cv(v.content); }, nullptr, nullptr,
      [](const PageRef&, const Site&, const Place& at) { return cv_json(at.v, at.base); }},
     {RouteKind::people, [](const Route&, const Views&, PageRef& ref) { return ref.group != nullptr; },

@@ -10,9 +10,12 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/error.hpp"
 #include "render/cv/cv_json.hpp"
-#include "render/cv/cv_pdf.hpp"
+#include "render/pdf/cv_pdf.hpp"
 #include "render/views/views.hpp"
+#include "site/cv_pdf_child.hpp"
+#include "site/site.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
 #include "test_support.hpp"
@@ -134,6 +137,18 @@ BOOST_AUTO_TEST_CASE(the_pdf_is_a_pdf_and_the_same_content_gives_the_same_bytes)
     BOOST_TEST(first.find("%%EOF") != std::string::npos);
     BOOST_TEST(cv_pdf(v, en(), "https://ines.example", 1767225600) == first);
     BOOST_TEST(cv_pdf(v, en(), "https://ines.example", 1767225601) != first);  // the date is the content's
+}
+
+// What the worker serves is typeset by vitae-cv-pdf (issue 26): the same
+// bytes as typesetting in this process, from the same version.
+BOOST_AUTO_TEST_CASE(the_child_typesets_the_same_bytes_as_this_process) {
+    TempDir dir;
+    auto site = load_site({.db_path = make_db(dir, fixture_content()).string(), .templates_dir = source_dir / "templates"}, 1);
+    std::string base = "https://ines.example";
+    std::string made_here = cv_pdf(site->views(), site->strings(), base, site->content->modified_unix);
+    BOOST_TEST(cv_pdf_by_child(*site, 0, base) == made_here);
+    BOOST_TEST(cv_pdf_strings(cv_pdf_request(en()))("cv_heading") == en()("cv_heading"));
+    BOOST_CHECK_THROW(cv_pdf_strings("{\"code\": 1}"), Error);
 }
 
 BOOST_AUTO_TEST_CASE(a_long_cv_runs_over_pages_without_losing_a_line) {

@@ -7,7 +7,7 @@
 // for sharing between threads, a map per thread would load fontconfig's
 // configuration once per thread, and the PDF is made once per content
 // version (then served from the page cache), so waiting is rare.
-#include "render/cv/cv_pdf.hpp"
+#include "render/pdf/cv_pdf.hpp"
 
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>

@@ -2,6 +2,9 @@
 // breaking, font fallback through fontconfig: accents, CJK) on a Cairo PDF
 // surface (text stays text, fonts embedded as subsets). A4, a heading per
 // section, entries wrapped and carried over pages line by line, page numbers.
+// Linked by vitae-cv-pdf (cvpdf/) alone: the serving processes run that as a
+// short-lived child (core/site/cv_pdf_child.hpp), so Pango's font map and
+// caches never stay in them (issue 26).
 #pragma once
 
 #include <cstdint>
