@@ -182,7 +182,11 @@ EditAnswer Session::remove(const Kind& kind, const std::string& key) {
     if (!before) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (version_of(before) != r_.form->get("version").value_or(""))
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, *before)));
-    kind.remove(db, key);
+    try {
+        kind.remove(db, key);
+    } catch (const Error& e) {  // what the writer's rules refuse (the default language): nothing written
+        return answer(409, "Not removed", "<p>Not removed: " + xml_escape(e.what()) + "</p>");
+    }
     record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "delete",
                      .before = json_of(before), .after = std::nullopt});
     write.commit();
