@@ -6,6 +6,7 @@
 
 #include "base/text.hpp"
 #include "cli/bibtex/bib_mapping.hpp"
+#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
@@ -170,8 +171,13 @@ ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions&
 
 ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
                            const ImportOptions& options) {
-    auto db = open_checked(db_path, options.dry_run ? OpenMode::read_only : OpenMode::read_write);
-    Transaction transaction(db, options.dry_run ? Transaction::Kind::read : Transaction::Kind::write);
+    if (options.dry_run) {
+        auto db = open_checked(db_path, OpenMode::read_only);
+        Transaction transaction(db, Transaction::Kind::read);
+        return import_bibtex_file(db, read_bibtex_file(bib_path), options);
+    }
+    auto db = open_checked(db_path, OpenMode::read_write);
+    RecordedTransaction transaction(db, cli_editor_name(), {"publications"});  // each paper added, changed or removed
     ImportReport report = import_bibtex_file(db, read_bibtex_file(bib_path), options);
     if (report.written) transaction.commit();
     return report;

@@ -365,6 +365,7 @@ const std::vector<Command>& commands() {
           {{"--limit", "N", false, "the last N changes (default 20)"}},
           "The web editor (vitae-admin) records every save, removal and undo with the account that\n"
           "made it, in the transaction of the change; an item's last change can be undone there.\n"
+          "The commands that write content record theirs as cli:USER (the Unix user).\n"
           "example:\n  vitae log /var/lib/vitae/site.db --limit 5\n"},
          run_log},
         {{"check",
