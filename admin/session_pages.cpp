@@ -101,7 +101,8 @@ AdminAnswer AdminApp::edit_site(Call& call, std::string_view site, std::string_v
                         .form = call.request.method == "POST" ? &call.form : nullptr,
                         .user = call.session->user.name,
                         .csrf_token = call.session->csrf_token,
-                        .mount = mount};
+                        .mount = mount,
+                        .query = call.query};
     auto answer = shared_.editor.handle(*db, request);
     if (!answer.location.empty()) return {.status = 303, .location = answer.location};
     return framed(call, answer.status, answer.title, answer.body_html, site);

@@ -6,6 +6,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
@@ -41,7 +42,7 @@ bool is_valid_date(std::string_view date) {
 
 void add_post(const std::string& db_path, const Post& post) {
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"posts"});
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
     existing.bind(1, post.slug);
     if (existing.step())
@@ -53,7 +54,7 @@ void add_post(const std::string& db_path, const Post& post) {
 
 std::string publish_post(const std::string& db_path, const std::string& slug) {
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"posts"});
     auto date = publish_draft(db, slug);
     if (!date) {
         require_post(db, db_path, slug, "publish post");
@@ -65,7 +66,7 @@ std::string publish_post(const std::string& db_path, const std::string& slug) {
 
 int tag_post(const std::string& db_path, const std::string& slug, const std::vector<std::string>& tags) {
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"posts"});
     require_post(db, db_path, slug, "tag post");
     int added = add_post_tags(db, slug, tags);
     transaction.commit();
@@ -74,7 +75,7 @@ int tag_post(const std::string& db_path, const std::string& slug, const std::vec
 
 bool untag_post(const std::string& db_path, const std::string& slug, const std::string& tag) {
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"posts"});
     require_post(db, db_path, slug, "untag post");
     bool removed = remove_post_tag(db, slug, tag);
     transaction.commit();

@@ -3,6 +3,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
+#include "edit/recorder.hpp"
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
@@ -39,7 +40,7 @@ int run_lang_add(const Args& args, std::ostream& out) {
     if (name.empty()) throw UsageError("lang add: --name is empty (the language's name as its readers write it)");
     bool make_default = args.has("--default");
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"languages"});
     auto existing = languages(db);
     for (const auto& l : existing)
         if (l.code == code) throw UsageError("lang add: " + in_quotes(code) + " is already a language of " + db_path);
@@ -60,7 +61,7 @@ int run_lang_rm(const Args& args, std::ostream& out) {
     const std::string& db_path = args.positional[0];
     const std::string& code = args.positional[1];
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"languages", "translations"});
     auto existing = languages(db);
     const Row* row = nullptr;
     for (const auto& l : existing)
@@ -105,7 +106,7 @@ int run_translate(const Args& args, std::ostream& out) {
     if (!remove) t.text = text_option(args, "translate", max_translation_bytes);
     if (!remove && t.text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
     auto db = open_checked(db_path);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"translations"});
     if (remove) {
         if (!remove_translation(db, t)) throw UsageError("translate: no such translation in " + db_path);
         transaction.commit();

@@ -3,6 +3,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
+#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/projects.hpp"
@@ -90,7 +91,7 @@ int run_add_project(const Args& args, std::ostream& out) {
     p.publications = args.get_all("--paper");
     p.posts = args.get_all("--post");
     auto db = open_checked(args.positional[0]);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
     check_project(db, p);
     insert_project(db, p);
     transaction.commit();
@@ -100,7 +101,7 @@ int run_add_project(const Args& args, std::ostream& out) {
 
 int run_rm_project(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
     if (!remove_project(db, args.positional[1]))
         throw Error("rm project " + in_quotes(args.positional[0]) + ": no project " + in_quotes(args.positional[1]));
     transaction.commit();
@@ -112,7 +113,7 @@ int run_set_preview(const Args& args, std::ostream& out) {
     const std::string& slug = args.positional[1];
     std::string name = args.optional_arg(2);  // none: the paper shows no picture
     auto db = open_checked(args.positional[0]);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"publications"});
     auto id = publication_id(db, "set preview", slug);
     if (!name.empty()) require_picture(db, "set preview", name);
     set_publication_preview(db, id, name);

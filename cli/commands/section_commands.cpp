@@ -5,6 +5,7 @@
 #include "base/log.hpp"
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/text_option.hpp"
+#include "edit/recorder.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/sections.hpp"
 
@@ -44,7 +45,7 @@ int run_add_news(const Args& args, std::ostream& out) {
     news.date = checked_date("add news", args.get("--date"));
     news.markdown = news_text(args);
     auto db = open_checked(args.positional[0]);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"news"});
     auto id = insert_news(db, news);
     transaction.commit();
     out << "added news " << id << " (" << news.date << ") to " << args.positional[0] << "\n";
@@ -63,7 +64,7 @@ int run_add_talk(const Args& args, std::ostream& out) {
     talk.url_event = checked_url("--event-url", args);
     if (args.has("--abstract")) talk.abstract = args.get("--abstract");
     auto db = open_checked(args.positional[0]);
-    Transaction transaction(db);
+    RecordedTransaction transaction(db, cli_editor_name(), {"talks"});
     auto id = insert_talk(db, talk);
     transaction.commit();
     out << "added talk " << id << " (" << talk.date << ") to " << args.positional[0] << "\n";

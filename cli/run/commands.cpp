@@ -16,7 +16,7 @@
 #include "cli/commands/check.hpp"
 #include "cli/commands/cv_commands.hpp"
 #include "cli/commands/file_commands.hpp"
-#include "bibtex/bib_import.hpp"
+#include "cli/commands/import_bibtex.hpp"
 #include "cli/commands/lang_commands.hpp"
 #include "cli/commands/override_commands.hpp"
 #include "cli/commands/project_commands.hpp"
@@ -366,6 +366,7 @@ const std::vector<Command>& commands() {
           {{"--limit", "N", false, "the last N changes (default 20)"}},
           "The web editor (vitae-admin) records every save, removal and undo with the account that\n"
           "made it, in the transaction of the change; an item's last change can be undone there.\n"
+          "The commands that write content record theirs as cli:USER (the Unix user).\n"
           "example:\n  vitae log /var/lib/vitae/site.db --limit 5\n"},
          run_log},
         {{"check",

@@ -14,6 +14,7 @@
 #include "base/version.hpp"
 #include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
+#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/registry/registry.hpp"
 #include "store/sqlite/db.hpp"
@@ -200,7 +201,7 @@ SiteSync sync_database(const std::string& path, const Args& args, const SyncScop
         out << "dry run: nothing written\n";
     } else {
         db = Db::open(path, OpenMode::read_write);
-        Transaction transaction(db);
+        RecordedTransaction transaction(db, cli_editor_name(), {"publications"});
         write_plan(db, site, plan, accept, day);
         transaction.commit();
     }

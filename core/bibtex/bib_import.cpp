@@ -216,13 +216,4 @@ ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions&
     return report;
 }
 
-ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
-                           const ImportOptions& options) {
-    auto db = open_checked(db_path, options.dry_run ? OpenMode::read_only : OpenMode::read_write);
-    Transaction transaction(db, options.dry_run ? Transaction::Kind::read : Transaction::Kind::write);
-    ImportReport report = import_bibtex_file(db, read_bibtex_file(bib_path), options);
-    if (report.written) transaction.commit();
-    return report;
-}
-
 }  // namespace vitae

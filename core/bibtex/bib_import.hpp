@@ -55,12 +55,9 @@ std::string describe(const ImportChange& change);
 // Names of the fields of `after` that differ from `before`.
 std::vector<std::string> changed_fields(const Publication& before, const Publication& after);
 
-// The work of import_bibtex on a file already read, inside a write
-// transaction the caller holds and commits (vitae import-site). `written`
-// says whether it wrote.
+// The import of a file already read, inside a write transaction the caller
+// holds and commits (`vitae import-bibtex` in cli/commands/import_bibtex,
+// import-site, the editor's pasted BibTeX). `written` says whether it wrote.
 ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions& options);
-
-ImportReport import_bibtex(const std::string& db_path, const std::filesystem::path& bib_path,
-                           const ImportOptions& options);
 
 }  // namespace vitae

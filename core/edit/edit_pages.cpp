@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/limits.hpp"
 #include "edit/bibtex_paste.hpp"
 #include "edit/fields.hpp"
 #include "edit/values.hpp"
@@ -99,8 +100,19 @@ EditData dashboard_data(const EditRequest& r) {
     return d;
 }
 
-EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows) {
+EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows, std::size_t page) {
     data d = base(r);
+    std::size_t per_page = limits::edit_list_page_rows, first = (page - 1) * per_page;
+    std::size_t pages = std::max<std::size_t>(1, (rows.size() + per_page - 1) / per_page);
+    std::string list_url = item_url(r, kind);
+    if (pages > 1) {
+        d.set("paged", true);
+        d.set("page", text_data(std::to_string(page)));
+        d.set("pages", text_data(std::to_string(pages)));
+        d.set("start", text_data(std::to_string(first + 1)));
+        if (page > 1) d.set("previous_url", text_data(list_url + "?page=" + std::to_string(page - 1)));
+        if (page < pages) d.set("next_url", text_data(list_url + "?page=" + std::to_string(page + 1)));
+    }
     d.set("label", text_data(kind.label));
     d.set("new_url", text_data(item_url(r, kind, "new")));
     d.set("list_url", text_data(item_url(r, kind)));
@@ -108,7 +120,8 @@ EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<Key
     if (kind.path == bibtex_paste_kind) d.set("paste_url", text_data(std::string(r.mount) + std::string(bibtex_paste_path)));
     d.set("move_action", text_data(item_url(r, kind, "move")));
     data list{data::type::list};
-    for (const auto& row : rows) {
+    for (std::size_t i = first; i < std::min(rows.size(), first + per_page); ++i) {
+        const auto& row = rows[i];
         data item;
         item.set("key", text_data(row.key));
         item.set("summary", text_data(summary_of(kind, row.values)));

@@ -26,7 +26,8 @@ struct FormPage {
 };
 
 EditData dashboard_data(const EditRequest& r);
-EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows);
+// Page `page` (from 1) of the rows, limits::edit_list_page_rows a page.
+EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows, std::size_t page);
 EditData form_data(const EditRequest& r, const FormPage& page);
 // A stale save: the row as stored now (none: removed) beside what was sent,
 // and the form again, carrying the current version, to save it over knowingly.

@@ -1,9 +1,11 @@
 #include "edit/editor.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <vector>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "edit/bibtex_paste.hpp"
 #include "edit/edit_pages.hpp"
 #include "edit/fields.hpp"
@@ -70,6 +72,18 @@ EditAnswer redirect(std::string location) {
     return {.status = 303, .title = "Saved", .body_html = {}, .location = std::move(location)};
 }
 
+// A list's page from the query: none is the first, "page=N" the Nth; anything
+// else none at all (then the page is a 400 naming it).
+std::optional<std::size_t> page_of(std::string_view query) {
+    if (query.empty()) return 1;
+    if (!query.starts_with("page=")) return std::nullopt;
+    auto digits = query.substr(5);
+    std::size_t n = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || end != digits.data() + digits.size() || n < 1 || digits.front() == '0') return std::nullopt;
+    return n;
+}
+
 std::optional<std::string> json_of(const std::optional<RowValues>& values) {
     if (!values) return std::nullopt;
     return values_json(*values);
@@ -90,6 +104,7 @@ private:
     EditAnswer undo(const Kind& kind, const std::string& key);
     EditAnswer move(const Kind& kind, const std::string& key, int direction);
     EditAnswer history();
+    EditAnswer list(const Kind& kind, const Db& db);
     EditAnswer form_page(int status, const FormPage& page);
     std::string who() const { return r_.user.empty() ? std::string("unknown") : std::string(r_.user); }
     Db open(OpenMode mode) const { return open_checked(path_, mode); }
@@ -118,7 +133,7 @@ EditAnswer Session::get(const Target& target) {
     if (!target.action.empty()) return answer(405, "Method not allowed");
     auto db = open(OpenMode::read_only);
     Transaction read(db, Transaction::Kind::read);
-    if (target.list) return answer(200, std::string(kind.label), t_.render("list", list_data(r_, kind, kind.list(db))));
+    if (target.list) return list(kind, db);
     if (target.key.empty()) return form_page(200, {.kind = kind, .key = {}, .values = {}, .version = "new"});
     auto stored = kind.load(db, target.key);
     if (!stored && kind.single) stored = RowValues{};  // the profile before its first save
@@ -137,6 +152,15 @@ EditAnswer Session::post(const Target& target) {
         return move(*target.kind, std::string(up ? *up : *down), up ? -1 : 1);
     }
     return save(*target.kind, target.key);
+}
+
+EditAnswer Session::list(const Kind& kind, const Db& db) {
+    auto page = page_of(r_.query);
+    if (!page) return answer(400, "Bad request", "<p>A list's address takes only ?page=N, N from 1.</p>");
+    auto rows = kind.list(db);
+    if (*page > 1 && (*page - 1) * limits::edit_list_page_rows >= rows.size())
+        return answer(404, "Not found", "<p>The list has no such page.</p>");
+    return answer(200, std::string(kind.label), t_.render("list", list_data(r_, kind, rows, *page)));
 }
 
 EditAnswer Session::form_page(int status, const FormPage& page) {
@@ -184,7 +208,11 @@ EditAnswer Session::remove(const Kind& kind, const std::string& key) {
     if (!before) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (version_of(before) != r_.form->get("version").value_or(""))
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, *before)));
-    kind.remove(db, key);
+    try {
+        kind.remove(db, key);
+    } catch (const Error& e) {  // what the writer's rules refuse (the default language): nothing written
+        return answer(409, "Not removed", "<p>Not removed: " + xml_escape(e.what()) + "</p>");
+    }
     record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "delete",
                      .before = json_of(before), .after = std::nullopt});
     write.commit();

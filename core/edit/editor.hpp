@@ -22,6 +22,7 @@ struct EditRequest {
     std::string_view user;             // the account name, for the audit log
     std::string_view csrf_token;       // every form rendered embeds <input type=hidden name=csrf value=...>
     std::string_view mount;            // "/_vitae/edit/<site>/", prefix of every link and form action
+    std::string_view query = {};       // after '?': a list's "page=N"
 };
 
 struct EditAnswer {

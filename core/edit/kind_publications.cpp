@@ -44,6 +44,7 @@ std::vector<FieldSpec> publication_fields() {
         {.name = "links", .label = "Links", .type = FieldType::textarea,
          .hint = "one a line: Label | https://... or /files/<name>"},
         {.name = "awards", .label = "Awards", .type = FieldType::textarea, .hint = "one a line"},
+        {.name = "picture", .label = "Picture", .hint = "a stored picture's name shown beside it (see Files); empty for none"},
     };
     for (const auto& column : publication_text_columns) f.push_back({.name = column.name, .label = column.name});
     return f;
@@ -70,6 +71,7 @@ RowValues values_of(const Publication& p) {
                    {"venue", p.venue}, {"year", p.year ? std::to_string(*p.year) : ""},
                    {"selected", p.selected ? "1" : "0"}, {"abstract", p.abstract}, {"links", links}, {"awards", awards}};
     for (const auto& column : publication_text_columns) v.emplace_back(std::string(column.name), p.*column.member);
+    v.emplace_back("picture", p.preview);  // "preview" is the form's Preview button
     // Not in the form, kept so an undo of a removal puts back all of it.
     v.emplace_back("slug", p.slug);
     v.emplace_back("bibtex_fields", fields.dump());
@@ -133,6 +135,20 @@ std::string free_slug(const Db& db, std::string_view title) {
     }
 }
 
+// As `vitae set preview`: a stored picture, or none; left as it is by
+// values without it (an undo of an entry logged before the field existed).
+void put_preview(const Db& db, std::int64_t id, V v) {
+    if (std::none_of(v.begin(), v.end(), [](const auto& kv) { return kv.first == "picture"; })) return;
+    auto name = value_of(v, "picture");
+    constexpr std::string_view size[] = {"width"};
+    auto picture = is_file_name(name) ? read_table_row(db, {.table = "file", .key_column = "name", .columns = size,
+                                                           .order_by = "name"}, name)
+                                      : std::nullopt;
+    if (!name.empty() && (!picture || value_of(*picture, "width") == "0"))
+        throw Error("the picture " + in_quotes(name) + " is not a stored picture; upload it under Files first");
+    set_publication_preview(db, id, name);
+}
+
 }  // namespace
 
 void add_publication_kinds(std::vector<Kind>& table) {
@@ -151,16 +167,16 @@ void add_publication_kinds(std::vector<Kind>& table) {
         auto stored = id ? read_publication(db, *id) : std::nullopt;
         Publication p = stored.value_or(Publication{});
         apply(p, v, owner_names(db));
+        std::string saved(key);
         if (stored) {
             update_publication(db, *id, p);
-            return std::string(key);
+        } else {
+            if (p.slug.empty() || find_publication(db, p.slug)) p.slug = free_slug(db, p.title);
+            if (id) insert_publication_with_id(db, *id, p);  // an undo of a removal
+            else saved = std::to_string(insert_publication(db, p));
         }
-        if (p.slug.empty() || find_publication(db, p.slug)) p.slug = free_slug(db, p.title);
-        if (id) {
-            insert_publication_with_id(db, *id, p);  // an undo of a removal
-            return std::string(key);
-        }
-        return std::to_string(insert_publication(db, p));
+        put_preview(db, *position_key(saved), v);
+        return saved;
     };
     kind.remove = [](const Db& db, std::string_view key) {
         auto id = position_key(key);

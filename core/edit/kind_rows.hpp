@@ -37,5 +37,8 @@ void add_section_kinds(std::vector<Kind>& table);
 void add_publication_kinds(std::vector<Kind>& table);
 void add_post_kinds(std::vector<Kind>& table);
 void add_file_kinds(std::vector<Kind>& table);
+void add_profile_list_kinds(std::vector<Kind>& table);  // kind_profile_lists.cpp: emails, name variants
+void add_project_kinds(std::vector<Kind>& table);
+void add_language_kinds(std::vector<Kind>& table);  // and translations
 
 }  // namespace vitae::edit_kinds

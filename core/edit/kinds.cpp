@@ -66,10 +66,13 @@ const std::vector<Kind>& kinds() {
     static const std::vector<Kind> table = [] {
         std::vector<Kind> t;
         edit_kinds::add_profile_kinds(t);
+        edit_kinds::add_profile_list_kinds(t);
         edit_kinds::add_publication_kinds(t);
         edit_kinds::add_post_kinds(t);
         edit_kinds::add_section_kinds(t);
+        edit_kinds::add_project_kinds(t);
         edit_kinds::add_file_kinds(t);
+        edit_kinds::add_language_kinds(t);
         return t;
     }();
     return table;

@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "bibtex/bib_import.hpp"
+#include "cli/commands/import_bibtex.hpp"
 #include "cli/run/commands.hpp"
 #include "cli_test_support.hpp"
 #include "test_support.hpp"

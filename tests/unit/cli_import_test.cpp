@@ -9,7 +9,7 @@
 
 #include "base/error.hpp"
 #include "bibtex/bibtex.hpp"
-#include "bibtex/bib_import.hpp"
+#include "cli/commands/import_bibtex.hpp"
 #include "cli/run/commands.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"

@@ -15,7 +15,7 @@
 
 #include "base/text.hpp"
 #include "base/utf8.hpp"
-#include "bibtex/bib_import.hpp"
+#include "cli/commands/import_bibtex.hpp"
 #include "cli/run/commands.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/schema/schema.hpp"

@@ -57,9 +57,9 @@ struct EditFixture {
     Editor editor{(source_dir / "templates").string()};
     std::unique_ptr<PublicSite> site;  // made on the first public_page
 
-    EditAnswer get(std::string_view path) {
+    EditAnswer get(std::string_view path, std::string_view query = {}) {
         return editor.handle(db.string(), {.method = "GET", .path = path, .form = nullptr, .user = "ann",
-                                           .csrf_token = "tok", .mount = "/_vitae/edit/s/"});
+                                           .csrf_token = "tok", .mount = "/_vitae/edit/s/", .query = query});
     }
     EditAnswer post(std::string_view path, const FormData& form, std::string_view user = "ann") {
         return editor.handle(db.string(), {.method = "POST", .path = path, .form = &form, .user = user,

@@ -17,6 +17,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
+#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
@@ -166,7 +167,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
     report.created = prepare_database(db_path, plan.profile.name);
     try {
         auto db = Db::open(db_path, OpenMode::read_write);
-        Transaction transaction(db);
+        RecordedTransaction transaction(db, cli_editor_name());
         write_profile(db, plan.profile);
         for (const auto& post : plan.posts) insert_post(db, post);
         for (const auto& publication : plan.publications) insert_publication(db, publication);

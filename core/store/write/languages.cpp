@@ -14,6 +14,15 @@ void insert_language(const Db& db, const Language& l) {
     insert.step();
 }
 
+void update_language(const Db& db, const Language& l) {
+    if (l.is_default) db.exec("UPDATE language SET is_default = 0 WHERE is_default = 1");
+    auto update = db.prepare("UPDATE language SET name = ?, is_default = ? WHERE code = ?");
+    update.bind(1, l.name);
+    update.bind(2, std::int64_t{l.is_default ? 1 : 0});
+    update.bind(3, l.code);
+    update.step();
+}
+
 void remove_language(const Db& db, std::string_view code) {
     auto remove = db.prepare("DELETE FROM language WHERE code = ?");
     remove.bind(1, code);

@@ -11,6 +11,9 @@ namespace vitae {
 
 // After the last language; a new default takes the place of the old one.
 void insert_language(const Db& db, const Language& language);
+// The web editor's: the name of language `code`, and whether it is the
+// default (a new default takes the place of the old one).
+void update_language(const Db& db, const Language& language);
 // Its translations go with it (ON DELETE CASCADE).
 void remove_language(const Db& db, std::string_view code);
 // Adds the translation or replaces its text.

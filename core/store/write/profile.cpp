@@ -93,4 +93,33 @@ bool remove_profile_link(const Db& db, std::int64_t position) {
     return remove.step();
 }
 
+void put_profile_email(const Db& db, std::int64_t position, const Email& email) {
+    auto put = db.prepare("INSERT INTO profile_email (position, address, label) VALUES (?, ?, ?) "
+                          "ON CONFLICT (position) DO UPDATE SET address = excluded.address, label = excluded.label");
+    put.bind(1, position);
+    put.bind(2, email.address);
+    put.bind(3, email.label);
+    put.step();
+}
+
+bool remove_profile_email(const Db& db, std::int64_t position) {
+    auto remove = db.prepare("DELETE FROM profile_email WHERE position = ? RETURNING 1");
+    remove.bind(1, position);
+    return remove.step();
+}
+
+void put_profile_name_variant(const Db& db, std::int64_t position, std::string_view name) {
+    auto put = db.prepare("INSERT INTO profile_name_variant (position, name) VALUES (?, ?) "
+                          "ON CONFLICT (position) DO UPDATE SET name = excluded.name");
+    put.bind(1, position);
+    put.bind(2, name);
+    put.step();
+}
+
+bool remove_profile_name_variant(const Db& db, std::int64_t position) {
+    auto remove = db.prepare("DELETE FROM profile_name_variant WHERE position = ? RETURNING 1");
+    remove.bind(1, position);
+    return remove.step();
+}
+
 }  // namespace vitae

@@ -32,5 +32,9 @@ void put_profile_paragraph(const Db& db, std::int64_t position, std::string_view
 bool remove_profile_paragraph(const Db& db, std::int64_t position);
 void put_profile_link(const Db& db, std::int64_t position, const Link& link);
 bool remove_profile_link(const Db& db, std::int64_t position);
+void put_profile_email(const Db& db, std::int64_t position, const Email& email);
+bool remove_profile_email(const Db& db, std::int64_t position);
+void put_profile_name_variant(const Db& db, std::int64_t position, std::string_view name);
+bool remove_profile_name_variant(const Db& db, std::int64_t position);
 
 }  // namespace vitae

@@ -6,13 +6,9 @@
 
 namespace vitae {
 
-void insert_project(const Db& db, const Project& p) {
-    auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
-    insert.bind(1, p.slug);
-    insert.bind(2, next_position(db, "project"));
-    int i = 2;
-    for (const std::string* value : {&p.title, &p.summary, &p.markdown, &p.image}) insert.bind(++i, *value);
-    insert.step();
+namespace {
+
+void insert_project_children(const Db& db, const Project& p) {
     for (const auto& link : p.links) insert_project_link(db, p.slug, link);
     for (const auto& slug : p.publications) {
         auto id = db.prepare("SELECT id FROM publication WHERE slug = ?");
@@ -21,6 +17,38 @@ void insert_project(const Db& db, const Project& p) {
         relate_project_publication(db, p.slug, id.int_at(0));
     }
     for (const auto& slug : p.posts) relate_project_post(db, p.slug, slug);
+}
+
+}  // namespace
+
+void insert_project(const Db& db, const Project& p) {
+    auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
+    insert.bind(1, p.slug);
+    insert.bind(2, next_position(db, "project"));
+    int i = 2;
+    for (const std::string* value : {&p.title, &p.summary, &p.markdown, &p.image}) insert.bind(++i, *value);
+    insert.step();
+    insert_project_children(db, p);
+}
+
+void put_project(const Db& db, const Project& p) {
+    auto exists = db.prepare("SELECT 1 FROM project WHERE slug = ?");
+    exists.bind(1, p.slug);
+    if (!exists.step()) {
+        insert_project(db, p);
+        return;
+    }
+    auto update = db.prepare("UPDATE project SET title = ?, summary = ?, markdown = ?, image = ? WHERE slug = ?");
+    int i = 0;
+    for (const std::string* value : {&p.title, &p.summary, &p.markdown, &p.image, &p.slug}) update.bind(++i, *value);
+    update.step();
+    for (std::string_view table : {"project_link", "project_publication", "project_post"}) {
+        // The writer's own table names, never input.
+        auto clear = db.prepare("DELETE FROM " + std::string(table) + " WHERE project_slug = ?");
+        clear.bind(1, p.slug);
+        clear.step();
+    }
+    insert_project_children(db, p);
 }
 
 void insert_project_link(const Db& db, std::string_view project_slug, const Link& link) {

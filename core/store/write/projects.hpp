@@ -15,6 +15,9 @@ namespace vitae {
 // The project after the last one, its links in order, and its relations to
 // the publications and posts named by slug.
 void insert_project(const Db& db, const Project& project);
+// The web editor's: the project `project.slug` replaced (its place kept;
+// its links and relations as `project` names them), or made after the last.
+void put_project(const Db& db, const Project& project);
 // Appended after the project's last link.
 void insert_project_link(const Db& db, std::string_view project_slug, const Link& link);
 // A relation already there is kept as it is.

@@ -1,0 +1,128 @@
+// Projects, keyed by slug, in the owner's order: what `vitae add project`
+// writes (title, summary, body, picture, links, related papers and posts),
+// with the same checks (a stored picture, stored files, papers and posts
+// that exist), through put_project. Links, papers and posts are lines of a
+// textarea, as a publication's links are.
+#include <algorithm>
+
+#include "base/error.hpp"
+#include "base/limits.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
+#include "edit/kind_rows.hpp"
+#include "store/model/slug.hpp"
+#include "store/rows/content_rows.hpp"
+#include "store/write/projects.hpp"
+
+namespace vitae::edit_kinds {
+
+namespace {
+
+constexpr std::string_view project_list_columns[] = {"title", "summary"};
+
+std::vector<std::string> project_lines(std::string_view text) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        auto end = text.find('\n');
+        if (auto t = trim(text.substr(0, end)); !t.empty()) out.emplace_back(t);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+    return out;
+}
+
+std::string joined_lines(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& line : lines) out += line + "\n";
+    return out;
+}
+
+std::optional<Project> stored_project(const Db& db, std::string_view slug) {
+    if (!is_slug(slug)) return std::nullopt;
+    Content c;
+    rows::load_projects(db, c);  // a handful of rows: read whole, as the site does
+    for (auto& p : c.projects)
+        if (p.slug == slug) return std::move(p);
+    return std::nullopt;
+}
+
+RowValues project_values(const Project& p) {
+    std::vector<std::string> links;
+    for (const auto& l : p.links) links.push_back(l.label + " | " + l.url);
+    return {{"slug", p.slug}, {"title", p.title}, {"summary", p.summary}, {"markdown", p.markdown}, {"image", p.image},
+            {"links", joined_lines(links)}, {"papers", joined_lines(p.publications)}, {"posts", joined_lines(p.posts)}};
+}
+
+bool has_row(const Db& db, std::string_view sql, std::string_view key) {
+    auto stmt = db.prepare(std::string(sql));
+    stmt.bind(1, key);
+    return stmt.step();
+}
+
+// "Code | https://..." as `vitae add project --link Code=https://...` takes it.
+Link project_link(const Db& db, const std::string& line) {
+    auto bar = line.find('|');
+    Link link{.label = std::string(trim(line.substr(0, bar))),
+              .url = bar == std::string::npos ? std::string() : std::string(trim(line.substr(bar + 1)))};
+    bool web = link.url.starts_with("https://") || link.url.starts_with("http://");
+    bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
+    if (link.label.empty() || (!web && !file))
+        throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
+    if (file && !has_row(db, "SELECT 1 FROM file WHERE name = ?", link.url.substr(7)))
+        throw Error("the link " + in_quotes(line) + " names no stored file; upload it under Files first");
+    return link;
+}
+
+Project project_of(const Db& db, std::string_view key, V v) {
+    Project p{.slug = key.empty() ? text(v, "slug") : std::string(key), .title = text(v, "title"),
+              .summary = text(v, "summary"), .markdown = text(v, "markdown"), .image = text(v, "image"),
+              .links = {}, .publications = project_lines(value_of(v, "papers")), .posts = project_lines(value_of(v, "posts"))};
+    if (p.slug.empty()) p.slug = slug_from(p.title).substr(0, limits::max_slug_bytes);
+    if (!is_slug(p.slug)) throw Error("the slug " + in_quotes(p.slug) + " is not a-z, 0-9 and - (not starting with -)");
+    if (!key.empty() && !value_of(v, "slug").empty() && value_of(v, "slug") != key)
+        throw Error("the slug of a project stays as it is (its URL); make a new project for a new one");
+    for (const auto& line : project_lines(value_of(v, "links"))) p.links.push_back(project_link(db, line));
+    if (!p.image.empty() && !has_row(db, "SELECT 1 FROM file WHERE name = ? AND width > 0", p.image))
+        throw Error("the picture " + in_quotes(p.image) + " is not a stored picture; upload it under Files first");
+    for (const auto& slug : p.publications)
+        if (!has_row(db, "SELECT 1 FROM publication WHERE slug = ?", slug)) throw Error("no publication " + in_quotes(slug));
+    for (const auto& slug : p.posts)
+        if (!has_row(db, "SELECT 1 FROM post WHERE slug = ?", slug)) throw Error("no post " + in_quotes(slug));
+    return p;
+}
+
+}  // namespace
+
+void add_project_kinds(std::vector<Kind>& table) {
+    Kind kind{.path = "projects", .label = "Projects", .item = "project",
+              .fields = {{.name = "slug", .label = "Slug", .hint = "its URL, /projects/<slug>: a-z, 0-9 and -; made from "
+                                                                   "the title when empty; kept as it is once the project exists"},
+                         {.name = "title", .label = "Title", .required = true},
+                         {.name = "summary", .label = "Summary", .type = FieldType::markdown_math,
+                          .hint = "a sentence or two for /projects/ (Markdown)"},
+                         {.name = "markdown", .label = "Text", .type = FieldType::markdown_math, .hint = "the project's page (Markdown, math allowed)"},
+                         {.name = "image", .label = "Picture", .hint = "a stored picture's name (see Files); empty for none"},
+                         {.name = "links", .label = "Links", .type = FieldType::textarea,
+                          .hint = "one a line: Label | https://... or /files/<name>"},
+                         {.name = "papers", .label = "Publications", .type = FieldType::textarea,
+                          .hint = "their slugs, one a line"},
+                         {.name = "posts", .label = "Posts", .type = FieldType::textarea, .hint = "their slugs, one a line"}},
+              .summary = "title"};
+    TableRead read{.table = "project", .key_column = "slug", .columns = project_list_columns, .order_by = "position"};
+    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
+    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
+        auto p = stored_project(db, key);
+        if (!p) return std::nullopt;
+        return project_values(*p);
+    };
+    kind.put = [](const Db& db, std::string_view key, V v) {
+        auto p = project_of(db, key, v);
+        if (key.empty() && stored_project(db, p.slug))
+            throw Error("a project with the slug " + in_quotes(p.slug) + " exists; choose another");
+        put_project(db, p);
+        return p.slug;
+    };
+    kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_project(db, key); };
+    table.push_back(std::move(kind));
+}
+
+}  // namespace vitae::edit_kinds
