@@ -4,7 +4,7 @@ by pa11y (WCAG 2 AA, axe and HTML_CodeSniffer runners, in Debian's
 Chromium): the login page, the sites, a site's dashboard, a list, a form,
 the conflict page (a save from a stale copy, 409) and the history. Any
 finding fails the test, named by page. The npm clients are those pinned in
-tests/tools/package-lock.json, put into $CLIENTS_PREFIX (/tmp/web-clients)
+tests/tools/a11y/package-lock.json, put into $A11Y_CLIENTS_PREFIX (/tmp/vitae-a11y-clients)
 by `npm ci` when missing, as scripts/lighthouse does; vnu needs Java
 (default-jre-headless). vnu and pa11y run side by side, each once for all
 seven pages (one JVM, one browser).
@@ -28,7 +28,7 @@ import stack  # noqa: E402
 
 PASSWORD = "correct horse battery"
 CHEAP_HASH = {"VITAE_ARGON2_OPS": "1", "VITAE_ARGON2_MEM_MB": "8"}
-CLIENTS_PREFIX = os.environ.get("CLIENTS_PREFIX", "/tmp/web-clients")
+A11Y_PREFIX = os.environ.get("A11Y_CLIENTS_PREFIX", "/tmp/vitae-a11y-clients")
 CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 # ../shared/tools/common.sh's flags: without them Chromium tries to reach Google.
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -40,16 +40,16 @@ TOOLS_TIMEOUT_S = 180
 
 
 def npm_clients():
-    """pa11y and vnu.jar from tests/tools/package-lock.json, installed when missing."""
-    pa11y = os.path.join(CLIENTS_PREFIX, "node_modules", "pa11y")
-    jar = os.path.join(CLIENTS_PREFIX, "node_modules", "vnu-jar", "build", "dist", "vnu.jar")
+    """pa11y and vnu.jar from tests/tools/a11y/package-lock.json (Node 18 or later), installed when missing."""
+    pa11y = os.path.join(A11Y_PREFIX, "node_modules", "pa11y")
+    jar = os.path.join(A11Y_PREFIX, "node_modules", "vnu-jar", "build", "dist", "vnu.jar")
     if not (os.path.exists(pa11y) and os.path.exists(jar)):
         npm = require_tool("npm", "npm")
-        os.makedirs(CLIENTS_PREFIX, exist_ok=True)
+        os.makedirs(A11Y_PREFIX, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
-            shutil.copy(os.path.join(REPO, "tests", "tools", name), CLIENTS_PREFIX)
+            shutil.copy(os.path.join(REPO, "tests", "tools", "a11y", name), A11Y_PREFIX)
         env = dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1", CHROMEDRIVER_SKIP_DOWNLOAD="true")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=CLIENTS_PREFIX, env=env,
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=A11Y_PREFIX, env=env,
                        check=True, timeout=600)
     return jar
 
@@ -153,7 +153,7 @@ class EditorPagesChecked(unittest.TestCase):
         with open(config, "w") as f:
             json.dump({"chrome": CHROME, "args": CHROME_ARGS, "pages": listed,
                        "login": {"url": base + "/_vitae/edit/login", "user": "alice", "password": PASSWORD}}, f)
-        env = dict(os.environ, NODE_PATH=os.path.join(CLIENTS_PREFIX, "node_modules"))
+        env = dict(os.environ, NODE_PATH=os.path.join(A11Y_PREFIX, "node_modules"))
         return subprocess.Popen([self.node, os.path.join(REPO, "tests", "tools", "pa11y-pages.js"), config],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 

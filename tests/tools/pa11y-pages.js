@@ -1,5 +1,5 @@
 // usage: node pa11y-pages.js CONFIG.json
-// WCAG 2 AA checks of several pages in one Chromium (pa11y 9.1.1, the axe
+// WCAG 2 AA checks of several pages in one Chromium (pa11y 8.0.0 from tests/tools/a11y, the axe
 // and HTML_CodeSniffer runners, as ../shared/tools/a11y.sh runs them; one
 // browser for all pages instead of one a page: 1 s a page, not 5). Pages
 // after `login` are seen logged in (the form filled as a person would); a
