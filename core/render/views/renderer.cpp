@@ -34,8 +34,8 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
 
 }  // namespace
 
-std::string PageRenderer::render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
-                                     const MustacheData& language) {
+std::string PageRenderer::render_one(const Templates& templates, std::string_view page, const MustacheData& data,
+                                     const Catalogue& t, const MustacheData& language) {
     auto it = copies_.find(page);
     if (it == copies_.end()) throw Error("render: no template " + std::string(page));
     std::string out;
@@ -43,7 +43,7 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
     std::string error;
     try {
         error = render_streaming(it->second, data, [&out](const std::string& piece) { out += piece; },
-                                 {&t.data(), &language});
+                                 {&t.data(), &language}, &templates.literals());
     } catch (const std::exception& e) {  // from a streamed list's items
         error = e.what();
     }
@@ -57,7 +57,7 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
 std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
                                  const LayoutFields& layout, const Catalogue& t) {
     if (templates_id_ != templates.id()) {
-        copies_ = templates.pages();
+        copies_ = templates.render_pages();
         templates_id_ = templates.id();
     }
     MustacheData layout_data = object{{"title", layout.title},
@@ -94,8 +94,8 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
     // Under every template: where this language's pages live ({{prefix}}/blog/).
     const MustacheData language = object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
                                          {"home_url", layout.prefix + "/"}};
-    layout_data.set("content", render_one(page, data, t, language));
-    return render_one("layout", layout_data, t, language);
+    layout_data.set("content", render_one(templates, page, data, t, language));
+    return render_one(templates, "layout", layout_data, t, language);
 }
 
 }  // namespace vitae
