@@ -20,8 +20,11 @@ const RenderContext::Data* RenderContext::get(const std::string& name) const {
     // kainjow splits with getline: "a..b" has an empty part, a trailing '.' adds none.
     bool t_first = dot == 1 && name[0] == 't';
     for (std::size_t layer = layers_.size(); layer-- > 0;) {
-        if (t_first && !has_t_[layer]) continue;  // its lookup of "t" would fail
         const Data* var = layers_[layer];
+        if (t_first) {
+            if (has_t_[layer] == unknown) has_t_[layer] = var->get(t_key_) != nullptr ? with : without;
+            if (has_t_[layer] == without) continue;  // its lookup of "t" would fail
+        }
         std::size_t begin = 0;
         while (var != nullptr && begin < name.size()) {
             std::size_t end = name.find('.', begin);

@@ -19,9 +19,10 @@ namespace vitae {
 // layer where every part resolves. Parts are matched without allocating.
 // A name starting with literal_mark is a folded run of the template's
 // text (literal_runs.hpp), taken from `literals` by its number. Each
-// layer notes at push whether it has a "t" (the interface strings, {{t.key}}:
-// a hundred tags, looked up from inside nested lists), so "t.key" visits
-// only those layers instead of every one.
+// layer notes, the first time a "t.key" asks, whether it has a "t" (the
+// interface strings: a hundred tags, looked up from inside nested lists),
+// so later ones visit only the layers that do. Not at push: most layers
+// (a list's items) never see a "t.key" before they are popped.
 class RenderContext final : public kainjow::mustache::basic_context<std::string> {
 public:
     using Data = kainjow::mustache::data;
@@ -35,7 +36,7 @@ public:
 
     void push(const Data* data) override {
         layers_.push_back(data);
-        has_t_.push_back(data->is_object() && data->get(t_key_) != nullptr);
+        has_t_.push_back(unknown);
     }
     void pop() override {
         layers_.pop_back();
@@ -47,7 +48,8 @@ public:
 private:
     const std::vector<Data>* literals_;
     std::vector<const Data*> layers_;  // the top is the back
-    std::vector<bool> has_t_;          // per layer: has a "t"
+    enum : signed char { unknown = -1, without = 0, with = 1 };
+    mutable std::vector<signed char> has_t_;  // per layer: has a "t"
     const std::string t_key_{"t"};
     mutable std::string part_;          // one part of a dotted name, reused
 };
