@@ -13,8 +13,10 @@ std::size_t literal_pieces(std::string_view text) {
     bool in_word = false;
     for (char c : text) {
         bool separate = c == ' ' || c == '\t' || c == '\n';
-        if (separate) ++pieces;
-        else if (!in_word) ++pieces;
+        if (separate)
+            ++pieces;
+        else if (!in_word)
+            ++pieces;
         in_word = !separate;
     }
     return pieces;

@@ -55,17 +55,29 @@ std::string html_escape_runs(const std::string& text) {
         out.append(run, static_cast<std::size_t>(p - run));
         if (p == end) break;
         switch (*p) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += "&apos;"; break;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += "&apos;";
+                break;
         }
         ++p;
     }
     return out;
 }
 
-void use_fast_escape(kainjow::mustache::mustache& page) { page.set_custom_escape(html_escape_runs); }
+void use_fast_escape(kainjow::mustache::mustache& page) {
+    page.set_custom_escape(html_escape_runs);
+}
 
 }  // namespace vitae

@@ -51,7 +51,7 @@ private:
     enum : signed char { unknown = -1, without = 0, with = 1 };
     mutable std::vector<signed char> has_t_;  // per layer: has a "t"
     const std::string t_key_{"t"};
-    mutable std::string part_;          // one part of a dotted name, reused
+    mutable std::string part_;  // one part of a dotted name, reused
 };
 
 // kainjow's html_escape, byte for byte (& < > " '), copying runs of plain text at once.
