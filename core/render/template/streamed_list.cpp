@@ -3,12 +3,13 @@
 #include <stdexcept>
 
 #include "base/error.hpp"
+#include "render/template/render_context.hpp"
 
 namespace vitae {
 
 namespace {
 
-using Context = kainjow::mustache::context<std::string>;
+using Context = RenderContext;
 
 // The context of the render running on this thread, for the lambda of a
 // streamed list to push its items on (kainjow hands a lambda a renderer, not
@@ -35,6 +36,7 @@ kainjow::mustache::data streamed_list(std::size_t count,
         if (!context) throw std::logic_error("streamed_list: rendered outside render_streaming");
         kainjow::mustache::mustache item_template{text};  // the section's text, parsed once for all items
         if (!item_template.is_valid()) throw Error(item_template.error_message());
+        use_fast_escape(item_template);
         std::string out;
         for (std::size_t i = 0; i < count; ++i) {
             kainjow::mustache::data item = make(i);
@@ -52,8 +54,9 @@ kainjow::mustache::data streamed_list(std::size_t count,
 
 std::string render_streaming(kainjow::mustache::mustache& page, const kainjow::mustache::data& data,
                              const std::function<void(const std::string&)>& append,
-                             std::initializer_list<const kainjow::mustache::data*> under) {
-    Context context;
+                             std::initializer_list<const kainjow::mustache::data*> under,
+                             const std::vector<kainjow::mustache::data>* literals) {
+    Context context(literals);
     for (const auto* layer : under) context.push(layer);  // each pushed one goes on top: data last
     context.push(&data);
     Context* outer = rendering_context;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <initializer_list>
+#include <vector>
 
 namespace vitae {
 
@@ -21,9 +22,11 @@ kainjow::mustache::data streamed_list(std::size_t count, std::function<kainjow::
 // Renders `page` with `data` as the context a streamed list pushes its items
 // on; `append` receives the output piece by piece. `under`: data found when
 // `data` lacks a name (the interface strings, the language), farthest
-// first; never copied. Returns kainjow's error message, "" when the render succeeded.
+// first; never copied. `literals`: the folded runs of text of `page` (Templates::literals()).
+// Returns kainjow's error message, "" when the render succeeded.
 std::string render_streaming(kainjow::mustache::mustache& page, const kainjow::mustache::data& data,
                              const std::function<void(const std::string&)>& append,
-                             std::initializer_list<const kainjow::mustache::data*> under = {});
+                             std::initializer_list<const kainjow::mustache::data*> under = {},
+                             const std::vector<kainjow::mustache::data>* literals = nullptr);
 
 }  // namespace vitae

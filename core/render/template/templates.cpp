@@ -10,7 +10,9 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "render/template/literal_runs.hpp"
 #include "render/template/override_header.hpp"
+#include "render/template/render_context.hpp"
 
 namespace vitae {
 
@@ -142,7 +144,11 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::
         Mustache page{""};
         std::string expanded = expand(label, sources, name, stack);
         compile_or_throw(label, name, expanded, page);
+        Mustache folded{""};
+        compile_or_throw(label, name, fold_literal_runs(expanded, templates->literals_), folded);
+        use_fast_escape(folded);
         templates->pages_.emplace(name, std::move(page));
+        templates->render_pages_.emplace(name, std::move(folded));
         templates->expanded_.emplace(name, std::move(expanded));
     }
     templates->catalogues_ = Catalogues::load(dir, overrides);

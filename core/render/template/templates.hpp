@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "render/template/catalogue.hpp"
 
@@ -36,6 +37,10 @@ public:
     // directly from several threads: kainjow writes into a template object
     // when a render fails. PageRenderer keeps per-thread copies.
     const std::map<std::string, Mustache, std::less<>>& pages() const { return pages_; }
+    // The same pages for PageRenderer, long runs of text folded into one piece
+    // each (literal_runs.hpp): rendered only by render_streaming with literals().
+    const std::map<std::string, Mustache, std::less<>>& render_pages() const { return render_pages_; }
+    const std::vector<kainjow::mustache::data>& literals() const { return literals_; }
     std::uint64_t id() const { return id_; }  // unique per load, for per-thread copies
     std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
     // Every *.mustache file's text by name, overrides in place (without the
@@ -49,6 +54,8 @@ public:
 
 private:
     std::map<std::string, Mustache, std::less<>> pages_;
+    std::map<std::string, Mustache, std::less<>> render_pages_;
+    std::vector<kainjow::mustache::data> literals_;
     std::uint64_t id_ = 0;
     std::int64_t modified_unix_ = 0;
     std::map<std::string, std::string, std::less<>> sources_;

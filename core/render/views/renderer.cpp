@@ -5,6 +5,7 @@
 #include "base/error.hpp"
 #include "base/version.hpp"
 #include "render/template/streamed_list.hpp"
+#include "render/views/view_data.hpp"
 
 namespace vitae {
 
@@ -27,15 +28,15 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
         if (!shown) continue;
         std::string h = url_for(kind, {.prefix = layout.prefix});
         bool current = current_path == h || (kind != RouteKind::home && current_path.starts_with(h));
-        nav.push_back(object{{"href", h}, {"label", t(label)}, {"current", current}});
+        view_data::append(nav, view_data::fields({{"href", h}, {"label", t(label)}, {"current", current}}));
     }
     return nav;
 }
 
 }  // namespace
 
-std::string PageRenderer::render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
-                                     const MustacheData& language) {
+std::string PageRenderer::render_one(const Templates& templates, std::string_view page, const MustacheData& data,
+                                     const Catalogue& t, const MustacheData& language) {
     auto it = copies_.find(page);
     if (it == copies_.end()) throw Error("render: no template " + std::string(page));
     std::string out;
@@ -43,7 +44,7 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
     std::string error;
     try {
         error = render_streaming(it->second, data, [&out](const std::string& piece) { out += piece; },
-                                 {&t.data(), &language});
+                                 {&t.data(), &language}, &templates.literals());
     } catch (const std::exception& e) {  // from a streamed list's items
         error = e.what();
     }
@@ -57,24 +58,25 @@ std::string PageRenderer::render_one(std::string_view page, const MustacheData& 
 std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
                                  const LayoutFields& layout, const Catalogue& t) {
     if (templates_id_ != templates.id()) {
-        copies_ = templates.pages();
+        copies_ = templates.render_pages();
         templates_id_ = templates.id();
     }
-    MustacheData layout_data = object{{"title", layout.title},
-                                      {"description", layout.description},
-                                      {"has_description", !layout.description.empty()},
-                                      {"site_name", layout.site_name},
-                                      {"version", std::string(version)},
-                                      {"nav", nav_data(layout, t)},
-                                      {"canonical_url", layout.canonical_url},
-                                      {"has_canonical", !layout.canonical_url.empty()},
-                                      {"og_type", layout.og_type},
-                                      {"json_ld", layout.json_ld},
-                                      {"has_json_ld", !layout.json_ld.empty()},
-                                      {"feed_url", layout.feed_url},
-                                      {"feed_title", layout.feed_title},
-                                      {"og_image", layout.og_image},
-                                      {"has_og_image", !layout.og_image.empty()}};
+    // fields() and put(): kainjow's object{} and set() copy every value once more (view_data.hpp).
+    MustacheData layout_data = view_data::fields({{"title", layout.title},
+                                                  {"description", layout.description},
+                                                  {"has_description", !layout.description.empty()},
+                                                  {"site_name", layout.site_name},
+                                                  {"version", std::string(version)},
+                                                  {"nav", nav_data(layout, t)},
+                                                  {"canonical_url", layout.canonical_url},
+                                                  {"has_canonical", !layout.canonical_url.empty()},
+                                                  {"og_type", layout.og_type},
+                                                  {"json_ld", layout.json_ld},
+                                                  {"has_json_ld", !layout.json_ld.empty()},
+                                                  {"feed_url", layout.feed_url},
+                                                  {"feed_title", layout.feed_title},
+                                                  {"og_image", layout.og_image},
+                                                  {"has_og_image", !layout.og_image.empty()}});
     if (!layout.meta.is_empty_list()) layout_data.set("meta", layout.meta);
     MustacheData head_links{MustacheData::type::list};
     for (const auto& l : layout.head_links)
@@ -94,8 +96,8 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
     // Under every template: where this language's pages live ({{prefix}}/blog/).
     const MustacheData language = object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
                                          {"home_url", layout.prefix + "/"}};
-    layout_data.set("content", render_one(page, data, t, language));
-    return render_one("layout", layout_data, t, language);
+    view_data::put(layout_data, "content", MustacheData(render_one(templates, page, data, t, language)));
+    return render_one(templates, "layout", layout_data, t, language);
 }
 
 }  // namespace vitae

@@ -62,8 +62,8 @@ public:
                        const LayoutFields& layout, const Catalogue& t);
 
 private:
-    std::string render_one(std::string_view page, const MustacheData& data, const Catalogue& t,
-                           const MustacheData& language);
+    std::string render_one(const Templates& templates, std::string_view page, const MustacheData& data,
+                           const Catalogue& t, const MustacheData& language);
 
     std::uint64_t templates_id_ = 0;
     std::map<std::string, Mustache, std::less<>> copies_;
