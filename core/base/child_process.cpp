@@ -64,7 +64,9 @@ struct SpawnSettings {
         for (int s : {SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD}) sigaddset(&plain, s);
         posix_spawnattr_setsigmask(&attr, &none);
         posix_spawnattr_setsigdefault(&attr, &plain);
-        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+        // Its own process group, so a kill reaches whatever it started too.
+        posix_spawnattr_setpgroup(&attr, 0);
+        posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
     }
     ~SpawnSettings() {
         posix_spawn_file_actions_destroy(&actions);
@@ -87,7 +89,7 @@ public:
     }
     ~SpawnedChild() {
         if (pid_ <= 0) return;
-        ::kill(pid_, SIGKILL);
+        ::kill(-pid_, SIGKILL);  // the group: a grandchild must not outlive it holding a pipe
         int status;
         while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
         }
