@@ -15,11 +15,11 @@
 #include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
 #include "edit/recorder.hpp"
-#include "store/model/slug.hpp"
 #include "store/registry/registry.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/write/publication_sync.hpp"
 #include "store/write/publications.hpp"
+#include "store/write/synced_work.hpp"
 
 namespace vitae::cli {
 
@@ -82,30 +82,6 @@ void complete_all(std::vector<FetchedWork>& works, Fetch& fetch, Fetched& fetche
     }
 }
 
-std::string new_slug(const Publication& p, std::set<std::string>& taken) {
-    std::string family = p.authors.empty() ? "work" : p.authors.front().name;
-    if (auto space = family.rfind(' '); space != std::string::npos) family = family.substr(space + 1);
-    std::string word = slug_from(p.title);
-    if (auto dash = word.find('-'); dash != std::string::npos) word.resize(dash);
-    std::string base = slug_from(family + (p.year ? std::to_string(*p.year) : "") + "-" + word);
-    if (base.empty()) base = "work";
-    if (base.size() > 60) base.resize(60);
-    std::string slug = base;
-    for (int n = 2; taken.count(slug); ++n) slug = base + "-" + std::to_string(n);
-    taken.insert(slug);
-    return slug;
-}
-
-void add_work(const Db& db, FetchedWork work, std::set<std::string>& taken, const std::string& day) {
-    Publication& p = work.publication;
-    p.slug = new_slug(p, taken);
-    auto citations = std::move(p.citations);
-    p.citations.clear();
-    auto id = insert_publication(db, p);
-    for (const auto& ext : work.ids) add_external_id(db, id, ext);
-    for (auto& c : citations) set_citation_count(db, id, {c.service, c.count, c.counted.empty() ? day : c.counted});
-}
-
 ReviewItem review_item(const FetchedWork& work, const std::string& day) {
     return {work.ids.front(), work.publication.title, work.publication.year, work_to_json(work), day};
 }
@@ -127,11 +103,11 @@ void write_plan(const Db& db, const std::vector<SyncedPublication>& site, MergeP
     }
     for (auto& work : plan.new_works) {
         remove_review_item(db, work.ids.front());
-        add_work(db, std::move(work), taken, day);
+        add_fetched_work(db, std::move(work), taken, day);
     }
     for (const auto& item : review_items(db)) {  // accepted earlier finds too
         remove_review_item(db, item.key);
-        add_work(db, work_from_json(item.work), taken, day);
+        add_fetched_work(db, work_from_json(item.work), taken, day);
     }
 }
 

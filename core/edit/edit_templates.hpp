@@ -19,7 +19,7 @@ using EditData = kainjow::mustache::data;
 
 // The pages this layer renders; the admin's own (layout, login, sites,
 // message) sit in the same folder and are not loaded here.
-inline constexpr const char* edit_templates[] = {"dashboard", "list", "form", "conflict", "history", "bibtex"};
+inline constexpr const char* edit_templates[] = {"dashboard", "list", "form", "conflict", "history", "bibtex", "review"};
 
 class EditTemplates {
 public:

@@ -9,9 +9,11 @@
 #include "edit/bibtex_paste.hpp"
 #include "edit/edit_pages.hpp"
 #include "edit/fields.hpp"
+#include "edit/sync_review.hpp"
 #include "edit/values.hpp"
 #include "render/text/escape.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/sync_rows.hpp"
 #include "store/write/edit_log.hpp"
 
 namespace vitae {
@@ -122,7 +124,8 @@ EditAnswer Session::run() {
         if (post) return answer(405, "Method not allowed");
         return r_.path.empty() ? answer(200, "Edit", t_.render("dashboard", dashboard_data(r_))) : history();
     }
-    if (r_.path == bibtex_paste_path) return paste_bibtex(t_, path_, r_);  // a page of its own, not a row
+    if (r_.path == bibtex_paste_path) return paste_bibtex(t_, path_, r_);  // pages of their own, not rows
+    if (r_.path == sync_review_path) return review_sync_finds(t_, path_, r_);
     auto target = target_of(r_.path);
     if (!target) return answer(404, "Not found", "<p>The editor has no such page.</p>");
     return post ? this->post(*target) : get(*target);
@@ -160,7 +163,13 @@ EditAnswer Session::list(const Kind& kind, const Db& db) {
     auto rows = kind.list(db);
     if (*page > 1 && (*page - 1) * limits::edit_list_page_rows >= rows.size())
         return answer(404, "Not found", "<p>The list has no such page.</p>");
-    return answer(200, std::string(kind.label), t_.render("list", list_data(r_, kind, rows, *page)));
+    auto d = list_data(r_, kind, rows, *page);
+    if (kind.path == sync_review_kind)
+        if (auto waiting = review_count(db)) {
+            d.set("review_url", text_data(std::string(r_.mount) + std::string(sync_review_path)));
+            d.set("review_count", text_data(std::to_string(waiting)));
+        }
+    return answer(200, std::string(kind.label), t_.render("list", d));
 }
 
 EditAnswer Session::form_page(int status, const FormPage& page) {

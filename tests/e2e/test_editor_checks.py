@@ -12,10 +12,12 @@ seven pages (one JVM, one browser).
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_editor_checks
 """
 import http.client
+import filecmp
 import json
 import os
 import re
 import shutil
+import sqlite3
 import ssl
 import subprocess
 import tempfile
@@ -43,7 +45,10 @@ def npm_clients():
     """pa11y and vnu.jar from tests/tools/a11y/package-lock.json (Node 18 or later), installed when missing."""
     pa11y = os.path.join(A11Y_PREFIX, "node_modules", "pa11y")
     jar = os.path.join(A11Y_PREFIX, "node_modules", "vnu-jar", "build", "dist", "vnu.jar")
-    if not (os.path.exists(pa11y) and os.path.exists(jar)):
+    lock = os.path.join(REPO, "tests", "tools", "a11y", "package-lock.json")
+    installed_lock = os.path.join(A11Y_PREFIX, "package-lock.json")
+    current = os.path.exists(installed_lock) and filecmp.cmp(lock, installed_lock, shallow=False)
+    if not (current and os.path.exists(pa11y) and os.path.exists(jar)):
         npm = require_tool("npm", "npm")
         os.makedirs(A11Y_PREFIX, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
@@ -66,6 +71,12 @@ class EditorPagesChecked(unittest.TestCase):
                                "--site", "default", "--password-stdin"], input=PASSWORD + "\n", text=True,
                               env=dict(os.environ, **CHEAP_HASH), capture_output=True, timeout=30)
         assert done.returncode == 0, done.stderr
+        # A work a sync found and did not add, for the review page.
+        work = {"service": "openalex", "kind": "journal", "title": "Found <em>upstream</em>", "year": 2026,
+                "authors": ["Ana Lopez", "Bo Li"], "ids": [["openalex", "W4242"]], "citations": [["openalex", 3]]}
+        with sqlite3.connect(cls.db) as db:
+            db.execute("INSERT INTO sync_review (service, external_id, title, year, work, found) "
+                       "VALUES ('openalex', 'W4242', ?, 2026, ?, '2026-12-01')", (work["title"], json.dumps(work)))
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=1, tls=True, admin=True, auth=cls.auth)
         cls.stack.__enter__()
         cls.origin = cls.stack.base_url
@@ -106,7 +117,7 @@ class EditorPagesChecked(unittest.TestCase):
         return {name: value}
 
     def pages(self):
-        """(name, path, how): the seven pages; a form saved once, so the history has a line."""
+        """(name, path, how): the eight pages; a form saved once, so the history has a line."""
         jar = self.session()
         _, _, _, dashboard = self.request("GET", "/_vitae/edit/default/", cookies=jar)
         csrf = re.search(r'name="csrf" value="([^"]+)"', dashboard).group(1)
@@ -121,7 +132,8 @@ class EditorPagesChecked(unittest.TestCase):
                              ("dashboard", "/_vitae/edit/default/"), ("list", "/_vitae/edit/default/publications"),
                              ("form", "/_vitae/edit/default/publications/1"),
                              ("conflict", "/_vitae/edit/default/publications/1"),
-                             ("history", "/_vitae/edit/default/history")]
+                             ("history", "/_vitae/edit/default/history"),
+                             ("review", "/_vitae/edit/default/publications/review")]
 
     def start_vnu(self, work, jar, fields, pages):
         files = []
@@ -132,6 +144,9 @@ class EditorPagesChecked(unittest.TestCase):
             else:
                 status, headers, _, body = self.request("GET", path, cookies=None if name == "login" else jar)
                 self.assertEqual(status, 200, "%s: %s" % (name, body))
+                if name == "review":  # the work is listed, escaped, with its Add button
+                    self.assertIn('Found &lt;em&gt;upstream&lt;/em&gt;', body)
+                    self.assertIn('name="id" value="W4242"', body)
             self.assertTrue(headers["content-type"].startswith("text/html"), headers)
             files.append(os.path.join(work, name + ".html"))
             with open(files[-1], "w", encoding="utf-8") as f:

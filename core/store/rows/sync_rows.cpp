@@ -50,4 +50,10 @@ std::vector<ReviewItem> review_items(const Db& db) {
     return out;
 }
 
+std::size_t review_count(const Db& db) {
+    auto stmt = db.prepare("SELECT count(*) FROM sync_review");
+    stmt.step();
+    return static_cast<std::size_t>(stmt.int_at(0));
+}
+
 }  // namespace vitae

@@ -38,8 +38,8 @@ struct SyncedPublication {
     std::map<std::string, SyncedField, std::less<>> synced;  // by field name
 };
 
-// A work found upstream, not yet accepted: listed by `vitae sync --review`,
-// shown nowhere.
+// A work found upstream, not yet accepted: listed by `vitae sync --review`
+// and the editor's review page, shown nowhere.
 struct ReviewItem {
     ExternalId key;
     std::string title;
@@ -54,5 +54,6 @@ std::map<std::string, std::string, std::less<>> sync_settings(const Db& db);
 // Every publication, in the owner's order, with its ids and synced fields.
 std::vector<SyncedPublication> synced_publications(const Db& db);
 std::vector<ReviewItem> review_items(const Db& db);
+std::size_t review_count(const Db& db);
 
 }  // namespace vitae

@@ -1,9 +1,13 @@
 #include <nlohmann/json.hpp>
 
-#include "base/error.hpp"
-#include "cli/sync/work.hpp"
+#include "store/write/synced_work.hpp"
 
-namespace vitae::cli::sync {
+#include "base/error.hpp"
+#include "store/model/slug.hpp"
+#include "store/write/publication_sync.hpp"
+#include "store/write/publications.hpp"
+
+namespace vitae {
 
 namespace {
 
@@ -15,6 +19,22 @@ constexpr std::pair<const char*, std::string Publication::*> text_fields[] = {
     {"doi", &Publication::doi},         {"arxiv", &Publication::arxiv},   {"volume", &Publication::volume},
     {"number", &Publication::number},   {"pages", &Publication::pages},   {"publisher", &Publication::publisher},
 };
+
+// "knuth1974-structured": the first author's family name, the year and the
+// title's first word, numbered when taken.
+std::string new_slug(const Publication& p, std::set<std::string>& taken) {
+    std::string family = p.authors.empty() ? "work" : p.authors.front().name;
+    if (auto space = family.rfind(' '); space != std::string::npos) family = family.substr(space + 1);
+    std::string word = slug_from(p.title);
+    if (auto dash = word.find('-'); dash != std::string::npos) word.resize(dash);
+    std::string base = slug_from(family + (p.year ? std::to_string(*p.year) : "") + "-" + word);
+    if (base.empty()) base = "work";
+    if (base.size() > 60) base.resize(60);
+    std::string slug = base;
+    for (int n = 2; taken.count(slug); ++n) slug = base + "-" + std::to_string(n);
+    taken.insert(slug);
+    return slug;
+}
 
 }  // namespace
 
@@ -57,4 +77,28 @@ FetchedWork work_from_json(const std::string& text) {
     }
 }
 
-}  // namespace vitae::cli::sync
+std::int64_t add_fetched_work(const Db& db, FetchedWork work, std::set<std::string>& taken, const std::string& day) {
+    Publication& p = work.publication;
+    p.slug = new_slug(p, taken);
+    auto citations = std::move(p.citations);
+    p.citations.clear();
+    auto id = insert_publication(db, p);
+    for (const auto& ext : work.ids) add_external_id(db, id, ext);
+    for (auto& c : citations) set_citation_count(db, id, {c.service, c.count, c.counted.empty() ? day : c.counted});
+    return id;
+}
+
+std::optional<std::int64_t> accept_review_item(const Db& db, const ExternalId& key, const std::string& day) {
+    for (const auto& item : review_items(db)) {
+        if (item.key != key) continue;
+        std::set<std::string> taken;
+        auto slugs = db.prepare("SELECT slug FROM publication");
+        while (slugs.step()) taken.insert(slugs.text_at(0));
+        FetchedWork work = work_from_json(item.work);  // throws before anything is written
+        remove_review_item(db, item.key);
+        return add_fetched_work(db, std::move(work), taken, day);
+    }
+    return std::nullopt;
+}
+
+}  // namespace vitae
