@@ -195,6 +195,7 @@ int run_sync(const Args& args, std::ostream& out) {
     if (args.has("--review")) return list_review(Db::open(path, OpenMode::read_only), out);
     SiteSync result = sync_database(path, args, {.options_give_ids = true, .label = ""}, out, std::cerr);
     write_sync_metrics(args, {{path, result}});
+    log_sync_runs({{path, result}});
     if (result.code == 2)
         throw UsageError("sync " + path + ": no service to read: give --orcid, --openalex, --dblp or --inspire, or "
                          "remember one with `vitae set sync DB openalex ID`");

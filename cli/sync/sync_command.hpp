@@ -8,6 +8,7 @@
 #include <ostream>
 #include <string>
 
+#include "base/log.hpp"
 #include "cli/commands/args.hpp"
 
 namespace vitae::cli {
@@ -34,6 +35,13 @@ struct SiteSync {
 // database, which a failed run leaves as it was.
 std::string sync_metrics_text(const std::vector<std::pair<std::string, SiteSync>>& runs, std::int64_t now_unix);
 void write_sync_metrics(const Args& args, const std::vector<std::pair<std::string, SiteSync>>& runs);
+
+// Each run as a log event (docs/operations.md, "Log events"), for the
+// journal of vitae-sync.service: `event=sync site=ann result=in_part
+// problems=1 known=12 updated=2 new=1`; info when done or skipped, warning
+// in part, err when no service answered.
+LogEvent sync_event(const std::string& site, const SiteSync& run);
+void log_sync_runs(const std::vector<std::pair<std::string, SiteSync>>& runs);
 
 struct SyncScope {
     bool options_give_ids = false;  // --orcid ID ... apply (one site); a registry's sites use what each remembers

@@ -60,4 +60,21 @@ void write_sync_metrics(const Args& args, const std::vector<std::pair<std::strin
     write_file_atomically(file, sync_metrics_text(runs, system_unix()), Durability::fsync);
 }
 
+LogEvent sync_event(const std::string& site, const SiteSync& run) {
+    static constexpr const char* results[] = {"done", "failed", "skipped", "in_part"};
+    LogEvent event("sync");
+    event.add("site", site);
+    event.add("result", run.code >= 0 && run.code <= 3 ? results[run.code] : "unknown");
+    event.add("problems", static_cast<std::int64_t>(run.problems));
+    event.add("known", static_cast<std::int64_t>(run.known));
+    event.add("updated", static_cast<std::int64_t>(run.updated));
+    event.add("new", static_cast<std::int64_t>(run.found));
+    return event;
+}
+
+void log_sync_runs(const std::vector<std::pair<std::string, SiteSync>>& runs) {
+    for (const auto& [site, run] : runs)
+        log(run.code == 1 ? Level::error : run.code == 3 ? Level::warning : Level::info, sync_event(site, run));
+}
+
 }  // namespace vitae::cli::sync

@@ -39,6 +39,7 @@ int sync_sites(const std::string& sites_dir, const Args& args, std::ostream& out
         runs.emplace_back(site.name, std::move(result));
     }
     sync::write_sync_metrics(args, runs);
+    sync::log_sync_runs(runs);
     if (failed + partial == 0) return 0;
     std::cerr << "vitae sync: " << sites_dir << ": " << failed << " site(s) failed, " << partial << " synced in part\n";
     return synced == 0 ? 1 : 3;

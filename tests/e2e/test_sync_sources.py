@@ -178,6 +178,9 @@ class SyncSourcesTest(unittest.TestCase):
         self.assertIn("cy: no service answered", part.stdout)
         self.assertIn("vitae sync: cy: orcid works of " + ORCID, part.stderr)
         self.assertIn("1 site(s) failed", part.stderr)
+        # Each site's run is a log event, at the level of its outcome (journalctl VITAE_EVENT=sync).
+        self.assertIn("<3>error: event=sync site=cy result=failed problems=1 known=0 updated=0 new=0", part.stderr)
+        self.assertIn("<6>info: event=sync site=ann result=done problems=0 known=8 updated=0 new=0", part.stderr)
         with open(metrics) as f:
             text = f.read()
         self.assertIn('vitae_sync_result{site="cy"} 1\n', text)  # a failed run is counted, its database untouched

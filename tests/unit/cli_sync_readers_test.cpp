@@ -173,3 +173,14 @@ BOOST_AUTO_TEST_CASE(sync_metrics_are_gauges_per_site_with_escaped_labels) {
     BOOST_TEST(text.find("vitae_sync_works{site=\"ann\",state=\"updated\"} 2\n") != std::string::npos);
     BOOST_TEST(text.find("vitae_sync_problems{site=\"a\\\"b\\\\c\"} 0\n") != std::string::npos);
 }
+
+BOOST_AUTO_TEST_CASE(each_run_is_a_sync_log_event_with_its_outcome) {
+    using vitae::cli::sync::SiteSync;
+    using vitae::cli::sync::sync_event;
+    BOOST_TEST(sync_event("ann", {.code = 3, .summary = "", .problems = 1, .known = 12, .updated = 2, .found = 1}).text() ==
+               "event=sync site=ann result=in_part problems=1 known=12 updated=2 new=1");
+    BOOST_TEST(sync_event("/var/lib/vitae/site.db", {.code = 1, .summary = "x", .problems = 2, .known = 0, .updated = 0, .found = 0}).text() ==
+               "event=sync site=/var/lib/vitae/site.db result=failed problems=2 known=0 updated=0 new=0");
+    BOOST_TEST(sync_event("cy", {.code = 2, .summary = "", .problems = 0, .known = 0, .updated = 0, .found = 0}).text().find("result=skipped") != std::string::npos);
+    BOOST_TEST(sync_event("bob", SiteSync{}).text().find("result=done") != std::string::npos);
+}
