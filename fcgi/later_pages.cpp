@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <unordered_set>
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
@@ -97,15 +96,7 @@ bool LaterPages::bring_up_to(const Site& site, const std::vector<std::string>& p
             ++failed;
         }
     }
-    std::unordered_set<std::string_view> current(paths.begin(), paths.end());
-    for (auto it = written_.begin(); it != written_.end();) {
-        if (current.contains(it->first)) {
-            ++it;
-            continue;
-        }
-        tree_.remove(file_for_path(it->first));
-        it = written_.erase(it);
-    }
+    remove_unlisted(tree_, written_, paths);
     auto us = std::chrono::duration_cast<std::chrono::microseconds>(LaterClock::now() - started).count();
     log(Level::info, LogEvent("publish_later")
                          .add("generation", static_cast<std::int64_t>(site.generation))

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <thread>
-#include <unordered_set>
 
 #include "base/log.hpp"
 #include "site/page_inputs.hpp"
@@ -120,17 +119,7 @@ void Publisher::publish(const std::shared_ptr<const Site>& version, const std::a
     }
     if (stopping.load()) return;
     // Pages the site no longer has; none unless its set of pages (the sitemap's input) changed.
-    if (complete_ == 0 || (*site.stamps)[0].sitemap > complete_) {
-        std::unordered_set<std::string_view> current(paths.begin(), paths.end());
-        for (auto it = written_.begin(); it != written_.end();) {
-            if (current.contains(it->first)) {
-                ++it;
-                continue;
-            }
-            tree_.remove(file_for_path(it->first));
-            it = written_.erase(it);
-        }
-    }
+    if (complete_ == 0 || (*site.stamps)[0].sitemap > complete_) remove_unlisted(tree_, written_, paths);
     complete_ = site.generation;
     later_.publish(version, std::move(later));
     auto took = Clock::now() - started;

@@ -182,7 +182,24 @@ def connects(family, address):
             return False
 
 
-class Stack:
+class Started:
+    """`with` for what has start() and stop(): stopped on the way out, and
+    when start() fails half-way (whatever it started so far)."""
+
+    def __enter__(self):
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
+
+class Stack(Started):
     """vitae-fcgi + nginx in a fresh temp dir; a context manager.
 
     Attributes: port, base_url (http:// or, with tls=True, https://),
@@ -235,19 +252,7 @@ class Stack:
         if admin and not auth:
             raise StackError("Stack(admin=True) needs auth=PATH, the accounts database")
 
-    # -- lifecycle -------------------------------------------------------
-
-    def __enter__(self):
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
+    # -- lifecycle: start() and stop() under `with` (Started) -----------
 
     def start(self):
         self.tmpdir = tempfile.mkdtemp(prefix="vitae-stack-")

@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 import time
 
-from stack import StackError, free_port, stop_process, tail
+from stack import Started, StackError, free_port, stop_process, tail
 from client import fetch
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -33,7 +33,7 @@ def rewrite_vcl(text, backend_port):
     return out
 
 
-class Varnish:
+class Varnish(Started):
     """varnishd in front of 127.0.0.1:`backend_port`; .port (clients),
     .purge_port, .purge_url, .proc, .log_path."""
 
@@ -44,18 +44,6 @@ class Varnish:
         self.varnishd = varnishd or shutil.which("varnishd") or "/usr/sbin/varnishd"
         self.tmpdir = None
         self.proc = None
-
-    def __enter__(self):
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-        return False
 
     @property
     def purge_url(self):

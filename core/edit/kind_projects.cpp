@@ -20,16 +20,6 @@ namespace {
 
 constexpr std::string_view project_list_columns[] = {"title", "summary"};
 
-std::vector<std::string> project_lines(std::string_view text) {
-    std::vector<std::string> out;
-    while (!text.empty()) {
-        auto end = text.find('\n');
-        if (auto t = trim(text.substr(0, end)); !t.empty()) out.emplace_back(t);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    }
-    return out;
-}
-
 std::string joined_lines(const std::vector<std::string>& lines) {
     std::string out;
     for (const auto& line : lines) out += line + "\n";
@@ -75,12 +65,12 @@ Link project_link(const Db& db, const std::string& line) {
 Project project_of(const Db& db, std::string_view key, V v) {
     Project p{.slug = key.empty() ? text(v, "slug") : std::string(key), .title = text(v, "title"),
               .summary = text(v, "summary"), .markdown = text(v, "markdown"), .image = text(v, "image"),
-              .links = {}, .publications = project_lines(value_of(v, "papers")), .posts = project_lines(value_of(v, "posts"))};
+              .links = {}, .publications = nonempty_lines(value_of(v, "papers")), .posts = nonempty_lines(value_of(v, "posts"))};
     if (p.slug.empty()) p.slug = slug_from(p.title).substr(0, limits::max_slug_bytes);
     if (!is_slug(p.slug)) throw Error("the slug " + in_quotes(p.slug) + " is not a-z, 0-9 and - (not starting with -)");
     if (!key.empty() && !value_of(v, "slug").empty() && value_of(v, "slug") != key)
         throw Error("the slug of a project stays as it is (its URL); make a new project for a new one");
-    for (const auto& line : project_lines(value_of(v, "links"))) p.links.push_back(project_link(db, line));
+    for (const auto& line : nonempty_lines(value_of(v, "links"))) p.links.push_back(project_link(db, line));
     if (!p.image.empty() && !has_row(db, "SELECT 1 FROM file WHERE name = ? AND width > 0", p.image))
         throw Error("the picture " + in_quotes(p.image) + " is not a stored picture; upload it under Files first");
     for (const auto& slug : p.publications)

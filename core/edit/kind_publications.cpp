@@ -50,16 +50,6 @@ std::vector<FieldSpec> publication_fields() {
     return f;
 }
 
-std::vector<std::string> lines_of(std::string_view text) {
-    std::vector<std::string> out;
-    while (!text.empty()) {
-        auto end = text.find('\n');
-        if (auto t = trim(text.substr(0, end)); !t.empty()) out.emplace_back(t);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    }
-    return out;
-}
-
 RowValues values_of(const Publication& p) {
     std::string authors, links, awards;
     for (const auto& a : p.authors) authors += a.name + (a.equal_contribution ? " *" : "") + "\n";
@@ -102,7 +92,7 @@ void apply(Publication& p, V v, const OwnerNames& owner) {
     if (has("abstract")) p.abstract = text(v, "abstract");
     if (has("authors")) {
         p.authors.clear();
-        for (auto& line : lines_of(value_of(v, "authors"))) {
+        for (auto& line : nonempty_lines(value_of(v, "authors"))) {
             bool equal = line.ends_with('*');
             std::string name(trim(std::string_view(line).substr(0, line.size() - (equal ? 1 : 0))));
             p.authors.push_back({.name = name, .is_owner = owner.match(name), .equal_contribution = equal});
@@ -110,9 +100,9 @@ void apply(Publication& p, V v, const OwnerNames& owner) {
     }
     if (has("links")) {
         p.links.clear();
-        for (auto& line : lines_of(value_of(v, "links"))) p.links.push_back(link_of(line));
+        for (auto& line : nonempty_lines(value_of(v, "links"))) p.links.push_back(link_of(line));
     }
-    if (has("awards")) p.awards = lines_of(value_of(v, "awards"));
+    if (has("awards")) p.awards = nonempty_lines(value_of(v, "awards"));
     for (const auto& column : publication_text_columns)
         if (has(column.name)) p.*column.member = text(v, column.name);
     if (has("bibtex_fields")) {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "edit/kinds.hpp"
 
@@ -20,6 +21,8 @@ inline std::string text(V values, std::string_view name) { return std::string(va
 // A checked number field: 0 or none when empty.
 int integer(V values, std::string_view name);
 std::optional<int> optional_integer(V values, std::string_view name);
+// A textarea's lines, trimmed, the empty ones dropped (authors, links, a project's papers).
+std::vector<std::string> nonempty_lines(std::string_view text);
 
 // `kind` with list/load/put/remove over `kind.item`, keyed by position.
 Kind positional(Kind kind, std::span<const std::string_view> columns,

@@ -2,12 +2,23 @@
 
 #include <charconv>
 
+#include "base/text.hpp"
 #include "edit/kind_rows.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {
 
 namespace edit_kinds {
+
+std::vector<std::string> nonempty_lines(std::string_view text) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        auto end = text.find('\n');
+        if (auto t = trim(text.substr(0, end)); !t.empty()) out.emplace_back(t);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+    return out;
+}
 
 int integer(V values, std::string_view name) { return optional_integer(values, name).value_or(0); }
 

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <unordered_set>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
@@ -136,6 +137,19 @@ void StaticTree::clear() {
     }
     if (ec) throw Error("clear " + in_quotes(root_.string()) + ": " + ec.message());
     if (!ours) write_file_atomically(marker, "written by vitae-fcgi --publish: emptied at every start\n", durability_);
+}
+
+void remove_unlisted(StaticTree& tree, std::unordered_map<std::string, std::uint64_t>& written,
+                     const std::vector<std::string>& paths) {
+    std::unordered_set<std::string_view> current(paths.begin(), paths.end());
+    for (auto it = written.begin(); it != written.end();) {
+        if (current.contains(it->first)) {
+            ++it;
+            continue;
+        }
+        tree.remove(file_for_path(it->first));
+        it = written.erase(it);
+    }
 }
 
 }  // namespace vitae

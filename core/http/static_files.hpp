@@ -9,8 +9,12 @@
 // a part, and a failed write leaves no temp file behind.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 namespace vitae {
 
@@ -56,5 +60,12 @@ private:
     std::filesystem::path root_;
     Durability durability_;
 };
+
+// The published pages `written` lists (URL path -> the generation its file
+// was rendered from) that `paths` no longer has: their files removed from
+// `tree`, their entries from `written`. The fast path's and its later
+// pages' bookkeeping alike.
+void remove_unlisted(StaticTree& tree, std::unordered_map<std::string, std::uint64_t>& written,
+                     const std::vector<std::string>& paths);
 
 }  // namespace vitae

@@ -14,17 +14,15 @@ import shutil
 import socket
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import time
 import unittest
 
 from e2e_env import BUILD_DIR, DB, REPO, TEMPLATES
+from replay import RECORDINGS, ReplayServer
 
 VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
 WORKER = os.path.join(BUILD_DIR, "vitae-fcgi")
-RECORDINGS = os.path.join(REPO, "tests", "fixtures", "sync")
-SERVER = os.path.join(REPO, "tests", "tools", "replay_server.py")
 AUTHOR = "A5000000000"
 
 
@@ -47,16 +45,8 @@ class SyncTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="vitae-sync-")
-        port_file = os.path.join(cls.dir, "port")
-        cls.server = subprocess.Popen([sys.executable, SERVER, RECORDINGS, port_file],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 5
-        while not os.path.exists(port_file):
-            if time.monotonic() > deadline or cls.server.poll() is not None:
-                raise AssertionError("the replay server did not start")
-            time.sleep(0.02)
-        cls.log = port_file + ".log"
-        cls.base = "http://127.0.0.1:" + open(port_file).read()
+        cls.server = ReplayServer(cls.dir)
+        cls.base, cls.log = cls.server.base, cls.server.log
         closed = socket.socket()
         closed.bind(("127.0.0.1", 0))
         cls.closed_port = closed.getsockname()[1]
@@ -64,8 +54,7 @@ class SyncTest(unittest.TestCase):
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(timeout=5)
+        cls.server.stop()
         shutil.rmtree(cls.dir)
 
     def setUp(self):

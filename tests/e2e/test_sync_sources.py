@@ -12,16 +12,13 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import tempfile
-import time
 import unittest
 
 from e2e_env import BUILD_DIR, DB, REPO
+from replay import RECORDINGS, ReplayServer
 
 VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
-RECORDINGS = os.path.join(REPO, "tests", "fixtures", "sync")
-SERVER = os.path.join(REPO, "tests", "tools", "replay_server.py")
 PID = "95/7448-1"
 BAI = "F.Becattini.1"
 ORCID = "0000-0002-0613-2229"
@@ -46,22 +43,12 @@ class SyncSourcesTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.dir = tempfile.mkdtemp(prefix="vitae-sync-sources-")
-        port_file = os.path.join(cls.dir, "port")
-        cls.server = subprocess.Popen([sys.executable, SERVER, RECORDINGS, port_file],
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 5
-        while not os.path.exists(port_file):
-            if time.monotonic() > deadline or cls.server.poll() is not None:
-                raise AssertionError("the replay server did not start")
-            time.sleep(0.02)
-        cls.log = port_file + ".log"
-        with open(port_file) as f:
-            cls.base = "http://127.0.0.1:" + f.read()
+        cls.server = ReplayServer(cls.dir)
+        cls.base, cls.log = cls.server.base, cls.server.log
 
     @classmethod
     def tearDownClass(cls):
-        cls.server.terminate()
-        cls.server.wait(timeout=5)
+        cls.server.stop()
         shutil.rmtree(cls.dir)
 
     def setUp(self):
