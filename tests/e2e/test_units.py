@@ -91,13 +91,27 @@ class UnitScripts(unittest.TestCase):
 
     def test_sync_runs_once_on_the_registry_or_on_the_one_database(self):
         (start,) = exec_lines("vitae-sync.service", "ExecStart")
-        many = run_script(start, self.bin, {"VITAE_SITES": self.sites})
+        metrics = os.path.join(self.dir, "vitae-sync.prom")
+        many = run_script(start, self.bin, {"VITAE_SITES": self.sites, "VITAE_SYNC_METRICS": metrics})
         self.assertEqual(many.returncode, 0, many.stdout + many.stderr)
         self.assertEqual(many.stdout.splitlines(), ["carol: no ids to read (vitae set sync DB orcid ID): skipped",
                                                     "dept: no ids to read (vitae set sync DB orcid ID): skipped"])
-        one = run_script(start, self.bin, {"VITAE_DB": self.db})
+        with open(metrics) as f:  # the unit's default writes the gauges for node_exporter
+            self.assertIn('vitae_sync_result{site="carol"} 2\n', f.read())
+        os.unlink(metrics)
+        one = run_script(start, self.bin, {"VITAE_DB": self.db, "VITAE_SYNC_METRICS": metrics})
         self.assertEqual(one.returncode, 2, one.stdout + one.stderr)  # no ids: the single site's usage error
         self.assertIn("no service to read", one.stderr)
+        with open(metrics) as f:
+            self.assertIn('vitae_sync_result{site="%s"} 2\n' % self.db, f.read())
+        os.unlink(metrics)
+        # ... which the unit counts as done (nothing to do), like a registry's site without ids.
+        with open(os.path.join(UNITS, "vitae-sync.service")) as f:
+            (success,) = [line for line in f if line.startswith("SuccessExitStatus=")]
+        self.assertEqual(success.split("=", 1)[1].split(), ["2", "3"])
+        plain = run_script(start, self.bin, {"VITAE_SITES": self.sites})  # VITAE_SYNC_METRICS= empty: none written
+        self.assertEqual(plain.returncode, 0, plain.stderr)
+        self.assertFalse(os.path.exists(metrics))
 
     def test_checks_read_the_one_database_or_every_site(self):
         for unit in ("vitae.service", "vitae-backup.service"):
