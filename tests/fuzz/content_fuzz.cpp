@@ -59,7 +59,7 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
             const Catalogue& t = site.strings(ref.language);
             renderer->render(*templates, ref.template_name, page_data(ref, views, t), layout_for(ref, views, t, base_url), t);
         }
-        else
+        else if (ref.kind != RouteKind::cv_pdf)  // typeset by vitae-cv-pdf, a program of its own (a child per input: not fuzzed here)
             (void)generated_body(ref, site, base_url);
     }
 }
