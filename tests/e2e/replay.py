@@ -1,7 +1,9 @@
 """The local HTTP server that replays the APIs' recorded answers
 (tests/tools/replay_server.py over tests/fixtures/sync), for the sync tests:
 started on an ephemeral port, stopped by its pid."""
+import hashlib
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -10,6 +12,17 @@ from e2e_env import REPO
 
 RECORDINGS = os.path.join(REPO, "tests", "fixtures", "sync")
 SERVER = os.path.join(REPO, "tests", "tools", "replay_server.py")
+
+
+# What a sync left: the file's bytes, and its rows as SQL (a failed sync leaves both as they were).
+def digest(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def dump(path):
+    with sqlite3.connect(path) as db:
+        return "\n".join(db.iterdump())
 
 
 class ReplayServer:

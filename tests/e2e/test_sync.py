@@ -8,7 +8,6 @@ non-zero with a line naming it and leave the database byte for byte as it
 was; a partial success exits 3. The citation count is checked in the
 worker's own render of the paper's page.
 """
-import hashlib
 import os
 import shutil
 import socket
@@ -19,21 +18,11 @@ import time
 import unittest
 
 from e2e_env import BUILD_DIR, DB, REPO, TEMPLATES
-from replay import RECORDINGS, ReplayServer
+from replay import RECORDINGS, ReplayServer, digest, dump
 
 VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
 WORKER = os.path.join(BUILD_DIR, "vitae-fcgi")
 AUTHOR = "A5000000000"
-
-
-def digest(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def dump(path):
-    with sqlite3.connect(path) as db:
-        return "\n".join(db.iterdump())
 
 
 def count(path, table):

@@ -7,7 +7,6 @@ faults (500, garbage, a truncated body) must exit non-zero with one line
 naming the service and leave the database byte for byte as it was.
 `vitae sync SITES` syncs every site that remembers ids, one line each.
 """
-import hashlib
 import os
 import shutil
 import sqlite3
@@ -16,22 +15,12 @@ import tempfile
 import unittest
 
 from e2e_env import BUILD_DIR, DB, REPO
-from replay import RECORDINGS, ReplayServer
+from replay import RECORDINGS, ReplayServer, digest, dump
 
 VITAE = os.path.join(BUILD_DIR, "cli", "vitae")
 PID = "95/7448-1"
 BAI = "F.Becattini.1"
 ORCID = "0000-0002-0613-2229"
-
-
-def digest(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def dump(path):
-    with sqlite3.connect(path) as db:
-        return "\n".join(db.iterdump())
 
 
 def rows(path, sql, *args):

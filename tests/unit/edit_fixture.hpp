@@ -100,4 +100,12 @@ struct EditFixture {
     }
 };
 
+// A save of the form at `path`: its version (as the page carries it) and `fields`.
+inline FormData form_at(EditFixture& f, std::string_view path,
+                        std::initializer_list<std::pair<std::string, std::string>> fields) {
+    FormData form = form_of({{"version", f.version_at(path)}});
+    for (const auto& field : fields) form.fields.push_back(field);
+    return form;
+}
+
 }  // namespace vitae::test

@@ -17,12 +17,6 @@ namespace {
 bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // A save of the form at `path` with the version it carries and `fields` (the others sent empty).
-FormData form_at(EditFixture& f, std::string_view path, std::initializer_list<std::pair<std::string, std::string>> fields) {
-    FormData form = form_of({{"version", f.version_at(path)}});
-    for (const auto& field : fields) form.fields.push_back(field);
-    return form;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_publications_list_escapes_titles_and_links_each_by_id) {

@@ -19,12 +19,6 @@ namespace {
 
 bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
-FormData form_at(EditFixture& f, std::string_view path, std::initializer_list<std::pair<std::string, std::string>> fields) {
-    FormData form = form_of({{"version", f.version_at(path)}});
-    for (const auto& field : fields) form.fields.push_back(field);
-    return form;
-}
-
 const std::string picture_rows =
     "INSERT INTO file (name, type, size, digest, width, height, alt, bytes) VALUES "
     "('reef.png', 'image/png', 3, '" + std::string(64, 'a') + "', 10, 10, 'A reef', X'010203'),"
