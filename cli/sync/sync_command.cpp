@@ -105,10 +105,7 @@ void write_plan(const Db& db, const std::vector<SyncedPublication>& site, MergeP
         remove_review_item(db, work.ids.front());
         add_fetched_work(db, std::move(work), taken, day);
     }
-    for (const auto& item : review_items(db)) {  // accepted earlier finds too
-        remove_review_item(db, item.key);
-        add_fetched_work(db, work_from_json(item.work), taken, day);
-    }
+    for (const auto& item : review_items(db)) accept_review_item(db, item, taken, day);  // earlier finds too
 }
 
 void report(std::ostream& out, const std::vector<SyncedPublication>& site, const MergePlan& plan, bool accept) {  // then the summary

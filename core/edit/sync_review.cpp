@@ -1,6 +1,6 @@
 #include "edit/sync_review.hpp"
 
-#include <optional>
+#include <set>
 #include <vector>
 
 #include "base/clock.hpp"
@@ -8,6 +8,7 @@
 #include "edit/kinds.hpp"
 #include "edit/values.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "store/rows/sync_rows.hpp"
 #include "store/write/edit_log.hpp"
 #include "store/write/synced_work.hpp"
@@ -83,27 +84,29 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
         result.error = "Choose a work to add: the form names none.";
         return review_page(t, r, db, 400, result);
     }
-    std::vector<ExternalId> keys;
-    if (all)
-        for (const auto& item : review_items(db)) keys.push_back(item.key);
-    else
-        keys.push_back({std::string(*service), std::string(*id)});
+    std::vector<ReviewItem> items;
+    if (all) {
+        items = review_items(db);
+    } else if (auto item = review_item(db, {std::string(*service), std::string(*id)})) {
+        items.push_back(std::move(*item));
+    } else {
+        result.error = "That work is no longer waiting for review: it was added or is gone since the page was made.";
+        return review_page(t, r, db, 404, result);
+    }
     const Kind& kind = *find_kind(sync_review_kind);
     std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
     std::string day = utc_day(system_unix());
-    for (const auto& key : keys) {
-        std::optional<std::int64_t> added;
+    auto slugs = publication_slugs(db);
+    std::set<std::string> taken(slugs.begin(), slugs.end());
+    for (const auto& item : items) {
+        std::int64_t added = 0;
         try {
-            added = accept_review_item(db, key, day);
+            added = accept_review_item(db, item, taken, day);
         } catch (const Error& e) {
             result.error = "This work cannot be added: " + std::string(e.what()) + ". The next sync writes it again.";
             return review_page(t, r, db, 400, result);
         }
-        if (!added) {
-            result.error = "That work is no longer waiting for review: it was added or is gone since the page was made.";
-            return review_page(t, r, db, 404, result);
-        }
-        std::string row = std::to_string(*added);
+        std::string row = std::to_string(added);
         auto after = kind.load(db, row);
         record_edit(db, {.at = {}, .who = who, .item = std::string(kind.item), .key = row, .action = "insert",
                          .before = std::nullopt, .after = after ? std::optional(values_json(*after)) : std::nullopt});

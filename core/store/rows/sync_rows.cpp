@@ -37,17 +37,31 @@ std::vector<SyncedPublication> synced_publications(const Db& db) {
     return out;
 }
 
+namespace {
+
+constexpr const char* review_columns = "SELECT service, external_id, title, year, work, found FROM sync_review";
+
+ReviewItem review_item_at(const Stmt& stmt) {
+    ReviewItem item{{stmt.text_at(0), stmt.text_at(1)}, stmt.text_at(2), std::nullopt, stmt.text_at(4), stmt.text_at(5)};
+    if (auto year = stmt.optional_int_at(3)) item.year = static_cast<int>(*year);
+    return item;
+}
+
+}  // namespace
+
 std::vector<ReviewItem> review_items(const Db& db) {
     std::vector<ReviewItem> out;
-    auto stmt = db.prepare(
-        "SELECT service, external_id, title, year, work, found FROM sync_review ORDER BY found, service, external_id");
-    while (stmt.step()) {
-        ReviewItem item{{stmt.text_at(0), stmt.text_at(1)}, stmt.text_at(2), std::nullopt, stmt.text_at(4),
-                        stmt.text_at(5)};
-        if (auto year = stmt.optional_int_at(3)) item.year = static_cast<int>(*year);
-        out.push_back(std::move(item));
-    }
+    auto stmt = db.prepare(std::string(review_columns) + " ORDER BY found, service, external_id");
+    while (stmt.step()) out.push_back(review_item_at(stmt));
     return out;
+}
+
+std::optional<ReviewItem> review_item(const Db& db, const ExternalId& key) {
+    auto stmt = db.prepare(std::string(review_columns) + " WHERE service = ? AND external_id = ?");
+    stmt.bind(1, key.service);
+    stmt.bind(2, key.id);
+    if (!stmt.step()) return std::nullopt;
+    return review_item_at(stmt);
 }
 
 std::size_t review_count(const Db& db) {

@@ -54,6 +54,7 @@ std::map<std::string, std::string, std::less<>> sync_settings(const Db& db);
 // Every publication, in the owner's order, with its ids and synced fields.
 std::vector<SyncedPublication> synced_publications(const Db& db);
 std::vector<ReviewItem> review_items(const Db& db);
+std::optional<ReviewItem> review_item(const Db& db, const ExternalId& key);
 std::size_t review_count(const Db& db);
 
 }  // namespace vitae

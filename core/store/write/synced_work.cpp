@@ -88,17 +88,10 @@ std::int64_t add_fetched_work(const Db& db, FetchedWork work, std::set<std::stri
     return id;
 }
 
-std::optional<std::int64_t> accept_review_item(const Db& db, const ExternalId& key, const std::string& day) {
-    for (const auto& item : review_items(db)) {
-        if (item.key != key) continue;
-        std::set<std::string> taken;
-        auto slugs = db.prepare("SELECT slug FROM publication");
-        while (slugs.step()) taken.insert(slugs.text_at(0));
-        FetchedWork work = work_from_json(item.work);  // throws before anything is written
-        remove_review_item(db, item.key);
-        return add_fetched_work(db, std::move(work), taken, day);
-    }
-    return std::nullopt;
+std::int64_t accept_review_item(const Db& db, const ReviewItem& item, std::set<std::string>& taken, const std::string& day) {
+    FetchedWork work = work_from_json(item.work);  // throws before anything is written
+    remove_review_item(db, item.key);
+    return add_fetched_work(db, std::move(work), taken, day);
 }
 
 }  // namespace vitae

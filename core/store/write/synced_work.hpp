@@ -30,8 +30,9 @@ FetchedWork work_from_json(const std::string& json);  // throws Error on a malfo
 // it), its ids and its citation counts (counted `day` when it has none).
 std::int64_t add_fetched_work(const Db& db, FetchedWork work, std::set<std::string>& taken, const std::string& day);
 
-// Adds the review list's work `key` and takes it off the list: the new
-// publication's id, or nullopt when the list has no such work.
-std::optional<std::int64_t> accept_review_item(const Db& db, const ExternalId& key, const std::string& day);
+// Adds the review list's `item` (as add_fetched_work) and takes it off the
+// list: the new publication's id. Throws Error, writing nothing, when the
+// stored work is not valid JSON.
+std::int64_t accept_review_item(const Db& db, const ReviewItem& item, std::set<std::string>& taken, const std::string& day);
 
 }  // namespace vitae
