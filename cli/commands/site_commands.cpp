@@ -7,8 +7,7 @@
 #include "base/log.hpp"
 #include "store/registry/registry.hpp"
 #include "store/registry/registry_writer.hpp"
-#include "store/rows/content_store.hpp"
-#include "store/schema/schema.hpp"
+#include "store/registry/site_setup.hpp"
 
 namespace vitae::cli {
 
@@ -16,36 +15,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// What `add` made, removed again (last first) unless kept: only those paths,
-// each one alone (a file, or a directory that is empty again), never a tree.
-class Undo {
-public:
-    Undo() = default;
-    Undo(const Undo&) = delete;
-    Undo& operator=(const Undo&) = delete;
-    ~Undo() {
-        if (kept_) return;
-        for (auto it = made_.rbegin(); it != made_.rend(); ++it) {
-            std::error_code ec;
-            fs::remove(*it, ec);
-            if (ec) log_warning("site add: could not remove " + in_quotes(it->string()) + ": " + ec.message());
-        }
-    }
-    void made(fs::path path) { made_.push_back(std::move(path)); }
-    void keep() { kept_ = true; }
-
-private:
-    std::vector<fs::path> made_;
-    bool kept_ = false;
-};
-
 bool is_there(const fs::path& path) {
     std::error_code ec;
     return fs::exists(fs::symlink_status(path, ec));
-}
-
-Registry registry_or_empty(const fs::path& sites_dir) {
-    return is_sites_dir(sites_dir) ? read_registry(sites_dir) : Registry{.dir = sites_dir, .sites = {}};
 }
 
 std::vector<std::string> hosts_of(const Args& args) {
@@ -54,58 +26,12 @@ std::vector<std::string> hosts_of(const Args& args) {
     return hosts;
 }
 
-// "carol.example.edu/~carol/ (also www.carol.example.edu)"
-std::string where(const RegisteredSite& site) {
-    std::string text = site.hosts.empty() ? "(no host)" : site.hosts[0] + site.prefix;
-    for (std::size_t i = 1; i < site.hosts.size(); ++i) text += (i == 1 ? " (also " : ", ") + site.hosts[i];
-    return text + (site.hosts.size() > 1 ? ")" : "");
-}
-
-// Refused before anything is made: the reasons registry writes would give.
-void refuse_unless_fine(std::string_view command, const Registry& registry, const RegisteredSite& site,
-                        std::string_view replaced) {
-    auto problem = site_problem(site);
-    if (!problem && site.name != replaced && registry.find(site.name))
-        problem = "site name " + in_quotes(site.name) + " is taken";
-    if (!problem) {
-        Registry others = registry;
-        std::erase_if(others.sites, [replaced](const RegisteredSite& s) { return s.name == replaced; });
-        problem = registry_conflict(others, site);
-    }
-    if (problem) throw UsageError(std::string(command) + ": " + *problem);
-}
-
 const RegisteredSite& existing(std::string_view command, const Registry& registry, std::string_view name) {
     const RegisteredSite* site = registry.find(name);
     if (!site)
         throw UsageError(std::string(command) + ": no site " + in_quotes(name) + " in " +
                          registry_path(registry.dir).string() + " (vitae site ls " + registry.dir.string() + ")");
     return *site;
-}
-
-// SITES/NAME/site.db: made as `vitae init DB --name` makes one, or one
-// already there (an imported site) adopted once the worker's checks pass.
-void make_or_adopt_db(const fs::path& sites_dir, const RegisteredSite& site, Undo& undo, std::ostream& out) {
-    const fs::path dir = site_dir(sites_dir, site.name);
-    const fs::path db = site_db_path(sites_dir, site.name);
-    if (!is_there(dir)) {
-        std::error_code ec;
-        if (!fs::create_directory(dir, ec)) throw Error("site add: create " + in_quotes(dir.string()) + ": " + ec.message());
-        undo.made(dir);
-    }
-    if (is_there(db)) {
-        check_database(Db::open(db.string(), OpenMode::read_only));
-        out << "adopted " << db.string() << " as it is (an existing Vitae database"
-            << (site.owner_name.empty() ? "" : "; --name is the registry's only, its profile is unchanged") << ")\n";
-        return;
-    }
-    // A site serves from its first request: without --name its profile is named after the site for now.
-    init_database(db.string(), site.owner_name.empty() ? site.name : site.owner_name);
-    undo.made(db);
-    out << "created " << db.string() << " (schema version " << latest_version() << ")\n";
-    if (site.owner_name.empty())
-        out << "note: its owner is called " << in_quotes(site.name)
-            << " until the profile says otherwise (--name when adding; docs/cli.md, \"Profile\")\n";
 }
 
 }  // namespace
@@ -118,16 +44,7 @@ int run_site_add(const Args& args, std::ostream& out) {
                         .owner_name = args.get("--name"),
                         .group = args.get("--group"),
                         .home = args.has("--home")};
-    refuse_unless_fine("site add", registry_or_empty(sites_dir), site, "");
-    Undo undo;
-    if (!is_there(sites_dir)) undo.made(sites_dir);
-    if (create_registry(sites_dir)) {
-        undo.made(registry_path(sites_dir));
-        out << "created " << registry_path(sites_dir).string() << "\n";
-    }
-    make_or_adopt_db(sites_dir, site, undo, out);
-    add_registered_site(sites_dir, site);
-    undo.keep();
+    for (const auto& line : set_up_site("site add", sites_dir, site)) out << line << "\n";
     out << "added site " << site.name << " at " << where(site) << (site.home ? ", the home site" : "") << "\n";
     return 0;
 }

@@ -10,6 +10,8 @@
 #include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
+#include <sys/stat.h>
+
 using namespace vitae;
 using namespace vitae::test;
 namespace fs = std::filesystem;
@@ -282,4 +284,26 @@ BOOST_AUTO_TEST_CASE(one_broken_site_fails_the_command_but_not_the_others) {
     BOOST_TEST(has(backup.out, "dept: backed up to"), backup.out);
     BOOST_TEST(fs::exists(site_db_path(dest, "dept")));
     BOOST_TEST(!fs::exists(site_db_path(dest, "carol")));
+}
+
+// vitae-admin runs with UMask=0007; a site it adds must still be readable by
+// the worker (which reads as "other") and writable by the editor's group.
+BOOST_AUTO_TEST_CASE(a_new_site_takes_the_modes_of_sites_and_its_registry_whatever_the_umask) {
+    Sites s;
+    s.department();
+    fs::permissions(s.path, fs::perms(02775), fs::perm_options::replace);
+    fs::permissions(registry_path(s.path), fs::perms(0664), fs::perm_options::replace);
+    mode_t before = ::umask(0077);
+    auto r = s.add({"dan", "--host", "dan.example.edu"});
+    ::umask(before);
+    BOOST_TEST(r.status == 0, r.err);
+    auto mode = [](const fs::path& p) { return static_cast<unsigned>(fs::status(p).permissions()) & 07777u; };
+    BOOST_TEST(mode(site_dir(s.path, "dan")) == 02775u);
+    BOOST_TEST(mode(site_db_path(s.path, "dan")) == 0664u);
+    // As root with the usual 0755 and 0644, the usual modes.
+    fs::permissions(s.path, fs::perms(0755), fs::perm_options::replace);
+    fs::permissions(registry_path(s.path), fs::perms(0644), fs::perm_options::replace);
+    BOOST_TEST(s.add({"eve", "--host", "eve.example.edu"}).status == 0);
+    BOOST_TEST(mode(site_dir(s.path, "eve")) == 0755u);
+    BOOST_TEST(mode(site_db_path(s.path, "eve")) == 0644u);
 }
