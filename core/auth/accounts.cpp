@@ -80,6 +80,16 @@ void Accounts::revoke(std::string_view name, std::string_view site) {
     transaction.commit();
 }
 
+void Accounts::set_sites(std::string_view name, const std::vector<std::string>& sites) {
+    for (const auto& site : sites) check_site(site);
+    Transaction transaction(db_);
+    auto row = existing_user(db_, name);
+    for (const auto& site : row.sites)
+        if (std::find(sites.begin(), sites.end(), site) == sites.end()) delete_grant(db_, row.id, site);
+    for (const auto& site : sites) insert_grant(db_, row.id, site);
+    transaction.commit();
+}
+
 void Accounts::remove_user(std::string_view name) {
     Transaction transaction(db_);
     auto row = existing_user(db_, name);

@@ -55,6 +55,8 @@ public:
     void set_password(std::string_view name, std::string_view password, HashCost cost);  // ends every session of that user
     void grant(std::string_view name, std::string_view site);   // already granted: nothing changes
     void revoke(std::string_view name, std::string_view site);  // not granted: UsageError
+    // The grants become exactly `sites` (the editor's checkboxes), in one transaction.
+    void set_sites(std::string_view name, const std::vector<std::string>& sites);
     void remove_user(std::string_view name);   // and its sessions
     std::vector<AccountUser> users() const;    // sorted by name
     std::optional<AccountUser> user(std::string_view name) const;

@@ -136,6 +136,8 @@ BOOST_FIXTURE_TEST_CASE(bad_input_is_refused_naming_the_value_and_changes_nothin
     refused([&] { accounts.grant("alice", "a_b"); }, "a_b");
     refused([&] { accounts.revoke("alice", "other"); }, "no grant for site \"other\"");
     refused([&] { accounts.remove_user("bob"); }, "no user \"bob\"");
+    refused([&] { accounts.set_sites("alice", {"lab", "Bad!"}); }, "Bad!");
+    refused([&] { accounts.set_sites("bob", {"lab"}); }, "no user \"bob\"");
     BOOST_TEST(rows_text(path, "SELECT * FROM user") + rows_text(path, "SELECT * FROM user_site") == before);
 }
 
@@ -149,6 +151,14 @@ BOOST_FIXTURE_TEST_CASE(grants_and_may_edit, Fixture) {
     accounts.revoke("alice", "extra");
     BOOST_TEST(!may_edit(*accounts.user("alice"), "extra"));
     BOOST_TEST(may_edit(*accounts.user("root"), "any-site-at-all"));
+}
+
+BOOST_FIXTURE_TEST_CASE(set_sites_makes_the_grants_exactly_the_sites_given, Fixture) {
+    accounts.set_sites("alice", {"lab", "new-site"});  // alice dropped, lab kept, new-site added
+    BOOST_TEST((accounts.user("alice")->sites == std::vector<std::string>{"lab", "new-site"}));
+    accounts.set_sites("alice", {});
+    BOOST_TEST(accounts.user("alice")->sites.empty());
+    BOOST_TEST(!may_edit(*accounts.user("alice"), "lab"));
 }
 
 BOOST_FIXTURE_TEST_CASE(an_unknown_user_and_a_wrong_password_get_the_same_answer, Fixture) {
