@@ -123,6 +123,8 @@ AdminAnswer AdminApp::route(Call& call) {
     call.session = std::move(session);
     if (rest == "logout") return post ? log_out(call) : message(call, 405, "Not allowed", "Log out with the button.");
     if (rest.empty()) return sites_page(call);
+    if (rest == admin_area_name || rest.starts_with(std::string(admin_area_name) + "/"))
+        return admin_area(call, rest.substr(admin_area_name.size()));
     auto slash = rest.find('/');
     if (slash == std::string_view::npos) return {.status = 303, .location = call.path + "/"};
     return edit_site(call, rest.substr(0, slash), rest.substr(slash + 1));

@@ -17,6 +17,7 @@
 #include "auth/accounts.hpp"
 #include "edit/editor.hpp"
 #include "http/form.hpp"
+#include "store/registry/registry.hpp"
 
 namespace vitae {
 
@@ -68,6 +69,16 @@ private:
     AdminAnswer log_out(Call& call);
     AdminAnswer sites_page(const Call& call);
     AdminAnswer edit_site(Call& call, std::string_view site, std::string_view rest);
+    // An admin's pages under /_vitae/edit/_admin/ (users_pages.cpp, registry_pages.cpp).
+    AdminAnswer admin_area(Call& call, std::string_view rest);
+    AdminAnswer users_page(const Call& call, int status, EditData data);
+    AdminAnswer add_user(const Call& call);
+    AdminAnswer user_page(Call& call, std::string_view name);
+    AdminAnswer change_user(Call& call, const AccountUser& user);
+    AdminAnswer registry_page(const Call& call, int status, EditData data);
+    AdminAnswer add_site(const Call& call);
+    AdminAnswer registry_site_page(const Call& call, std::string_view name);
+    AdminAnswer change_site(const Call& call, const RegisteredSite& site);
     std::optional<Session> session_of(Call& call);
     std::optional<AdminAnswer> refuse_post(const Call& call, std::string_view expected_token);
     AdminAnswer framed(const Call& call, int status, std::string title, std::string body_html, std::string_view site = {});

@@ -6,6 +6,15 @@
 
 namespace vitae {
 
+// /_vitae/edit/_admin/: never a site's name (a DNS label has no '_').
+inline constexpr std::string_view admin_area_name = "_admin";
+inline constexpr std::string_view users_url = "/_vitae/edit/_admin/users";
+inline constexpr std::string_view registry_url = "/_vitae/edit/_admin/sites";
+
+// What a page says after a change it was sent to (?done=WORD): fixed
+// texts chosen by the word, so no request's text is ever shown back.
+std::string done_notice(std::string_view query);
+
 struct AdminApp::Call {
     const AdminRequest& request;
     std::string path;        // percent-decoded

@@ -11,7 +11,9 @@ namespace {
 
 using Data = kainjow::mustache::data;
 
-constexpr const char* frame_templates[] = {"layout", "login", "sites", "message"};
+constexpr const char* frame_templates[] = {"layout", "login", "sites", "message", "users", "user",
+                                           "registry", "registry_site", "site_choices", "site_fields"};
+constexpr const char* frame_partials[] = {"site_choices", "site_fields"};
 
 // The allowlist: URL name -> its type. The file is DIR/edit/<name>.
 struct AssetName {
@@ -25,7 +27,7 @@ Data text(std::string_view s) { return Data(std::string(s)); }  // a const char*
 
 using Sources = std::map<std::string, std::string, std::less<>>;
 
-std::string render(const Sources& sources, std::string_view name, const Data& data) {
+std::string render_source(const Sources& sources, std::string_view name, const Data& data) {
     kainjow::mustache::mustache compiled(sources.find(name)->second);
     std::string html = compiled.render(data);
     if (!compiled.is_valid()) throw Error("editor frame " + in_quotes(std::string(name)) + ": " + compiled.error_message());
@@ -60,11 +62,13 @@ std::string Frame::page(const FrameView& view) const {
         data.set("user", text(view.user));
         data.set("csrf", text(view.csrf));
     }
+    data.set("admin", view.admin);
+    data.set("many_sites", view.many_sites);
     if (!view.site.empty()) {
         data.set("site", text(view.site));
         data.set("site_link", text("/_vitae/edit/" + view.site + "/"));
     }
-    return render(sources_, "layout", data);
+    return render_source(sources_, "layout", data);
 }
 
 std::string Frame::login(std::string_view token, std::string_view next, std::string_view message) const {
@@ -72,7 +76,7 @@ std::string Frame::login(std::string_view token, std::string_view next, std::str
     data.set("token", text(token));
     data.set("next", text(next));
     if (!message.empty()) data.set("message", text(message));
-    return render(sources_, "login", data);
+    return render_source(sources_, "login", data);
 }
 
 std::string Frame::sites(const std::vector<SiteEntry>& sites) const {
@@ -86,13 +90,21 @@ std::string Frame::sites(const std::vector<SiteEntry>& sites) const {
     Data data;
     data.set("sites", list);
     data.set("none", sites.empty());
-    return render(sources_, "sites", data);
+    return render_source(sources_, "sites", data);
 }
 
 std::string Frame::message(std::string_view message_text) const {
     Data data;
     data.set("message", text(message_text));
-    return render(sources_, "message", data);
+    return render_source(sources_, "message", data);
+}
+
+std::string Frame::render(std::string_view name, EditData data) const {
+    for (const char* partial : frame_partials) {
+        const std::string& source = sources_.find(partial)->second;
+        data.set(partial, kainjow::mustache::partial([&source] { return source; }));
+    }
+    return render_source(sources_, name, data);
 }
 
 const Asset* Frame::asset(std::string_view name) const {

@@ -1,7 +1,7 @@
 // The editor's frame, vitae-admin's own pages around the edit engine's:
 // templates/edit/layout.mustache (title, the user, the site, the logout
-// form, the body), login, sites (the sites a user may edit) and message
-// (403, 404, 429, errors), and the static assets served from DIR/edit/ by a
+// form, the body), login, sites (the sites a user may edit), message
+// (403, 404, 429, errors), an admin's users and registry pages, and the static assets served from DIR/edit/ by a
 // fixed list of names (no part of a request ever names a file). Read and
 // compiled once at start; each render compiles a fresh copy, so a failed
 // render cannot poison a template shared by threads (FINDINGS.md) and no
@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "edit/edit_templates.hpp"
+
 namespace vitae {
 
 struct Asset {
@@ -27,6 +29,8 @@ struct FrameView {
     std::string user;       // empty: not logged in (the login page)
     std::string site;       // empty: not inside a site
     std::string csrf;       // the session's token, for the logout form
+    bool admin = false;     // the user is an admin: the bar links to Users (and Sites)
+    bool many_sites = false;  // --sites: there is a registry to manage
     std::string body_html;  // already HTML
 };
 
@@ -44,6 +48,9 @@ public:
     std::string login(std::string_view token, std::string_view next, std::string_view message) const;
     std::string sites(const std::vector<SiteEntry>& sites) const;
     std::string message(std::string_view text) const;
+    // One of the admin's own pages (users, user, registry, registry_site),
+    // with the partials site_choices and site_fields at hand.
+    std::string render(std::string_view name, EditData data) const;
     const Asset* asset(std::string_view name) const;  // nullptr: not one of ours
 
 private:

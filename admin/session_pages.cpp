@@ -113,6 +113,8 @@ AdminAnswer AdminApp::framed(const Call& call, int status, std::string title, st
                    .user = call.session ? call.session->user.name : std::string(),
                    .site = std::string(site),
                    .csrf = call.session ? call.session->csrf_token : std::string(),
+                   .admin = call.session && call.session->user.admin,
+                   .many_sites = !shared_.config.sites_dir.empty(),
                    .body_html = std::move(body_html)};
     return {.status = status, .body = shared_.frame.page(view)};
 }

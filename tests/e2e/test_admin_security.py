@@ -11,58 +11,20 @@ sent back by hand (http.client), as a browser would over HTTPS.
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_admin_security
 """
 import hashlib
-import http.client
 import os
 import re
 import shutil
 import socket
-import subprocess
 import time
 import unittest
 
 from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 
 import stack  # noqa: E402
-
-PASSWORD = "correct horse battery"
-# A cheap Argon2id for the test's hashes: the cost is stored with each hash.
-CHEAP_HASH = {"VITAE_ARGON2_OPS": "1", "VITAE_ARGON2_MEM_MB": "8"}
+from editor_session import PASSWORD, EditorRequests, add_user  # noqa: E402
 
 
-def add_user(auth, name, *sites):
-    """`vitae user add AUTH NAME [--site SITE]... --password-stdin`, as an admin would."""
-    env = dict(os.environ, **CHEAP_HASH)
-    cmd = [os.path.join(BUILD_DIR, "cli", "vitae"), "user", "add", auth, name, "--password-stdin"]
-    for site in sites:
-        cmd += ["--site", site]
-    done = subprocess.run(cmd, env=env, input=PASSWORD + "\n", capture_output=True, text=True, timeout=30)
-    if done.returncode != 0:
-        raise AssertionError("%s: exit %d: %s" % (" ".join(cmd), done.returncode, done.stderr))
-
-
-class Answer:
-    def __init__(self, response):
-        self.status = response.status
-        self.headers = response.getheaders()
-        self.body = response.read().decode("utf-8", "replace")
-
-    def header(self, name):
-        for key, value in self.headers:
-            if key.lower() == name.lower():
-                return value
-        return None
-
-    def cookies(self):
-        """name -> (value, the whole Set-Cookie line)"""
-        out = {}
-        for key, value in self.headers:
-            if key.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                out[name] = (rest.split(";")[0], value)
-        return out
-
-
-class AdminSecurity(unittest.TestCase):
+class AdminSecurity(EditorRequests, unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.dir, cls.db = private_db("vitae-admin-")
@@ -90,53 +52,6 @@ class AdminSecurity(unittest.TestCase):
         with open(cls.clock + ".tmp", "w") as f:
             f.write(str(offset))
         os.replace(cls.clock + ".tmp", cls.clock)
-
-    # -- requests --------------------------------------------------------
-
-    def request(self, method, path, body=None, cookies=None, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.stack.port, timeout=10)
-        all_headers = dict(headers or {})
-        if cookies:
-            all_headers["Cookie"] = "; ".join("%s=%s" % kv for kv in cookies.items())
-        if body is not None and "Content-Type" not in all_headers:
-            all_headers["Content-Type"] = "application/x-www-form-urlencoded"
-        try:
-            conn.request(method, path, body=body, headers=all_headers)
-            return Answer(conn.getresponse())
-        finally:
-            conn.close()
-
-    def post(self, path, fields, cookies=None, origin=True, headers=None):
-        from urllib.parse import urlencode
-        h = dict(headers or {})
-        if origin is True:
-            h["Origin"] = self.origin
-        elif origin:
-            h["Origin"] = origin
-        return self.request("POST", path, body=urlencode(fields), cookies=cookies, headers=h)
-
-    def login_form(self):
-        page = self.request("GET", "/_vitae/edit/login")
-        self.assertEqual(page.status, 200, page.body)
-        token = re.search(r'name="csrf" value="([^"]+)"', page.body).group(1)
-        return token, page.cookies()["__Host-vitae-login"][0]
-
-    def log_in(self, user, password=PASSWORD, cookies=None):
-        token, login_cookie = self.login_form()
-        jar = dict(cookies or {})
-        jar["__Host-vitae-login"] = login_cookie
-        return self.post("/_vitae/edit/login", {"csrf": token, "user": user, "password": password,
-                                                 "next": "/_vitae/edit/"}, cookies=jar)
-
-    def session(self, user="alice"):
-        answer = self.log_in(user)
-        self.assertEqual(answer.status, 303, answer.body)
-        return {"__Host-vitae-session": answer.cookies()["__Host-vitae-session"][0]}
-
-    def csrf_of(self, session):
-        page = self.request("GET", "/_vitae/edit/", cookies=session)
-        self.assertEqual(page.status, 200, page.body)
-        return re.search(r'name="csrf" value="([^"]+)"', page.body).group(1)
 
     def db_digest(self):
         with open(self.db, "rb") as f:

@@ -2,7 +2,8 @@
 real vitae-admin, checked by the Nu Html Checker (vnu.jar, npm vnu-jar) and
 by pa11y (WCAG 2 AA, axe and HTML_CodeSniffer runners, in Debian's
 Chromium): the login page, the sites, a site's dashboard, a list, a form,
-the conflict page (a save from a stale copy, 409) and the history. Any
+the conflict page (a save from a stale copy, 409), the history, the
+review of synced works, and an admin's users and one user's page. Any
 finding fails the test, named by page. The npm clients are those pinned in
 tests/tools/a11y/package-lock.json, put into $A11Y_CLIENTS_PREFIX (/tmp/vitae-a11y-clients)
 by `npm ci` when missing, as scripts/lighthouse does; vnu needs Java
@@ -27,9 +28,8 @@ from urllib.parse import urlencode
 from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 
 import stack  # noqa: E402
+from editor_session import PASSWORD, add_user  # noqa: E402
 
-PASSWORD = "correct horse battery"
-CHEAP_HASH = {"VITAE_ARGON2_OPS": "1", "VITAE_ARGON2_MEM_MB": "8"}
 A11Y_PREFIX = os.environ.get("A11Y_CLIENTS_PREFIX", "/tmp/vitae-a11y-clients")
 CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 # ../shared/tools/common.sh's flags: without them Chromium tries to reach Google.
@@ -67,10 +67,8 @@ class EditorPagesChecked(unittest.TestCase):
         cls.jar = npm_clients()
         cls.dir, cls.db = private_db("vitae-editor-checks-")
         cls.auth = os.path.join(cls.dir, "auth.db")
-        done = subprocess.run([os.path.join(BUILD_DIR, "cli", "vitae"), "user", "add", cls.auth, "alice",
-                               "--site", "default", "--password-stdin"], input=PASSWORD + "\n", text=True,
-                              env=dict(os.environ, **CHEAP_HASH), capture_output=True, timeout=30)
-        assert done.returncode == 0, done.stderr
+        add_user(cls.auth, "alice", admin=True)  # an admin: the users' pages too
+        add_user(cls.auth, "bob", "default")
         # A work a sync found and did not add, for the review page.
         work = {"service": "openalex", "kind": "journal", "title": "Found <em>upstream</em>", "year": 2026,
                 "authors": ["Ana Lopez", "Bo Li"], "ids": [["openalex", "W4242"]], "citations": [["openalex", 3]]}
@@ -117,7 +115,7 @@ class EditorPagesChecked(unittest.TestCase):
         return {name: value}
 
     def pages(self):
-        """(name, path, how): the eight pages; a form saved once, so the history has a line."""
+        """(name, path, how): the ten pages; a form saved once, so the history has a line."""
         jar = self.session()
         _, _, _, dashboard = self.request("GET", "/_vitae/edit/default/", cookies=jar)
         csrf = re.search(r'name="csrf" value="([^"]+)"', dashboard).group(1)
@@ -133,7 +131,8 @@ class EditorPagesChecked(unittest.TestCase):
                              ("form", "/_vitae/edit/default/publications/1"),
                              ("conflict", "/_vitae/edit/default/publications/1"),
                              ("history", "/_vitae/edit/default/history"),
-                             ("review", "/_vitae/edit/default/publications/review")]
+                             ("review", "/_vitae/edit/default/publications/review"),
+                             ("users", "/_vitae/edit/_admin/users"), ("user", "/_vitae/edit/_admin/users/bob")]
 
     def start_vnu(self, work, jar, fields, pages):
         files = []
