@@ -141,14 +141,15 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::
     auto templates = std::make_shared<Templates>();
     for (const char* name : required_templates) {
         std::set<std::string> stack;
-        Mustache page{""};
         std::string expanded = expand(label, sources, name, stack);
-        compile_or_throw(label, name, expanded, page);
+        {
+            Mustache as_written{""};  // its error names the page's own text, not the folded one
+            compile_or_throw(label, name, expanded, as_written);
+        }
         Mustache folded{""};
         compile_or_throw(label, name, fold_literal_runs(expanded, templates->literals_), folded);
         use_fast_escape(folded);
-        templates->pages_.emplace(name, std::move(page));
-        templates->render_pages_.emplace(name, std::move(folded));
+        templates->pages_.emplace(name, std::move(folded));
         templates->expanded_.emplace(name, std::move(expanded));
     }
     templates->catalogues_ = Catalogues::load(dir, overrides);

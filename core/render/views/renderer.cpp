@@ -58,7 +58,7 @@ std::string PageRenderer::render_one(const Templates& templates, std::string_vie
 std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
                                  const LayoutFields& layout, const Catalogue& t) {
     if (templates_id_ != templates.id()) {
-        copies_ = templates.render_pages();
+        copies_ = templates.pages();
         templates_id_ = templates.id();
     }
     // fields() and put(): kainjow's object{} and set() copy every value once more (view_data.hpp).
