@@ -21,12 +21,13 @@
 #include <vector>
 
 #include "fcgi/metrics.hpp"
+#include "fcgi/purge_request.hpp"
 
 namespace vitae {
 
 class Purger {
 public:
-    // Throws UsageError for a URL that is not http://... or https://...
+    // Throws UsageError for a URL that is not http://HOST[:PORT][/PATH].
     Purger(std::vector<std::string> urls, WorkerMetrics& metrics);
     ~Purger();
     Purger(const Purger&) = delete;
@@ -47,6 +48,7 @@ private:
     void send(const std::vector<std::string>& keys);
 
     const std::vector<std::string> urls_;
+    std::vector<PurgeTarget> targets_;  // urls_, parsed
     WorkerMetrics& metrics_;
     std::mutex mutex_;  // guards queue_, stopping_
     std::condition_variable wake_;
@@ -55,7 +57,7 @@ private:
     std::thread thread_;  // last: started once the rest is built
 };
 
-// The URLs' shared check: http:// or https:// and a host.
+// The URLs' shared check (--purge): parse_purge_url's.
 void check_purge_url(std::string_view url);
 
 }  // namespace vitae

@@ -114,8 +114,8 @@ inline constexpr int surrogate_max_age_s = 3600;
 // (a longer list purges the site's key instead); and the second purge of
 // each batch, which catches a page the cache fetched from the old version
 // while the first was on its way.
-inline constexpr long purge_connect_timeout_ms = 200;
-inline constexpr long purge_timeout_ms = 1000;
+inline constexpr int purge_connect_timeout_ms = 200;
+inline constexpr int purge_timeout_ms = 1000;
 inline constexpr std::size_t purge_queue_max = 1024;
 inline constexpr std::size_t purge_max_keys = 200;
 inline constexpr int purge_repeat_ms = 1000;
