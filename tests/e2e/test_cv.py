@@ -112,7 +112,7 @@ class WithCv(ServedSite):
         self.assertTrue(fonts, "no fonts")
         for line in fonts:
             self.assertEqual(line.split()[-5], "yes", line)  # emb: columns ... emb sub uni object ID
-        self.assertTrue(any("CJK" in line for line in fonts), fonts)
+        self.assertTrue(any("WenQuanYiMicroHei" in line for line in fonts), fonts)  # the CJK name's font
 
     def test_the_json_resume_validates_against_the_schema(self):
         jsonschema = require_module("jsonschema", "python3-jsonschema")
