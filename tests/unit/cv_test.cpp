@@ -13,6 +13,8 @@
 #include "base/error.hpp"
 #include "render/cv/cv_json.hpp"
 #include "render/pdf/cv_pdf.hpp"
+#include "render/template/templates.hpp"
+#include "render/views/renderer.hpp"
 #include "render/views/views.hpp"
 #include "site/cv_pdf_child.hpp"
 #include "site/site.hpp"
@@ -82,16 +84,20 @@ BOOST_AUTO_TEST_CASE(the_cv_page_has_every_section_with_rows_and_publications_by
     const auto& awards = items(page, "owner_awards");
     BOOST_TEST(str(awards[0], "year") == "2025");
     BOOST_TEST(!awards[1].get("has_year")->is_true());
-    // Every publication once, grouped as /publications/ groups them; the owner marked.
-    std::size_t listed = 0;
-    bool owner_marked = false;
-    for (const auto& year : items(page, "publication_years"))
-        for (const auto& p : items(year, "pubs")) {
-            ++listed;
-            for (const auto& a : items(p, "authors")) owner_marked = owner_marked || a.get("is_owner")->is_true();
-        }
+    // Every publication once, grouped as /publications/ groups them; the
+    // owner marked. A year's papers are a streamed list, made while the page
+    // renders: counted in the page the shipped template makes of them.
+    auto templates = Templates::load(std::filesystem::path(VITAE_SOURCE_DIR) / "templates");
+    PageRenderer renderer;
+    std::string html = renderer.render(*templates, "cv", page, {v.site_name, v.home_description, "/cv/"}, en());
+    std::size_t listed = 0, marked = 0;
+    for (auto at = html.find("<ol class=\"cv-pubs\">"); at != std::string::npos; at = html.find("<ol class=\"cv-pubs\">", at + 1)) {
+        auto end = html.find("</ol>", at);
+        for (auto li = html.find("<li>", at); li < end; li = html.find("<li>", li + 1)) ++listed;
+        for (auto me = html.find("<strong class=\"me\">", at); me < end; me = html.find("<strong class=\"me\">", me + 1)) ++marked;
+    }
     BOOST_TEST(listed == fixture::publications);
-    BOOST_TEST(owner_marked);
+    BOOST_TEST(marked >= 1u);
     BOOST_TEST(str(items(page, "publication_years").front(), "id").starts_with("cv-"));
 }
 
