@@ -1,26 +1,31 @@
 #include "http/gzip.hpp"
 
-#include <zlib.h>
+#include <libdeflate.h>
+
+#include <memory>
 
 #include "base/error.hpp"
 
 namespace vitae {
 
+namespace {
+
+struct CompressorFree {
+    void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+}  // namespace
+
 std::string gzip_compress(std::string_view data) {
-    z_stream stream{};
-    // windowBits 15 + 16: gzip wrapper. Level 6, memLevel 8 (zlib's defaults):
-    // on the 16 KB homepage level 9 saves 10 bytes and costs twice the time.
-    if (deflateInit2(&stream, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-        throw Error("gzip: deflateInit2 failed");
-    std::string out(deflateBound(&stream, data.size()), '\0');
-    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-    stream.avail_in = static_cast<uInt>(data.size());
-    stream.next_out = reinterpret_cast<Bytef*>(out.data());
-    stream.avail_out = static_cast<uInt>(out.size());
-    int rc = deflate(&stream, Z_FINISH);
-    out.resize(stream.total_out);
-    deflateEnd(&stream);
-    if (rc != Z_STREAM_END) throw Error("gzip: deflate did not finish");
+    // Level 6, as zlib's default: on the 16 KB homepage level 9 saves 10
+    // bytes and costs twice the time. A compressor per call: allocating one
+    // costs ~3 µs, and nothing is shared between threads.
+    std::unique_ptr<libdeflate_compressor, CompressorFree> compressor(libdeflate_alloc_compressor(6));
+    if (!compressor) throw Error("gzip: libdeflate_alloc_compressor failed");
+    std::string out(libdeflate_gzip_compress_bound(compressor.get(), data.size()), '\0');
+    std::size_t size = libdeflate_gzip_compress(compressor.get(), data.data(), data.size(), out.data(), out.size());
+    if (size == 0) throw Error("gzip: the output did not fit its bound");
+    out.resize(size);
     return out;
 }
 
