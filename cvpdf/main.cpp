@@ -9,6 +9,8 @@
 // interface strings as the worker has them (cv_pdf_request()). Exit 0 with
 // the PDF on stdout; 1 with one line on stderr when it cannot be made; 2 for
 // a usage error.
+#include <sys/resource.h>
+
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -24,6 +26,7 @@
 
 namespace {
 
+constexpr int cv_pdf_niceness = 10;
 constexpr std::size_t max_request_bytes = 4 * 1024 * 1024;  // a language's strings are ~20 KB
 
 struct CvPdfArgs {
@@ -75,6 +78,9 @@ int write_cv_pdf(const CvPdfArgs& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Background work: a PDF's half second of CPU (thousands of papers) yields
+    // to the worker's requests and HTML pages on the same cores.
+    ::setpriority(PRIO_PROCESS, 0, cv_pdf_niceness);
     try {
         return write_cv_pdf(parse_cv_pdf_args(argc, argv));
     } catch (const vitae::UsageError& e) {

@@ -21,6 +21,8 @@ void LaterPages::publish(std::shared_ptr<const Site> site, std::vector<std::stri
     bool start = false;
     {
         std::lock_guard lock(mutex_);
+        last_publish_ = LaterClock::now();
+        if (!next_) behind_since_ = last_publish_;
         next_ = std::move(site);
         next_paths_ = std::move(paths);
         start = !running_;
@@ -60,6 +62,12 @@ void LaterPages::run() {
     int retry_ms = 0;
     std::unique_lock lock(mutex_);
     while (!stopping_ && next_) {
+        auto due = std::min(last_publish_ + std::chrono::milliseconds(limits::cv_pdf_quiet_ms),
+                            behind_since_ + std::chrono::milliseconds(limits::cv_pdf_max_delay_ms));
+        if (LaterClock::now() < due) {
+            wake_.wait_until(lock, due, [&] { return stopping_.load(); });
+            continue;  // a publish meanwhile moved the quiet time on
+        }
         auto site = next_;
         auto paths = next_paths_;
         lock.unlock();

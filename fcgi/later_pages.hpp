@@ -5,14 +5,18 @@
 // writes the other pages and hands these here: a thread (started when there
 // is work, gone when there is none) brings them up to the newest site handed to it
 // (a newer site replaces one not yet begun), while nginx keeps serving the
-// file written before. So the PDF follows the HTML pages by about one
-// child's run. A page that fails keeps its last good file (or none: nginx
+// file written before. It starts once publishes pause for
+// limits::cv_pdf_quiet_ms, and at most limits::cv_pdf_max_delay_ms after
+// the first one it has not caught up with: so the PDF follows the HTML
+// pages by half a second and one child's run, a burst of edits costs one
+// PDF, and steady editing cannot keep it stale. A page that fails keeps its last good file (or none: nginx
 // then asks the worker, which makes it), is logged, and is tried again after
 // a pause that doubles from limits::cv_pdf_retry_min_ms to _max_ms until it
 // is written or a newer site comes. Each round logs event=publish_later.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -55,6 +59,8 @@ private:
     std::condition_variable wake_;
     std::shared_ptr<const Site> next_;  // the site to bring the pages up to; null: done
     std::vector<std::string> next_paths_;
+    std::chrono::steady_clock::time_point last_publish_{};  // the newest publish() call
+    std::chrono::steady_clock::time_point behind_since_{};  // the first publish() not yet caught up with
     bool running_ = false;  // a thread is in run(), or about to be
     std::atomic<bool> stopping_{false};
     std::thread thread_;

@@ -37,6 +37,13 @@ inline constexpr int cv_pdf_background_timeout_ms = 60000;
 inline constexpr std::size_t max_cv_pdf_bytes = 32 * 1024 * 1024;
 inline constexpr int cv_pdf_retry_min_ms = 1000;  // the fast path's next try after a failed child, doubling
 inline constexpr int cv_pdf_retry_max_ms = 60000;
+// The fast path typesets the PDF once edits pause for this long, and at most
+// this long after the first edit it has not typeset: a burst of saves costs
+// one PDF, not one each (3 languages: ~90 ms of CPU per PDF round on the
+// shipped site, competing with the next save's HTML pages), and steady
+// editing cannot keep the PDF stale for longer than the bound.
+inline constexpr int cv_pdf_quiet_ms = 500;
+inline constexpr int cv_pdf_max_delay_ms = 5000;
 }  // namespace limits
 
 // The program run: $VITAE_CV_PDF if set (tests); else vitae-cv-pdf beside
