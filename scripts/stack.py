@@ -215,7 +215,7 @@ class Stack(Started):
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
                  conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S, sites=None,
-                 admin=False, auth=None, admin_args=()):
+                 admin=False, auth=None, admin_args=(), tmp_parent=None):
         self.build_dir = os.path.abspath(build_dir)
         # `sites`: a directory of sites (vitae site add) served with --sites
         # behind nginx-sites.conf; `db` is then ignored (pass None).
@@ -246,6 +246,7 @@ class Stack(Started):
         self.admin = admin
         self.auth = os.path.abspath(auth) if auth else None
         self.admin_args = list(admin_args)
+        self.tmp_parent = tmp_parent  # where its temp dir goes (None: the system's)
         self.admin_proc = None
         self.admin_socket_path = None
         self.admin_log = None
@@ -255,7 +256,7 @@ class Stack(Started):
     # -- lifecycle: start() and stop() under `with` (Started) -----------
 
     def start(self):
-        self.tmpdir = tempfile.mkdtemp(prefix="vitae-stack-")
+        self.tmpdir = tempfile.mkdtemp(prefix="vitae-stack-", dir=self.tmp_parent)
         # nginx workers run as www-data when we are root: let them reach the socket.
         os.chmod(self.tmpdir, 0o755)
         self.socket_path = os.path.join(self.tmpdir, "fcgi.sock")
