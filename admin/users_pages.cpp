@@ -16,14 +16,6 @@ namespace vitae {
 
 namespace {
 
-std::string may_edit_text(const AccountUser& user) {
-    if (user.admin) return "every site (administrator)";
-    if (user.sites.empty()) return "no site";
-    std::string text;
-    for (const auto& site : user.sites) text += (text.empty() ? "" : ", ") + site;
-    return text;
-}
-
 // A checkbox per site there is, and per site granted that is not (or no longer) there.
 EditData site_choices(const AdminConfig& config, const std::vector<std::string>& checked) {
     auto names = site_names(config);

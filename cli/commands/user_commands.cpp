@@ -67,14 +67,6 @@ void require_user(const Accounts& accounts, std::string_view command, const std:
                          accounts.path() + ")");
 }
 
-std::string sites_text(const AccountUser& user) {
-    if (user.admin) return "every site (admin)";
-    if (user.sites.empty()) return "no site";
-    std::string text;
-    for (const auto& site : user.sites) text += (text.empty() ? "" : ", ") + site;
-    return text;
-}
-
 }  // namespace
 
 std::string read_password_line(std::istream& in, std::string_view command) {
@@ -99,7 +91,7 @@ int run_user_add(const Args& args, std::ostream& out) {
     auto cost = default_hash_cost();
     auto accounts = Accounts::open(args.positional[0], OpenMode::create);
     as("user add", [&] { accounts.add_user(name, password, args.has("--admin"), sites, cost); });
-    out << "added user " << name << " to " << args.positional[0] << ": " << sites_text(*accounts.user(name)) << "\n";
+    out << "added user " << name << " to " << args.positional[0] << ": " << may_edit_text(*accounts.user(name)) << "\n";
     return 0;
 }
 

@@ -39,6 +39,14 @@ bool may_edit(const AccountUser& user, std::string_view site) {
     return user.admin || std::find(user.sites.begin(), user.sites.end(), site) != user.sites.end();
 }
 
+std::string may_edit_text(const AccountUser& user) {
+    if (user.admin) return "every site (admin)";
+    if (user.sites.empty()) return "no site";
+    std::string text;
+    for (const auto& site : user.sites) text += (text.empty() ? "" : ", ") + site;
+    return text;
+}
+
 Accounts Accounts::open(const std::string& path, OpenMode mode) { return Accounts(open_auth_db(path, mode)); }
 
 void Accounts::add_user(std::string_view name, std::string_view password, bool admin, const std::vector<std::string>& sites,

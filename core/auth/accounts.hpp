@@ -31,6 +31,8 @@ HashCost default_hash_cost();
 struct AccountUser { std::int64_t id = 0; std::string name; bool admin = false; std::vector<std::string> sites; };
 // An admin may edit every site; anyone else the sites granted.
 bool may_edit(const AccountUser& user, std::string_view site);
+// What `user` may edit, for people: "every site (admin)", "no site", "ann, lab".
+std::string may_edit_text(const AccountUser& user);
 
 struct Session { AccountUser user; std::string csrf_token; std::int64_t started = 0; };
 enum class LoginOutcome { ok, refused, throttled };
