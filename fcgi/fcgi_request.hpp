@@ -44,6 +44,7 @@ public:
 
 private:
     std::unique_ptr<FCGX_Request> request_;
+    bool unix_socket_ = false;  // the listener is AF_UNIX: finish() closes at once
 };
 
 // SIGTERM, SIGINT and SIGHUP: blocked in every thread, taken by sigwait.
