@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE http
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "http/http.hpp"
 
 using namespace vitae;
@@ -20,6 +22,19 @@ BOOST_AUTO_TEST_CASE(etag_depends_only_on_bytes) {
     BOOST_TEST(etag_for("hello") == etag_for("hello"));
     BOOST_TEST(etag_for("hello") != etag_for("hellp"));
     BOOST_TEST(etag_for("").size() == 18u);
+    // Every byte counts, whichever of the hash's four lanes (and the tail) it falls in.
+    std::string body(1003, 'a');
+    for (std::size_t i = 0; i < body.size(); i += 7) body[i] = static_cast<char>('a' + i % 26);
+    const std::string etag = etag_for(body);
+    for (std::size_t at : {0u, 8u, 16u, 24u, 31u, 500u, 992u, 1000u, 1002u}) {
+        std::string changed = body;
+        changed[at] ^= 1;
+        BOOST_TEST(etag_for(changed) != etag, "byte " << at);
+    }
+    std::string swapped = body;  // two lanes' words swapped: the same bytes, elsewhere
+    std::swap_ranges(swapped.begin(), swapped.begin() + 8, swapped.begin() + 8);
+    BOOST_TEST(etag_for(swapped) != etag);
+    BOOST_TEST(etag_for(body + "x") != etag_for(body + "y"));
 }
 
 BOOST_AUTO_TEST_CASE(head_carries_length_type_and_cache_state) {
