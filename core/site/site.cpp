@@ -88,9 +88,11 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     return loaded;
 }
 
-std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation) {
+std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation, const Site* like) {
     auto site = std::make_shared<Site>();
-    site->content = load_content_version(source.db_path, nullptr, nullptr, source.now_unix(), source.mount);
+    // Given `like`, the same file unchanged since is `like`'s content itself (load_content_version).
+    site->content = load_content_version(source.db_path, like ? like->content : nullptr, nullptr, source.now_unix(),
+                                         source.mount);
     site->templates = source.templates ? source.templates->current_or_throw()
                                        : Templates::load(source.templates_dir, source.overrides_dir);
     site->group = source.group ? source.group() : nullptr;
@@ -103,18 +105,21 @@ std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t ge
 
 namespace {
 
-// A holder not given a shared set watches its own (what a one-site worker does).
-SiteSource with_template_set(SiteSource source) {
-    if (!source.templates) source.templates = std::make_shared<TemplateSet>(source.templates_dir, source.overrides_dir);
+// A holder not given a shared set watches its own (what a one-site worker
+// does), starting from the fallback's templates if the files still match.
+SiteSource with_template_set(SiteSource source, const std::shared_ptr<const Site>& fallback) {
+    if (!source.templates)
+        source.templates = std::make_shared<TemplateSet>(source.templates_dir, source.overrides_dir,
+                                                         fallback ? fallback->templates : nullptr);
     return source;
 }
 
 }  // namespace
 
 SiteHolder::SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback)
-    : source_(with_template_set(std::move(source))) {
+    : source_(with_template_set(std::move(source), fallback)) {
     try {
-        current_ = load_site(source_, next_generation_++);
+        current_ = load_site(source_, next_generation_++, fallback.get());
         last_reload_ = {std::chrono::system_clock::now(), "start", true, ""};
     } catch (const std::exception& e) {
         if (!fallback) throw;

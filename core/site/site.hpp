@@ -104,7 +104,10 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
                                                           std::string_view mount = {});
 // The same rows listed again as of `now_unix` (a scheduled post's day came), without reading the database.
 std::shared_ptr<const LoadedContent> relisted(const LoadedContent& loaded, std::int64_t now_unix);
-std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation);
+// `like`: a site loaded from the same source before (a worker's supervisor's):
+// its content is kept when the database still holds exactly it.
+std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation,
+                                      const Site* like = nullptr);
 
 struct ReloadStatus {
     std::chrono::system_clock::time_point at;
@@ -117,7 +120,10 @@ class SiteHolder {
 public:
     // Loads the first site; throws Error, unless a fallback is given: a
     // worker restarted while the files are bad then serves the last good site
-    // its supervisor had, instead of not serving at all.
+    // its supervisor had, instead of not serving at all. While the files
+    // still hold what the fallback was made from, its content and templates
+    // are taken as they are: the processes forked from the supervisor share
+    // those pages instead of each building its own copy.
     explicit SiteHolder(SiteSource source, std::shared_ptr<const Site> fallback = nullptr);
 
     std::shared_ptr<const Site> current() const;

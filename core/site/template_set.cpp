@@ -20,11 +20,30 @@ bool same_sources(const Templates& a, const Templates& b) {
 }  // namespace
 
 TemplateSet::TemplateSet(std::filesystem::path shared_dir, std::filesystem::path overrides_dir)
+    : TemplateSet(std::move(shared_dir), std::move(overrides_dir), nullptr) {}
+
+TemplateSet::TemplateSet(std::filesystem::path shared_dir, std::filesystem::path overrides_dir,
+                         std::shared_ptr<const Templates> seed)
     : shared_dir_(std::move(shared_dir)),
       overrides_dir_(std::move(overrides_dir)),
       watch_(watched(shared_dir_, overrides_dir_)) {
     std::lock_guard lock(load_mutex_);
-    load();
+    // The watch is up and drained before the files are read, as in load():
+    // a write from here on is an event, and the next fresh() loads it.
+    watch_.drain();
+    bool matches = false;
+    try {
+        matches = seed && Templates::files_match(*seed, shared_dir_, overrides_dir_);
+    } catch (const std::exception&) {
+        matches = false;  // load() says why
+    }
+    if (!matches) {
+        load();
+        return;
+    }
+    std::lock_guard current(current_mutex_);
+    current_ = std::move(seed);
+    current_id_ = current_->id();
 }
 
 std::shared_ptr<const Templates> TemplateSet::current() const {

@@ -32,6 +32,12 @@ public:
     // throw: current() is null and last_error() says why (a site holder then
     // serves its fallback, and the fix is loaded when it is written).
     explicit TemplateSet(std::filesystem::path shared_dir, std::filesystem::path overrides_dir = {});
+    // The same, starting from `seed` (a set loaded from these directories
+    // before: a worker's supervisor's) when the files still hold what it
+    // was made from, so the process shares it instead of compiling its own;
+    // else as above.
+    TemplateSet(std::filesystem::path shared_dir, std::filesystem::path overrides_dir,
+                std::shared_ptr<const Templates> seed);
 
     const std::filesystem::path& shared_dir() const { return shared_dir_; }
     const std::filesystem::path& overrides_dir() const { return overrides_dir_; }  // empty: none

@@ -7,6 +7,7 @@
 #include "site/content_probe.hpp"
 #include "site/site.hpp"
 #include "site/template_set.hpp"
+#include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -173,4 +174,47 @@ BOOST_AUTO_TEST_CASE(a_strings_edit_alone_goes_live) {
     shared.write(shared.templates / "strings.de.json", text.replace(text.find('{') + 1, 0, "\n  \"zz_test\": \"x\","));
     auto after = sites.fresh(a.probe);
     BOOST_TEST(after->templates->catalogues().sources().at("de").find("zz_test") != std::string::npos);
+}
+
+// A worker forked from its supervisor starts from the supervisor's site
+// (the fallback) while the files still hold what it was made from: the same
+// templates and content objects, shared rather than built again.
+BOOST_AUTO_TEST_CASE(a_holder_takes_its_fallbacks_templates_and_content_while_the_files_match) {
+    Shared shared;
+    OneSite a;
+    SiteSource source{.db_path = a.db.string(), .templates_dir = shared.templates};
+    auto supervisors = load_site(source, 1);
+    SiteHolder worker(source, supervisors);
+    BOOST_TEST(worker.current()->templates == supervisors->templates);
+    BOOST_TEST(worker.current()->content == supervisors->content);
+    // A request then sees nothing new, and keeps them.
+    BOOST_TEST(worker.fresh(a.probe)->templates == supervisors->templates);
+    BOOST_TEST(worker.fresh(a.probe)->content == supervisors->content);
+    // An edit after the start goes live as usual.
+    shared.mark_layout("<!-- after -->");
+    BOOST_TEST(a.home(worker).find("<!-- after -->") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_holder_whose_files_changed_since_its_fallback_loads_them) {
+    Shared shared;
+    OneSite a;
+    SiteSource source{.db_path = a.db.string(), .templates_dir = shared.templates};
+    auto supervisors = load_site(source, 1);
+    // A template edit between the supervisor's load and the worker's start...
+    shared.mark_layout("<!-- between -->");
+    SiteHolder templates_changed(source, supervisors);
+    BOOST_TEST(templates_changed.current()->templates != supervisors->templates);
+    BOOST_TEST(templates_changed.current()->templates->sources().at("layout").find("<!-- between -->") != std::string::npos);
+    BOOST_TEST(templates_changed.current()->content == supervisors->content);  // the database did not change
+    // ... and a strings edit, and a database edit.
+    auto text = read_file(shared.templates / "strings.de.json");
+    shared.write(shared.templates / "strings.de.json", text.replace(text.find('{') + 1, 0, "\n  \"zz_between\": \"x\","));
+    {
+        auto db = Db::open(a.db.string(), OpenMode::read_write);
+        db.exec("UPDATE profile SET name = 'Renamed Between'");
+    }
+    SiteHolder both_changed(source, supervisors);
+    BOOST_TEST(both_changed.current()->templates->catalogues().sources().at("de").find("zz_between") != std::string::npos);
+    BOOST_TEST(both_changed.current()->content != supervisors->content);
+    BOOST_TEST(both_changed.current()->content->content().name == "Renamed Between");
 }

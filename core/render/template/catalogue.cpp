@@ -145,10 +145,8 @@ std::map<std::string, StringsFile, std::less<>> read_strings(const fs::path& dir
     return files;
 }
 
-}  // namespace
-
-Catalogues Catalogues::load(const fs::path& dir, const fs::path& overrides) {
-    Catalogues out;
+// Every strings.<code>.json of `dir`, each one in `overrides` in its place.
+std::map<std::string, StringsFile, std::less<>> read_overlaid(const fs::path& dir, const fs::path& overrides) {
     auto read = read_strings(dir);
     if (!overrides.empty())
         for (auto& [code, file] : read_strings(overrides)) {
@@ -159,6 +157,20 @@ Catalogues Catalogues::load(const fs::path& dir, const fs::path& overrides) {
                             ".json, which the shared templates " + in_quotes(dir.string()) + " do not have");
             it->second = std::move(file);
         }
+    return read;
+}
+
+}  // namespace
+
+std::map<std::string, std::string, std::less<>> Catalogues::read_sources(const fs::path& dir, const fs::path& overrides) {
+    std::map<std::string, std::string, std::less<>> sources;
+    for (auto& [code, file] : read_overlaid(dir, overrides)) sources.emplace(code, std::move(file.text));
+    return sources;
+}
+
+Catalogues Catalogues::load(const fs::path& dir, const fs::path& overrides) {
+    Catalogues out;
+    auto read = read_overlaid(dir, overrides);
     std::map<std::string, Strings, std::less<>> files;
     for (auto& [code, file] : read) {
         files.emplace(code, parse_strings(file.text, in_quotes(file.path.string())));

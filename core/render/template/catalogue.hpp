@@ -52,6 +52,9 @@ public:
     // Every strings.<code>.json in `dir`, each one in `overrides` (if given)
     // in place of the one of its code; throws Error naming the file and the problem.
     static Catalogues load(const std::filesystem::path& dir, const std::filesystem::path& overrides = {});
+    // What load() would read, as sources() has it: each file's text by code.
+    static std::map<std::string, std::string, std::less<>> read_sources(const std::filesystem::path& dir,
+                                                                        const std::filesystem::path& overrides = {});
     // English alone, built in: for callers without a template directory (tests, tools).
     static const Catalogues& builtin_english();
 

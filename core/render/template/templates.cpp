@@ -123,6 +123,14 @@ void compile_or_throw(const Labels& label, std::string_view name, const std::str
 
 }  // namespace
 
+bool Templates::files_match(const Templates& loaded, const fs::path& dir, const fs::path& overrides) {
+    std::int64_t newest_mtime = 0;
+    Origins origins;
+    // Equal sources, equal templates, as TemplateSet keeps a set whose files were only touched.
+    return overlaid(dir, overrides, read_sources(dir, newest_mtime), origins, newest_mtime) == loaded.sources() &&
+           Catalogues::read_sources(dir, overrides) == loaded.catalogues().sources();
+}
+
 std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::path& overrides) {
     static std::atomic<std::uint64_t> next_id{1};
     std::int64_t newest_mtime = 0;

@@ -32,6 +32,11 @@ public:
     // that name in `dir`; one `dir` lacks is refused, naming the file.
     static std::shared_ptr<const Templates> load(const std::filesystem::path& dir,
                                                  const std::filesystem::path& overrides = {});
+    // Whether `dir` (and `overrides`) hold exactly what `loaded` was made
+    // from, read without compiling anything: a worker process then keeps
+    // the set its supervisor loaded. Throws Error as load() would.
+    static bool files_match(const Templates& loaded, const std::filesystem::path& dir,
+                            const std::filesystem::path& overrides = {});
 
     // Compiled pages by name, partials already expanded and long runs of text
     // folded into one piece each (literal_runs.hpp): rendered only by
