@@ -64,7 +64,8 @@ void LaterPages::run() {
     while (!stopping_ && next_) {
         auto due = std::min(last_publish_ + std::chrono::milliseconds(limits::cv_pdf_quiet_ms),
                             behind_since_ + std::chrono::milliseconds(limits::cv_pdf_max_delay_ms));
-        if (LaterClock::now() < due) {
+        // Nothing written yet (a start): at once, there is no older file to serve meanwhile.
+        if (!written_.empty() && LaterClock::now() < due) {
             wake_.wait_until(lock, due, [&] { return stopping_.load(); });
             continue;  // a publish meanwhile moved the quiet time on
         }

@@ -9,7 +9,8 @@
 // limits::cv_pdf_quiet_ms, and at most limits::cv_pdf_max_delay_ms after
 // the first one it has not caught up with: so the PDF follows the HTML
 // pages by half a second and one child's run, a burst of edits costs one
-// PDF, and steady editing cannot keep it stale. A page that fails keeps its last good file (or none: nginx
+// PDF, and steady editing cannot keep it stale. The first round (nothing
+// written yet: nginx would ask the worker) starts at once. A page that fails keeps its last good file (or none: nginx
 // then asks the worker, which makes it), is logged, and is tried again after
 // a pause that doubles from limits::cv_pdf_retry_min_ms to _max_ms until it
 // is written or a newer site comes. Each round logs event=publish_later.
