@@ -73,18 +73,23 @@ AdminAnswer AdminApp::add_site(const Call& call) {
     RegisteredSite named;
     named.name = call.form.get("name").value_or("");
     auto site = with_form(std::move(named), call.form);
-    std::vector<std::string> report;
-    try {
-        report = set_up_site("site add", shared_.config.sites_dir, site);
-    } catch (const std::exception& e) {
-        // A refusal (UsageError) is the form's; a failure (Error: a folder
-        // that cannot be made, say) is the server's, and says why to the admin.
-        bool refusal = dynamic_cast<const UsageError*>(&e) != nullptr;
-        if (!refusal) log_error("edit: adding site " + in_quotes(site.name) + ": " + e.what());
+    // The form again, as sent, and why not: a refusal (UsageError) is the
+    // form's, 400; a failure (Error: a folder that cannot be made, say) is
+    // the server's, 500, logged, and says why to the admin too.
+    auto not_added = [&](int status, const std::exception& e) {
         EditData data;
         data.set("error", text_data(std::string("Not added: ") + e.what()));
         set_fields(data, site);
-        return registry_page(call, refusal ? 400 : 500, std::move(data));
+        return registry_page(call, status, std::move(data));
+    };
+    std::vector<std::string> report;
+    try {
+        report = set_up_site("site add", shared_.config.sites_dir, site);
+    } catch (const UsageError& e) {
+        return not_added(400, e);
+    } catch (const std::exception& e) {
+        log_error("edit: adding site " + in_quotes(site.name) + ": " + e.what());
+        return not_added(500, e);
     }
     std::string made;
     for (const auto& line : report) made += "; " + line;

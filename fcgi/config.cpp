@@ -6,7 +6,7 @@
 
 #include "base/limits.hpp"
 #include "fcgi/options.hpp"
-#include "fcgi/purger.hpp"
+#include "fcgi/purge_request.hpp"
 
 namespace vitae {
 
@@ -70,7 +70,7 @@ constexpr Option<Config> options[] = {
      "after each change, soft-purge the changed pages' surrogate keys at this cache (Varnish with varnish/vitae.vcl; "
      "repeatable)",
      [](Config& c, std::string_view v) {
-         check_purge_url(v);
+         parse_purge_url(v);  // refused here, at start, naming the URL
          c.purge_urls.emplace_back(v);
      }},
     {"--surrogate-keys", "VITAE_SURROGATE_KEYS", "HEADER",

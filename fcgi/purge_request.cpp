@@ -151,8 +151,8 @@ PurgeTarget parse_purge_url(std::string_view url) {
     if (host.empty()) throw refuse("has no host");
     if (!port.empty() || authority.ends_with(':')) {
         bool digits = !port.empty() && port.size() <= 5 && port.find_first_not_of("0123456789") == std::string_view::npos;
-        if (!digits || std::stoi(std::string(port)) == 0 || std::stoi(std::string(port)) > 65535)
-            throw refuse("has a port that is not 1 to 65535");
+        int number = digits ? std::stoi(std::string(port)) : 0;
+        if (number < 1 || number > 65535) throw refuse("has a port that is not 1 to 65535");
         target.port = std::string(port);
     }
     target.host = std::string(host);

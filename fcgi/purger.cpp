@@ -26,10 +26,11 @@ std::vector<std::string> key_lines(const std::vector<std::string>& keys) {
 
 }  // namespace
 
-void check_purge_url(std::string_view url) { parse_purge_url(url); }
-
-Purger::Purger(std::vector<std::string> urls, WorkerMetrics& metrics) : urls_(std::move(urls)), metrics_(metrics) {
-    for (const auto& url : urls_) targets_.push_back(parse_purge_url(url));
+Purger::Purger(std::vector<std::string> urls, WorkerMetrics& metrics) : metrics_(metrics) {
+    for (auto& url : urls) {
+        PurgeTarget target = parse_purge_url(url);
+        caches_.push_back({.url = std::move(url), .target = std::move(target)});
+    }
     thread_ = std::thread([this] { run(); });
 }
 
@@ -90,22 +91,22 @@ void Purger::run() {
 void Purger::send(const std::vector<std::string>& keys) {
     auto started = Clock::now();
     std::int64_t failed = 0;
-    for (std::size_t i = 0; i < urls_.size(); ++i) {
+    for (const auto& cache : caches_) {
         for (const auto& line : key_lines(keys)) {
             metrics_.purge_requests.fetch_add(1, std::memory_order_relaxed);
-            std::string why = send_purge(targets_[i], "xkey-softpurge", line, limits::purge_connect_timeout_ms,
+            std::string why = send_purge(cache.target, "xkey-softpurge", line, limits::purge_connect_timeout_ms,
                                          limits::purge_timeout_ms);
             if (why.empty()) continue;
             ++failed;
             metrics_.purge_failures.fetch_add(1, std::memory_order_relaxed);
-            log_error("purge " + in_quotes(urls_[i]) + ": " + why + "; its pages may stay stale for up to " +
+            log_error("purge " + in_quotes(cache.url) + ": " + why + "; its pages may stay stale for up to " +
                       std::to_string(limits::surrogate_max_age_s) + " s");
         }
     }
     auto us = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started).count();
     log(Level::info, LogEvent("purge")
                          .add("keys", static_cast<std::int64_t>(keys.size()))
-                         .add("caches", static_cast<std::int64_t>(urls_.size()))
+                         .add("caches", static_cast<std::int64_t>(caches_.size()))
                          .add("failed", failed)
                          .add("us", static_cast<std::int64_t>(us)));
 }

@@ -47,8 +47,11 @@ private:
     void run();
     void send(const std::vector<std::string>& keys);
 
-    const std::vector<std::string> urls_;
-    std::vector<PurgeTarget> targets_;  // urls_, parsed
+    struct Cache {
+        std::string url;  // as given, for the log
+        PurgeTarget target;
+    };
+    std::vector<Cache> caches_;
     WorkerMetrics& metrics_;
     std::mutex mutex_;  // guards queue_, stopping_
     std::condition_variable wake_;
@@ -56,8 +59,5 @@ private:
     bool stopping_ = false;
     std::thread thread_;  // last: started once the rest is built
 };
-
-// The URLs' shared check (--purge): parse_purge_url's.
-void check_purge_url(std::string_view url);
 
 }  // namespace vitae
