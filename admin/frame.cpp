@@ -25,12 +25,12 @@ constexpr AssetName asset_names[] = {{"editor.css", "text/css; charset=utf-8"},
 
 Data text(std::string_view s) { return Data(std::string(s)); }  // a const char* would become a bool
 
-using Sources = std::map<std::string, std::string, std::less<>>;
+using Pages = std::map<std::string, CompiledTemplate, std::less<>>;
 
-std::string render_source(const Sources& sources, std::string_view name, const Data& data) {
-    kainjow::mustache::mustache compiled(sources.find(name)->second);
-    std::string html = compiled.render(data);
-    if (!compiled.is_valid()) throw Error("editor frame " + in_quotes(std::string(name)) + ": " + compiled.error_message());
+std::string render_source(const Pages& pages, std::string_view name, const Data& data) {
+    std::string html;
+    if (std::string error = pages.find(name)->second.render(data, html); !error.empty())
+        throw Error("editor frame " + in_quotes(std::string(name)) + ": " + error);
     return html;
 }
 
@@ -43,8 +43,9 @@ Frame::Frame(const std::filesystem::path& templates_dir) {
         std::error_code ec;
         if (!std::filesystem::is_regular_file(path, ec)) throw Error("editor frame: " + in_quotes(path.string()) + " is missing");
         std::string source = read_whole_file(path);
-        kainjow::mustache::mustache compiled(source);
+        CompiledTemplate compiled(source);
         if (!compiled.is_valid()) throw Error("editor frame: " + in_quotes(path.string()) + ": " + compiled.error_message());
+        pages_.emplace(name, std::move(compiled));
         sources_.emplace(name, std::move(source));
     }
     for (const auto& a : asset_names) {
@@ -68,7 +69,7 @@ std::string Frame::page(const FrameView& view) const {
         data.set("site", text(view.site));
         data.set("site_link", text("/_vitae/edit/" + view.site + "/"));
     }
-    return render_source(sources_, "layout", data);
+    return render_source(pages_, "layout", data);
 }
 
 std::string Frame::login(std::string_view token, std::string_view next, std::string_view message) const {
@@ -76,7 +77,7 @@ std::string Frame::login(std::string_view token, std::string_view next, std::str
     data.set("token", text(token));
     data.set("next", text(next));
     if (!message.empty()) data.set("message", text(message));
-    return render_source(sources_, "login", data);
+    return render_source(pages_, "login", data);
 }
 
 std::string Frame::sites(const std::vector<SiteEntry>& sites) const {
@@ -90,13 +91,13 @@ std::string Frame::sites(const std::vector<SiteEntry>& sites) const {
     Data data;
     data.set("sites", list);
     data.set("none", sites.empty());
-    return render_source(sources_, "sites", data);
+    return render_source(pages_, "sites", data);
 }
 
 std::string Frame::message(std::string_view message_text) const {
     Data data;
     data.set("message", text(message_text));
-    return render_source(sources_, "message", data);
+    return render_source(pages_, "message", data);
 }
 
 std::string Frame::render(std::string_view name, EditData data) const {
@@ -104,7 +105,7 @@ std::string Frame::render(std::string_view name, EditData data) const {
         const std::string& source = sources_.find(partial)->second;
         data.set(partial, kainjow::mustache::partial([&source] { return source; }));
     }
-    return render_source(sources_, name, data);
+    return render_source(pages_, name, data);
 }
 
 const Asset* Frame::asset(std::string_view name) const {

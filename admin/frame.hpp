@@ -54,7 +54,8 @@ public:
     const Asset* asset(std::string_view name) const;  // nullptr: not one of ours
 
 private:
-    std::map<std::string, std::string, std::less<>> sources_;
+    std::map<std::string, CompiledTemplate, std::less<>> pages_;
+    std::map<std::string, std::string, std::less<>> sources_;  // for the partials
     std::map<std::string, Asset, std::less<>> assets_;
 };
 

@@ -1,17 +1,15 @@
-// The editor's page templates (templates/edit/*.mustache), compiled once,
-// each rendered under a lock: kainjow writes into a template whose render
-// fails, and the editor's pages are few and rare enough that threads
-// waiting for one another cost nothing measurable (see the timing in
-// tests/unit/edit_test.cpp).
+// The editor's page templates (templates/edit/*.mustache), compiled once
+// and rendered as the site's pages are (render/template/compiled_template).
 #pragma once
 
 #include <kainjow/mustache.hpp>
 
 #include <filesystem>
 #include <map>
-#include <mutex>
 #include <string>
 #include <string_view>
+
+#include "render/template/compiled_template.hpp"
 
 namespace vitae {
 
@@ -29,9 +27,7 @@ public:
     std::string render(std::string_view name, const EditData& data) const;
 
 private:
-    mutable std::mutex mutex_;
-    mutable std::map<std::string, kainjow::mustache::mustache, std::less<>> pages_;  // guarded by mutex_
-    std::map<std::string, std::string, std::less<>> sources_;  // to compile a page again after a failed render
+    std::map<std::string, CompiledTemplate, std::less<>> pages_;
 };
 
 // kainjow's data from text: a const char* would become a bool.

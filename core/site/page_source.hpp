@@ -26,9 +26,8 @@ struct SurrogateKeys {
     std::string site_key;
 };
 
-// What one thread needs to make pages: its own copies of the compiled
-// templates (kainjow mutates a template whose render fails) and its own
-// view of the page cache (so a hit takes no lock). Never shared.
+// What one thread needs to make pages: its own view of the page cache (so
+// a hit takes no lock) and its renderer. Never shared.
 struct PageWorkspace {
     explicit PageWorkspace(PageSource& source);
     PageRenderer renderer;

@@ -3,7 +3,6 @@
 
 #include "base/error.hpp"
 #include "render/template/override_header.hpp"
-#include "render/template/streamed_list.hpp"
 #include "render/template/templates.hpp"
 #include "test_support.hpp"
 
@@ -22,7 +21,7 @@ void write_minimal_set(const TempDir& dir) {
             write_file(dir / (std::string(name) + ".mustache"), name);
 }
 
-// A page as written (partials expanded, text not folded), rendered by kainjow itself.
+// A page as written (partials expanded), rendered by kainjow itself.
 Mustache as_written(const Templates& t, const std::string& page) { return Mustache{t.expanded().at(page)}; }
 
 std::string render(const Templates& t, const std::string& page, const kainjow::mustache::object& data) {
@@ -171,55 +170,4 @@ BOOST_AUTO_TEST_CASE(a_missing_overrides_directory_is_refused) {
     write_minimal_set(shared);
     BOOST_CHECK_EXCEPTION(Templates::load(shared.path(), shared / "absent"), Error,
                           [](auto& e) { return message_has(e, "absent"); });
-}
-
-// The render pages (literal runs folded, literal_runs.hpp) write the same
-// bytes as kainjow over the page as written, around sections on lines of
-// their own (which kainjow drops), blank lines, runs of spaces, lambdas
-// (a streamed list re-parses its section's text) and dotted names.
-BOOST_AUTO_TEST_CASE(folded_render_pages_write_what_kainjow_writes) {
-    const std::string cases[] = {
-        "a b  c\n{{#list}}\n  x y {{v}} z w\n\n   \n{{/list}}\nend of it all\n",
-        "<style>\nbody { margin: 0 }\n  p { a: b c d }\n\n</style>\n{{#no}}\n gone  gone\n{{/no}}\n  {{^no}}  \n kept  here \n {{/no}}  \ntail with spaces   ",
-        "{{#stream}} item {{v}} of  many \n two lines here\n{{/stream}}|{{t.x}} and {{ t.y }} {{{raw}}} {{&raw}} q r s",
-        "   \n\n\n{{! a comment with  spaces }}  a b c\n{{#list}}{{/list}}   \n  d  e  f",
-        "{{=<% %>=}} a b c <%v%> d e f\n",
-        "{{#list}}[{{t.x}}/{{t.y}}/{{t.z}}/{{v.w}}/{{t}}]{{/list}} {{t.x}} {{t.y.z}}",
-    };
-    using kainjow::mustache::data;
-    for (const auto& text : cases) {
-        TempDir dir;
-        write_minimal_set(dir);
-        write_file(dir / "home.mustache", text);
-        auto t = Templates::load(dir.path());
-        auto make = [] {
-            data d = kainjow::mustache::object{{"v", "<v>"}, {"raw", "<r> s"}, {"no", false},
-                                               {"t", kainjow::mustache::object{{"x", "X'"}, {"y", "Y\""}}}};
-            data list{data::type::list};
-            list.push_back(kainjow::mustache::object{{"v", "1"}, {"t", kainjow::mustache::object{{"x", "own"}}}});
-            list.push_back(kainjow::mustache::object{{"v", "2 & 3"}});
-            d.set("list", list);
-            return d;
-        };
-        data plain = make();
-        plain.set("stream", plain["list"]);  // kainjow's own list: what a streamed list must equal
-        data streamed = make();
-        streamed.set("stream", streamed_list(2, [](std::size_t i) {
-            return data(kainjow::mustache::object{{"v", i == 0 ? "1" : "2 & 3"}});
-        }));
-        auto render_with = [&t](const char* which, const data& d, bool fold) {
-            Mustache page = fold ? t->pages().at("home") : as_written(*t, "home");
-            std::string out;
-            auto error = render_streaming(page, d, [&out](const std::string& piece) { out += piece; }, {},
-                                          fold ? &t->literals() : nullptr);
-            BOOST_TEST(error.empty(), which);
-            return out;
-        };
-        Mustache kainjow_page = as_written(*t, "home");
-        BOOST_TEST(render_with("plain", plain, true) == kainjow_page.render(plain), "case: " << text);
-        BOOST_TEST(render_with("streamed", streamed, true) == render_with("streamed", streamed, false), "case: " << text);
-    }
-    // The home page of the shipped set has its CSS in one piece or a few, not one per space.
-    auto shipped = Templates::load(source_dir / "templates");
-    BOOST_TEST(shipped->literals().size() > 10u);
 }

@@ -8,25 +8,25 @@
 
 #include <cstddef>
 #include <functional>
-#include <initializer_list>
-#include <vector>
+#include <string>
 
 namespace vitae {
 
+// The list inside the data: a lambda (kainjow's data has no other place for
+// code) that CompiledTemplate recognises and renders, pushing each item on
+// its context. kainjow itself cannot render it: its lambdas get a renderer,
+// not the context.
+struct StreamedList {
+    std::size_t count = 0;
+    std::function<kainjow::mustache::data(std::size_t)> make;
+    std::string operator()(const std::string& text, const kainjow::mustache::renderer& renderer) const;
+};
+
 // `{{#name}}…{{/name}}` over `count` items, item i being `make(i)`. The
 // section's text is rendered per item with the item pushed on the context,
-// as kainjow does for a list, so a template cannot tell the difference.
-// `make` is called during the render: what it captures must outlive it.
+// as kainjow renders a section's text through a lambda, so a template cannot
+// tell it from a list. `make` is called during the render: what it captures
+// must outlive it; an exception from it fails the render.
 kainjow::mustache::data streamed_list(std::size_t count, std::function<kainjow::mustache::data(std::size_t)> make);
-
-// Renders `page` with `data` as the context a streamed list pushes its items
-// on; `append` receives the output piece by piece. `under`: data found when
-// `data` lacks a name (the interface strings, the language), farthest
-// first; never copied. `literals`: the folded runs of text of `page` (Templates::literals()).
-// Returns kainjow's error message, "" when the render succeeded.
-std::string render_streaming(kainjow::mustache::mustache& page, const kainjow::mustache::data& data,
-                             const std::function<void(const std::string&)>& append,
-                             std::initializer_list<const kainjow::mustache::data*> under = {},
-                             const std::vector<kainjow::mustache::data>* literals = nullptr);
 
 }  // namespace vitae

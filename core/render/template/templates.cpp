@@ -10,9 +10,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "render/template/literal_runs.hpp"
 #include "render/template/override_header.hpp"
-#include "render/template/render_context.hpp"
 
 namespace vitae {
 
@@ -115,10 +113,10 @@ std::string expand(const Labels& label, const Sources& sources, std::string_view
     return out;
 }
 
-void compile_or_throw(const Labels& label, std::string_view name, const std::string& source, Mustache& out) {
-    Mustache compiled{source};
+CompiledTemplate compiled_or_throw(const Labels& label, std::string_view name, const std::string& source) {
+    CompiledTemplate compiled{source};
     if (!compiled.is_valid()) throw Error("template " + label(name) + ": " + compiled.error_message());
-    out = std::move(compiled);
+    return compiled;
 }
 
 }  // namespace
@@ -142,22 +140,12 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::
             throw Error("templates " + in_quotes(dir.string()) + ": missing " + label(name));
 
     // Compile each file on its own first, so an error names the file it is in.
-    for (const auto& [name, source] : sources) {
-        Mustache scratch{""};
-        compile_or_throw(label, name, source, scratch);
-    }
+    for (const auto& [name, source] : sources) compiled_or_throw(label, name, source);
     auto templates = std::make_shared<Templates>();
     for (const char* name : required_templates) {
         std::set<std::string> stack;
         std::string expanded = expand(label, sources, name, stack);
-        {
-            Mustache as_written{""};  // its error names the page's own text, not the folded one
-            compile_or_throw(label, name, expanded, as_written);
-        }
-        Mustache folded{""};
-        compile_or_throw(label, name, fold_literal_runs(expanded, templates->literals_), folded);
-        use_fast_escape(folded);
-        templates->pages_.emplace(name, std::move(folded));
+        templates->pages_.emplace(name, compiled_or_throw(label, name, expanded));
         templates->expanded_.emplace(name, std::move(expanded));
     }
     templates->catalogues_ = Catalogues::load(dir, overrides);

@@ -12,9 +12,9 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "render/template/catalogue.hpp"
+#include "render/template/compiled_template.hpp"
 
 namespace vitae {
 
@@ -38,16 +38,10 @@ public:
     static bool files_match(const Templates& loaded, const std::filesystem::path& dir,
                             const std::filesystem::path& overrides = {});
 
-    // Compiled pages by name, partials already expanded and long runs of text
-    // folded into one piece each (literal_runs.hpp): rendered only by
-    // render_streaming with literals(). Never render these directly from
-    // several threads: kainjow writes into a template object when a render
-    // fails. PageRenderer keeps per-thread copies. (The same page compiled
-    // as written, for a test, is Mustache{expanded().at(name)}: it is not
-    // kept, at 1.4 MB for the shipped set against the folded 0.3 MB.)
-    const std::map<std::string, Mustache, std::less<>>& pages() const { return pages_; }
-    const std::vector<kainjow::mustache::data>& literals() const { return literals_; }
-    std::uint64_t id() const { return id_; }  // unique per load, for per-thread copies
+    // Compiled pages by name, partials already expanded (compiled_template.hpp):
+    // immutable, rendered by every thread at once.
+    const std::map<std::string, CompiledTemplate, std::less<>>& pages() const { return pages_; }
+    std::uint64_t id() const { return id_; }  // unique per load
     std::int64_t modified_unix() const { return modified_unix_; }  // newest file's mtime
     // Every *.mustache file's text by name, overrides in place (without the
     // line `vitae site override` heads them with): equal sources, equal templates.
@@ -59,8 +53,7 @@ public:
     const Catalogues& catalogues() const { return catalogues_; }
 
 private:
-    std::map<std::string, Mustache, std::less<>> pages_;
-    std::vector<kainjow::mustache::data> literals_;
+    std::map<std::string, CompiledTemplate, std::less<>> pages_;
     std::uint64_t id_ = 0;
     std::int64_t modified_unix_ = 0;
     std::map<std::string, std::string, std::less<>> sources_;

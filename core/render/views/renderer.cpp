@@ -4,7 +4,6 @@
 
 #include "base/error.hpp"
 #include "base/version.hpp"
-#include "render/template/streamed_list.hpp"
 #include "render/views/view_data.hpp"
 
 namespace vitae {
@@ -33,34 +32,25 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     return nav;
 }
 
-}  // namespace
-
-std::string PageRenderer::render_one(const Templates& templates, std::string_view page, const MustacheData& data,
-                                     const Catalogue& t, const MustacheData& language) {
-    auto it = copies_.find(page);
-    if (it == copies_.end()) throw Error("render: no template " + std::string(page));
+std::string render_one(const Templates& templates, std::string_view page, const MustacheData& data, const Catalogue& t,
+                        const MustacheData& language) {
+    auto it = templates.pages().find(page);
+    if (it == templates.pages().end()) throw Error("render: no template " + std::string(page));
     std::string out;
     out.reserve(32 * 1024);
     std::string error;
     try {
-        error = render_streaming(it->second, data, [&out](const std::string& piece) { out += piece; },
-                                 {&t.data(), &language}, &templates.literals());
+        error = it->second.render(data, out, {&t.data(), &language});
     } catch (const std::exception& e) {  // from a streamed list's items
         error = e.what();
     }
-    if (!error.empty()) {
-        templates_id_ = 0;  // the copy is poisoned; take fresh ones next time
-        throw Error("render " + std::string(page) + ": " + error);
-    }
+    if (!error.empty()) throw Error("render " + std::string(page) + ": " + error);
     return out;
 }
 
-std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
-                                 const LayoutFields& layout, const Catalogue& t) {
-    if (templates_id_ != templates.id()) {
-        copies_ = templates.pages();
-        templates_id_ = templates.id();
-    }
+}  // namespace
+
+MustacheData layout_data(const LayoutFields& layout, const Catalogue& t) {
     // fields() and put(): kainjow's object{} and set() copy every value once more (view_data.hpp).
     MustacheData layout_data = view_data::fields({{"title", layout.title},
                                                   {"description", layout.description},
@@ -93,11 +83,19 @@ std::string PageRenderer::render(const Templates& templates, std::string_view pa
     }
     layout_data.set("has_x_default", languages && !layout.canonical_url.empty());
     layout_data.set("x_default_url", layout.x_default_url);
-    // Under every template: where this language's pages live ({{prefix}}/blog/).
-    const MustacheData language = object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix},
-                                         {"home_url", layout.prefix + "/"}};
-    view_data::put(layout_data, "content", MustacheData(render_one(templates, page, data, t, language)));
-    return render_one(templates, "layout", layout_data, t, language);
+    return layout_data;
+}
+
+MustacheData language_data(const LayoutFields& layout) {
+    return object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix}, {"home_url", layout.prefix + "/"}};
+}
+
+std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
+                                 const LayoutFields& layout, const Catalogue& t) {
+    const MustacheData language = language_data(layout);
+    MustacheData around = layout_data(layout, t);
+    view_data::put(around, "content", MustacheData(render_one(templates, page, data, t, language)));
+    return render_one(templates, "layout", around, t, language);
 }
 
 }  // namespace vitae

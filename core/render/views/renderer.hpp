@@ -1,14 +1,9 @@
 // Renders a page: the page template with its view data, then the layout
-// around it. Each thread owns one PageRenderer holding its own copies of the
-// compiled templates, because kainjow mutates a template whose render fails.
+// around it. Holds nothing between renders; one per thread by habit.
 #pragma once
 
-#include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
-
-#include <string>
 #include <vector>
 
 #include "render/template/templates.hpp"
@@ -54,19 +49,21 @@ struct LayoutFields {
     bool has_people = false;  // and /people/ on a group's home site
 };
 
+// What the layout template renders around a page's content ("content" is
+// the page, added by PageRenderer).
+MustacheData layout_data(const LayoutFields& layout, const Catalogue& t);
+
+// Under every template of a page, above the interface strings: where the
+// page's language lives ({{prefix}}/blog/), its code and direction.
+MustacheData language_data(const LayoutFields& layout);
+
 class PageRenderer {
 public:
-    // Throws Error if a render fails (the copy is then discarded).
-    // `t`: the page's language's interface strings ({{t.key}} in every template).
+    // The page template over `data`, then the layout around it, each over
+    // the language's data and `t` (the interface strings, {{t.key}}).
+    // Throws Error if a render fails.
     std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
                        const LayoutFields& layout, const Catalogue& t);
-
-private:
-    std::string render_one(const Templates& templates, std::string_view page, const MustacheData& data,
-                           const Catalogue& t, const MustacheData& language);
-
-    std::uint64_t templates_id_ = 0;
-    std::map<std::string, Mustache, std::less<>> copies_;
 };
 
 }  // namespace vitae

@@ -1,0 +1,394 @@
+#include "render/template/compiled_template.hpp"
+
+#include "render/template/streamed_list.hpp"
+
+namespace vitae {
+
+namespace {
+
+using Component = kainjow::mustache::component<std::string>;
+using TagType = kainjow::mustache::tag_type;
+using Step = CompiledTemplate::Step;
+using StepKind = CompiledTemplate::StepKind;
+
+CompiledTemplate::Name name_of(const std::string& name) {
+    CompiledTemplate::Name n{name, {}, false, false};
+    if (name == ".") {
+        n.dot = true;
+    } else if (name.find('.') != std::string::npos) {
+        n.parts = kainjow::mustache::split(name, '.');  // "a..b" has an empty part, a trailing '.' adds none
+        n.t_first = !n.parts.empty() && n.parts.front() == "t";
+    }
+    return n;
+}
+
+Step step(StepKind kind) {
+    Step s;
+    s.kind = kind;
+    return s;
+}
+
+// The steps of `parent`'s children, appended to `steps`.
+void flatten(const Component& parent, std::vector<Step>& steps, bool& sets_delimiters) {
+    const auto& children = parent.children;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+        const Component& c = children[i];
+        // The text before this one, when it is the step just made (not a section's last).
+        const bool after_text = i > 0 && children[i - 1].is_text() && !children[i - 1].is_newline() &&
+                                steps.back().kind == StepKind::text;
+        if (c.is_text()) {
+            if (c.is_newline()) {
+                Step s = step(StepKind::newline);
+                s.text = c.text;
+                s.newline_size = static_cast<std::uint32_t>(c.text.size());
+                std::size_t last_line_end = s.text.size();
+                while (i + 1 < children.size() && children[i + 1].is_text()) {
+                    ++i;
+                    s.text += children[i].text;
+                    if (children[i].is_newline()) last_line_end = s.text.size();
+                }
+                s.tail = static_cast<std::uint32_t>(s.text.size() - last_line_end);
+                steps.push_back(std::move(s));
+            } else if (after_text) {
+                steps.back().text += c.text;
+            } else {
+                steps.push_back(step(StepKind::text));
+                steps.back().text = c.text;
+            }
+            continue;
+        }
+        const auto& tag = c.tag;
+        switch (tag.type) {
+            case TagType::variable:
+            case TagType::unescaped_variable:
+                steps.push_back(step(tag.type == TagType::variable ? StepKind::variable : StepKind::unescaped));
+                steps.back().name = name_of(tag.name);
+                break;
+            case TagType::section_begin:
+            case TagType::section_begin_inverted: {
+                std::size_t at = steps.size();
+                steps.push_back(step(tag.type == TagType::section_begin ? StepKind::section : StepKind::inverted));
+                steps.back().name = name_of(tag.name);
+                steps.back().section_text = tag.section_text;
+                flatten(c, steps, sets_delimiters);
+                steps[at].end = steps.size();
+                break;
+            }
+            case TagType::partial:
+                steps.push_back(step(StepKind::partial));
+                steps.back().name.full = tag.name;
+                break;
+            case TagType::set_delimiter:
+                steps.push_back(step(StepKind::set_delimiter));
+                steps.back().delimiters = tag.delim_set;
+                sets_delimiters = true;
+                break;
+            default:  // comments; a section's end tag is gone after parsing
+                break;
+        }
+    }
+}
+
+void append_escaped(std::string& out, const std::string& text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    while (p < end) {
+        const char* run = p;
+        while (p < end && *p != '&' && *p != '<' && *p != '>' && *p != '"' && *p != '\'') ++p;
+        out.append(run, static_cast<std::size_t>(p - run));
+        if (p == end) break;
+        switch (*p) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            default: out += "&apos;"; break;
+        }
+        ++p;
+    }
+}
+
+}  // namespace
+
+// One render: the context stack, the output and the line being written.
+class TemplateRender {
+public:
+    using Data = CompiledTemplate::Data;
+    using Delimiters = CompiledTemplate::Delimiters;
+
+    explicit TemplateRender(std::string& out) : out_(&out), line_start_(out.size()) {
+        layers_.reserve(16);
+        has_t_.reserve(16);
+    }
+
+    void push(const Data* data) {
+        layers_.push_back(data);
+        has_t_.push_back(unknown);
+    }
+    void pop() {
+        layers_.pop_back();
+        has_t_.pop_back();
+    }
+
+    // A template from its start to its end, the line state its own.
+    bool root(const CompiledTemplate& t) {
+        if (!run(t, 0, t.steps_.size())) return false;
+        end_line_at_end();
+        return true;
+    }
+
+    std::string error;
+
+private:
+    enum : signed char { unknown = -1, without = 0, with = 1 };
+
+    bool run(const CompiledTemplate& t, std::size_t begin, std::size_t end) {
+        const auto& steps = t.steps_;
+        for (std::size_t i = begin; i < end;) {
+            const Step& s = steps[i];
+            switch (s.kind) {
+                case StepKind::text:
+                    *out_ += s.text;
+                    ++i;
+                    break;
+                case StepKind::newline:
+                    newline(s);
+                    ++i;
+                    break;
+                case StepKind::variable:
+                case StepKind::unescaped:
+                    if (const Data* var = get(s.name); var != nullptr && !variable(*var, s.kind == StepKind::variable))
+                        return false;
+                    ++i;
+                    break;
+                case StepKind::section:
+                    if (const Data* var = get(s.name); var != nullptr) {
+                        if (var->is_lambda() || var->is_lambda2()) {
+                            if (!section_lambda(t, i, *var)) return false;
+                        } else if (!var->is_false() && !var->is_empty_list()) {
+                            if (!section(t, i, var)) return false;
+                        }
+                    }
+                    i = s.end;
+                    break;
+                case StepKind::inverted:
+                    if (const Data* var = get(s.name); var == nullptr || var->is_false() || var->is_empty_list())
+                        if (!section(t, i, var)) return false;
+                    i = s.end;
+                    break;
+                case StepKind::partial:
+                    if (!partial(s.name.full)) return false;
+                    ++i;
+                    break;
+                case StepKind::set_delimiter:
+                    delimiters_ = *s.delimiters;
+                    ++i;
+                    break;
+            }
+        }
+        return true;
+    }
+
+    bool line_is_blank() const {
+        for (std::size_t i = line_start_; i < out_->size(); ++i)
+            if ((*out_)[i] != ' ' && (*out_)[i] != '\t') return false;
+        return true;
+    }
+
+    void newline(const Step& s) {
+        if (section_tag_ && line_is_blank()) {
+            out_->resize(line_start_);
+            out_->append(s.text, s.newline_size);
+        } else {
+            *out_ += s.text;
+        }
+        line_start_ = out_->size() - s.tail;
+        section_tag_ = false;
+    }
+
+    void end_line_at_end() {
+        if (section_tag_ && line_is_blank()) out_->resize(line_start_);
+        line_start_ = out_->size();
+        section_tag_ = false;
+    }
+
+    const Data* get(const CompiledTemplate::Name& name) {
+        if (name.dot) return layers_.empty() ? nullptr : layers_.back();
+        if (name.parts.empty()) {
+            for (auto it = layers_.rbegin(); it != layers_.rend(); ++it)
+                if (const Data* var = (*it)->get(name.full)) return var;
+            return nullptr;
+        }
+        for (std::size_t layer = layers_.size(); layer-- > 0;) {
+            const Data* var = layers_[layer];
+            if (name.t_first) {
+                // Most layers have no "t": noted the first time one is asked.
+                if (has_t_[layer] == unknown) has_t_[layer] = var->get(t_key_) != nullptr ? with : without;
+                if (has_t_[layer] == without) continue;
+            }
+            for (const auto& part : name.parts) {
+                var = var->get(part);
+                if (var == nullptr) break;
+            }
+            if (var != nullptr) return var;
+        }
+        return nullptr;
+    }
+
+    bool variable(const Data& var, bool escaped) {
+        if (var.is_string()) {
+            if (escaped)
+                append_escaped(*out_, var.string_value());
+            else
+                *out_ += var.string_value();
+        } else if (var.is_lambda()) {
+            end_line_at_end();
+            std::string text;
+            if (!render_text(var.lambda_value()(""), Delimiters{}, text)) return false;
+            if (escaped)
+                append_escaped(*out_, text);
+            else
+                *out_ += text;
+        } else if (var.is_lambda2()) {
+            error = "Lambda with render argument is not allowed for regular variables";
+            return false;
+        }
+        return true;
+    }
+
+    bool section(const CompiledTemplate& t, std::size_t at, const Data* var) {
+        std::size_t begin = at + 1, end = t.steps_[at].end;
+        bool ok = true;
+        if (var != nullptr && var->is_non_empty_list()) {
+            for (const auto& item : var->list_value()) {
+                section_tag_ = true;
+                push(&item);
+                ok = run(t, begin, end);
+                pop();
+                section_tag_ = true;
+                if (!ok) return false;
+            }
+            return true;
+        }
+        section_tag_ = true;
+        if (var != nullptr) push(var);
+        ok = run(t, begin, end);
+        if (var != nullptr) pop();
+        section_tag_ = true;
+        return ok;
+    }
+
+    bool section_lambda(const CompiledTemplate& t, std::size_t at, const Data& var) {
+        const Step& s = t.steps_[at];
+        if (var.is_lambda2()) {
+            if (const auto* list = var.lambda2_value().target<StreamedList>()) return streamed(t, at, *list);
+            error = "a lambda with a renderer is not supported in a section (only a streamed list)";
+            return false;
+        }
+        end_line_at_end();
+        std::string text;
+        if (!render_text(var.lambda_value()(*s.section_text), delimiters_, text)) return false;
+        *out_ += text;
+        return true;
+    }
+
+    // Each item renders the section's text as a template of its own (its
+    // own lines), all of it on the current line of the page around it.
+    bool streamed(const CompiledTemplate& t, std::size_t at, const StreamedList& list) {
+        const CompiledTemplate* body = &t;
+        std::size_t begin = at + 1, end = t.steps_[at].end;
+        std::unique_ptr<CompiledTemplate> parsed;
+        if (t.sets_delimiters_) {  // kainjow parses the section's text from the default delimiters
+            parsed = std::make_unique<CompiledTemplate>(*t.steps_[at].section_text);
+            if (!parsed->is_valid()) {
+                error = parsed->error_message();
+                return false;
+            }
+            body = parsed.get();
+            begin = 0;
+            end = parsed->steps_.size();
+        }
+        const std::size_t outer_line_start = line_start_;
+        const bool outer_section_tag = section_tag_;
+        const Delimiters outer_delimiters = delimiters_;
+        for (std::size_t i = 0; i < list.count; ++i) {
+            Data item = list.make(i);
+            push(&item);
+            line_start_ = out_->size();
+            section_tag_ = false;
+            delimiters_ = Delimiters{};
+            bool ok = run(*body, begin, end);
+            if (ok) end_line_at_end();
+            pop();
+            if (!ok) return false;
+        }
+        line_start_ = outer_line_start;
+        section_tag_ = outer_section_tag;
+        delimiters_ = outer_delimiters;
+        return true;
+    }
+
+    // A lambda's result, compiled and rendered on its own lines into `result`.
+    bool render_text(const std::string& source, const Delimiters& delimiters, std::string& result) {
+        CompiledTemplate compiled(source, delimiters);
+        if (!compiled.is_valid()) {
+            error = compiled.error_message();
+            return false;
+        }
+        std::string* outer_out = out_;
+        const std::size_t outer_line_start = line_start_;
+        const bool outer_section_tag = section_tag_;
+        const Delimiters outer_delimiters = delimiters_;
+        out_ = &result;
+        line_start_ = 0;
+        section_tag_ = false;
+        delimiters_ = Delimiters{};
+        bool ok = root(compiled);
+        out_ = outer_out;
+        line_start_ = outer_line_start;
+        section_tag_ = outer_section_tag;
+        delimiters_ = outer_delimiters;
+        return ok;
+    }
+
+    // A {{> name}} the data provides, on the current line.
+    bool partial(const std::string& name) {
+        const Data* var = nullptr;
+        for (auto it = layers_.rbegin(); it != layers_.rend() && var == nullptr; ++it) var = (*it)->get(name);
+        if (var == nullptr || !(var->is_partial() || var->is_string())) return true;
+        CompiledTemplate compiled(var->is_partial() ? var->partial_value()() : var->string_value());
+        if (!compiled.is_valid()) {
+            error = compiled.error_message();
+            return false;
+        }
+        return run(compiled, 0, compiled.steps_.size());
+    }
+
+    std::string* out_;
+    std::size_t line_start_;
+    bool section_tag_ = false;  // a section was rendered on this line
+    Delimiters delimiters_;
+    std::vector<const Data*> layers_;  // the innermost is the back
+    std::vector<signed char> has_t_;   // per layer: has a "t"
+    const std::string t_key_{"t"};
+};
+
+CompiledTemplate::CompiledTemplate(const std::string& source, const Delimiters& delimiters) {
+    kainjow::mustache::context<std::string> unused;
+    kainjow::mustache::context_internal<std::string> context{unused};
+    context.delim_set = delimiters;
+    Component root;
+    kainjow::mustache::parser<std::string> parse{source, context, root, error_};
+    if (error_.empty()) flatten(root, steps_, sets_delimiters_);
+}
+
+std::string CompiledTemplate::render(const Data& data, std::string& out,
+                                     std::initializer_list<const Data*> under) const {
+    TemplateRender render(out);
+    for (const Data* layer : under) render.push(layer);  // each pushed one goes on top: data last
+    render.push(&data);
+    if (!render.root(*this)) return render.error.empty() ? std::string("render failed") : render.error;
+    return {};
+}
+
+}  // namespace vitae
