@@ -159,6 +159,10 @@ BOOST_AUTO_TEST_CASE(errors_in_a_render_are_reported_not_thrown) {
                "Lambda with render argument is not allowed for regular variables");
     BOOST_TEST(CompiledTemplate{"{{> bad_partial}}"}.render(d, out) == "Unclosed section \"open\" at 0");
     BOOST_TEST(!CompiledTemplate{"{{#both}}x{{/both}}"}.render(d, out).empty());
+    // A value that includes itself as a partial (kainjow recursed until the stack ran out).
+    data loop = object{{"me", "again {{> me}}"}};
+    out.clear();
+    BOOST_TEST(CompiledTemplate{"{{> me}}"}.render(loop, out) == "partial \"me\": nested deeper than 8");
 }
 
 // Every page of the shipped site, of the test site, and of the site in three

@@ -1,5 +1,7 @@
 #include "render/template/compiled_template.hpp"
 
+#include "base/limits.hpp"
+#include "base/log.hpp"
 #include "render/template/streamed_list.hpp"
 
 namespace vitae {
@@ -351,22 +353,32 @@ private:
         return ok;
     }
 
-    // A {{> name}} the data provides, on the current line.
+    // A {{> name}} the data provides, on the current line. Nested no deeper
+    // than a template's own partials may be: a value that names itself
+    // would otherwise recurse until the stack ran out (kainjow's would).
     bool partial(const std::string& name) {
         const Data* var = nullptr;
         for (auto it = layers_.rbegin(); it != layers_.rend() && var == nullptr; ++it) var = (*it)->get(name);
         if (var == nullptr || !(var->is_partial() || var->is_string())) return true;
+        if (partial_depth_ == limits::max_partial_depth) {
+            error = "partial " + in_quotes(name) + ": nested deeper than " + std::to_string(limits::max_partial_depth);
+            return false;
+        }
         CompiledTemplate compiled(var->is_partial() ? var->partial_value()() : var->string_value());
         if (!compiled.is_valid()) {
             error = compiled.error_message();
             return false;
         }
-        return run(compiled, 0, compiled.steps_.size());
+        ++partial_depth_;
+        bool ok = run(compiled, 0, compiled.steps_.size());
+        --partial_depth_;
+        return ok;
     }
 
     std::string* out_;
     std::size_t line_start_;
     bool section_tag_ = false;  // a section was rendered on this line
+    int partial_depth_ = 0;
     Delimiters delimiters_;
     std::vector<const Data*> layers_;  // the innermost is the back
     std::vector<signed char> has_t_;   // per layer: has a "t"
