@@ -1,7 +1,9 @@
 // Fuzzes template loading: the input replaces layout.mustache in a private
 // copy of templates/. Templates::load must refuse a broken set with Error;
 // templates.hpp promises that what it accepts "never reaches a visitor"
-// broken, so a set that loads but fails to render home is a finding too.
+// broken, so a set that loads but fails to render home is a finding too,
+// and so is a layout our renderer writes differently from kainjow's own
+// (compiled_template.hpp: the same bytes).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -65,10 +67,30 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!cheap_to_render(layout)) return 0;
     const Views& views = content->views();
     const Catalogue& t = templates->catalogues().english();
+    LayoutFields fields{views.site_name, views.home_description, "/"};
+    std::string home;
     try {
-        renderer->render(*templates, "home", home_data(views, t), {views.site_name, views.home_description, "/"}, t);
+        home = renderer->render(*templates, "home", home_data(views, t), fields, t);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "template_fuzz: accepted layout fails to render home: %s\n", e.what());
+        __builtin_trap();
+    }
+    // The layout alone, both ways, around a fixed content.
+    const std::string& source = templates->expanded().at("layout");
+    kainjow::mustache::data around = layout_data(fields, t);
+    around.set("content", std::string("<p>content</p>\n"));
+    kainjow::mustache::data language = language_data(fields);
+    std::string ours;
+    VITAE_FUZZ_CHECK(templates->pages().at("layout").render(around, ours, {&t.data(), &language}).empty());
+    kainjow::mustache::mustache theirs_template{source};
+    kainjow::mustache::context<std::string> context;
+    context.push(&t.data());
+    context.push(&language);
+    context.push(&around);
+    std::string theirs = theirs_template.render(context);
+    if (theirs_template.is_valid() && ours != theirs) {
+        std::fprintf(stderr, "template_fuzz: our render differs from kainjow's\n--- ours\n%s\n--- kainjow\n%s\n",
+                     ours.c_str(), theirs.c_str());
         __builtin_trap();
     }
     return 0;
