@@ -52,14 +52,43 @@ std::shared_ptr<const LoadedContent> relisted(const LoadedContent& old, std::int
 std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_path,
                                                           std::shared_ptr<const LoadedContent> serving,
                                                           ContentProbe* probe, std::int64_t now_unix,
-                                                          std::string_view mount) {
+                                                          std::string_view mount, KeptReader* kept) {
     // stat before open: if the file is replaced in between, the recorded id is
     // the old one, so the next check sees a change and loads again.
     auto st = stat_or_throw(db_path);
     FileId file{st.st_dev, st.st_ino};
-    auto db = Db::open(db_path, OpenMode::read_only);
     bool same_file = serving && serving->db_file == file;
-    check_database(db, same_file ? Integrity::trust_commits : Integrity::check);
+    // Its schema unchanged since it passed, or opened again and checked again
+    // (its compiled statements would not notice: SQLite recompiles them).
+    auto schema_unchanged = [&] {
+        try {
+            return kept->db->pragma_int("schema_version") == kept->checked_schema;
+        } catch (const Error&) {
+            return false;  // a fresh connection says what is wrong, as it always did
+        }
+    };
+    bool reuse = same_file && kept && kept->db && kept->file == file && schema_unchanged();
+    // Dropped unless this load succeeds: a failed one may have left it anywhere.
+    struct DropOnFailure {
+        KeptReader* kept;
+        ~DropOnFailure() {
+            if (kept) *kept = KeptReader{};
+        }
+    } drop_on_failure{kept};
+    std::optional<Db> opened;
+    if (!reuse) opened.emplace(Db::open(db_path, OpenMode::read_only));
+    const Db& db = reuse ? *kept->db : *opened;
+    if (!reuse) check_database(db, same_file ? Integrity::trust_commits : Integrity::check);
+    auto keep = [&] {
+        if (!kept) return;
+        if (!reuse) {
+            kept->db = std::move(opened);
+            kept->file = file;
+        }
+        kept->checked_schema = kept->db->pragma_int("schema_version");
+        kept->db->release_memory();  // its page cache: the rows are in the content now
+        drop_on_failure.kept = nullptr;
+    };
     // Which state this is: in rollback-journal mode, the file's marks read
     // inside the snapshot (writers are held off); in WAL mode, where they are
     // not, the marks the probe read before the load (it has at least those).
@@ -74,6 +103,7 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     std::optional<Content> changed;
     if (same_file) changed = load_changes(db, serving->content(), serving->change_mark, mark, in_snapshot);
     Content content = changed ? std::move(*changed) : load_content(db, in_snapshot, &mark);
+    keep();
     if (same_file && serving->content() == content)
         return serving->release_due(now_unix) ? relisted(*serving, now_unix) : serving;
     auto loaded = std::make_shared<LoadedContent>();
@@ -248,7 +278,8 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
         std::string file = db_fingerprint(source_.db_path);
         retry_at_ms_ = 0;
         try {
-            new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix(), source_.mount);
+            new_content = load_content_version(source_.db_path, old->content, what.probe, source_.now_unix(),
+                                               source_.mount, &reader_);
             rejected_db_.reset();
         } catch (const BusyError& e) {
             // Locked past the busy timeout (a long transaction elsewhere): the

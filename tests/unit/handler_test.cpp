@@ -187,6 +187,26 @@ BOOST_AUTO_TEST_CASE(sees_a_commit_on_the_next_request) {
     BOOST_TEST(f.get("/").cache_hit);
 }
 
+// The holder keeps its read connection between loads of the same file
+// (KeptReader): every commit is still seen, and a schema changed in place
+// is checked again and refused, the last good site kept.
+BOOST_AUTO_TEST_CASE(commits_through_the_kept_connection_are_seen_and_an_in_place_schema_change_is_refused) {
+    Fixture f;
+    f.get("/");
+    for (int i = 1; i <= 3; ++i) {
+        exec_sql(f.db, "UPDATE profile SET name = 'Owner " + std::to_string(i) + "'");
+        BOOST_TEST(body(f.get("/")).find("Owner " + std::to_string(i)) != std::string::npos);
+    }
+    auto before = f.sites.current()->generation;
+    exec_sql(f.db, "ALTER TABLE news RENAME TO old_news; UPDATE profile SET name = 'Never Shown'");
+    auto page = f.get("/");
+    BOOST_TEST(page.status == 200);
+    BOOST_TEST(body(page).find("Owner 3") != std::string::npos);
+    BOOST_TEST(f.sites.current()->generation == before);
+    BOOST_TEST(!f.sites.last_reload().ok);
+    BOOST_TEST(f.sites.last_reload().error.find("expected schema") != std::string::npos, f.sites.last_reload().error);
+}
+
 // A reload that finds the file locked past its busy timeout (a writer's
 // long transaction) keeps the last good site, and must not lose the commit:
 // a request after the lock is gone sees it, though the file did not change

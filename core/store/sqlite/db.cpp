@@ -214,6 +214,8 @@ Stmt Db::prepare(std::string_view sql) const {
     return Stmt(stmt, path_, statements_, std::string(sql));
 }
 
+void Db::release_memory() const { sqlite3_db_release_memory(db_.get()); }
+
 void Db::exec(const char* sql) const {
     char* message = nullptr;
     if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) == SQLITE_OK) return;

@@ -64,6 +64,8 @@ public:
     std::string pragma_text(const char* pragma) const;  // e.g. "journal_mode"
     std::int64_t user_version() const { return pragma_int("user_version"); }
     const std::string& path() const { return path_; }
+    // Frees the page cache's unused memory (a connection kept between loads).
+    void release_memory() const;
 
     // Copies this database, one committed state of it, over everything in
     // `dest` (a fresh file, normally) with SQLite's online backup API. Safe
