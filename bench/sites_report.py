@@ -143,7 +143,7 @@ def report(runs, sizes, facts, args, load_start, seconds):
           "`vitae-fcgi --sites SITES --scheme http` with the shipped process and thread defaults and %s; "
           "each cell is the median of %d runs with the lowest and highest in brackets. Wall times on a shared "
           "2-core machine move between runs; read the growth and the ratios."
-          % ("`--sites-loaded %d`" % args.sites_loaded if args.sites_loaded else "`--sites-loaded` at its default (64)",
+          % ("`--sites-loaded %d`" % args.sites_loaded if args.sites_loaded else "`--sites-loaded` at its default (32 per worker process)",
              len(runs)), "", "## Machine", ""]
     md += ["- %s: %s" % kv for kv in machine_info([
         ("sizes", ", ".join(map(str, sizes))),
