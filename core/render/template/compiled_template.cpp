@@ -179,7 +179,7 @@ private:
                     i = s.end;
                     break;
                 case StepKind::partial:
-                    if (!partial(s.name.full)) return false;
+                    if (!partial(s.name)) return false;
                     ++i;
                     break;
                 case StepKind::set_delimiter:
@@ -206,6 +206,25 @@ private:
         }
         line_start_ = out_->size() - s.tail;
         section_tag_ = false;
+    }
+
+    // The line being written, put aside while a text renders as a template
+    // of its own (a lambda's result, a streamed list's item) and resumed after.
+    struct LineState {
+        std::size_t start;
+        bool section_tag;
+        Delimiters delimiters;
+    };
+    LineState line_state() const { return {line_start_, section_tag_, delimiters_}; }
+    void start_own_line(std::size_t start) {
+        line_start_ = start;
+        section_tag_ = false;
+        delimiters_ = Delimiters{};
+    }
+    void resume(const LineState& outer) {
+        line_start_ = outer.start;
+        section_tag_ = outer.section_tag;
+        delimiters_ = outer.delimiters;
     }
 
     void end_line_at_end() {
@@ -310,23 +329,17 @@ private:
             begin = 0;
             end = parsed->steps_.size();
         }
-        const std::size_t outer_line_start = line_start_;
-        const bool outer_section_tag = section_tag_;
-        const Delimiters outer_delimiters = delimiters_;
+        const LineState outer = line_state();
         for (std::size_t i = 0; i < list.count; ++i) {
             Data item = list.make(i);
             push(&item);
-            line_start_ = out_->size();
-            section_tag_ = false;
-            delimiters_ = Delimiters{};
+            start_own_line(out_->size());
             bool ok = run(*body, begin, end);
             if (ok) end_line_at_end();
             pop();
             if (!ok) return false;
         }
-        line_start_ = outer_line_start;
-        section_tag_ = outer_section_tag;
-        delimiters_ = outer_delimiters;
+        resume(outer);
         return true;
     }
 
@@ -338,30 +351,23 @@ private:
             return false;
         }
         std::string* outer_out = out_;
-        const std::size_t outer_line_start = line_start_;
-        const bool outer_section_tag = section_tag_;
-        const Delimiters outer_delimiters = delimiters_;
+        const LineState outer = line_state();
         out_ = &result;
-        line_start_ = 0;
-        section_tag_ = false;
-        delimiters_ = Delimiters{};
+        start_own_line(0);
         bool ok = root(compiled);
         out_ = outer_out;
-        line_start_ = outer_line_start;
-        section_tag_ = outer_section_tag;
-        delimiters_ = outer_delimiters;
+        resume(outer);
         return ok;
     }
 
     // A {{> name}} the data provides, on the current line. Nested no deeper
     // than a template's own partials may be: a value that names itself
     // would otherwise recurse until the stack ran out (kainjow's would).
-    bool partial(const std::string& name) {
-        const Data* var = nullptr;
-        for (auto it = layers_.rbegin(); it != layers_.rend() && var == nullptr; ++it) var = (*it)->get(name);
+    bool partial(const CompiledTemplate::Name& name) {
+        const Data* var = get(name);  // never split: a partial's name is looked up whole
         if (var == nullptr || !(var->is_partial() || var->is_string())) return true;
         if (partial_depth_ == limits::max_partial_depth) {
-            error = "partial " + in_quotes(name) + ": nested deeper than " + std::to_string(limits::max_partial_depth);
+            error = "partial " + in_quotes(name.full) + ": nested deeper than " + std::to_string(limits::max_partial_depth);
             return false;
         }
         CompiledTemplate compiled(var->is_partial() ? var->partial_value()() : var->string_value());
