@@ -39,6 +39,27 @@ void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
     loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 
+// The connection to load `file` from, left in `reader`: the one it holds
+// when that is to the serving version's file and its schema is unchanged
+// since it passed check_database, else a new one, checked (its compiled
+// statements would not notice a changed schema: SQLite recompiles them).
+const Db& connection_for(const std::string& db_path, const FileId& file, bool same_file, KeptReader& reader) {
+    auto schema_unchanged = [&] {
+        try {
+            return reader.db->pragma_int("schema_version") == reader.checked_schema;
+        } catch (const Error&) {
+            return false;  // a fresh connection says what is wrong, as it always did
+        }
+    };
+    if (same_file && reader.db && reader.file == file && schema_unchanged()) return *reader.db;
+    reader = KeptReader{};
+    reader.db.emplace(Db::open(db_path, OpenMode::read_only));
+    check_database(*reader.db, same_file ? Integrity::trust_commits : Integrity::check);
+    reader.file = file;
+    reader.checked_schema = reader.db->pragma_int("schema_version");
+    return *reader.db;
+}
+
 }  // namespace
 
 std::shared_ptr<const LoadedContent> relisted(const LoadedContent& old, std::int64_t now_unix) {
@@ -58,37 +79,16 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     auto st = stat_or_throw(db_path);
     FileId file{st.st_dev, st.st_ino};
     bool same_file = serving && serving->db_file == file;
-    // Its schema unchanged since it passed, or opened again and checked again
-    // (its compiled statements would not notice: SQLite recompiles them).
-    auto schema_unchanged = [&] {
-        try {
-            return kept->db->pragma_int("schema_version") == kept->checked_schema;
-        } catch (const Error&) {
-            return false;  // a fresh connection says what is wrong, as it always did
-        }
-    };
-    bool reuse = same_file && kept && kept->db && kept->file == file && schema_unchanged();
+    KeptReader unkept;  // a caller that keeps none: this load's own
+    KeptReader& reader = kept ? *kept : unkept;
     // Dropped unless this load succeeds: a failed one may have left it anywhere.
     struct DropOnFailure {
-        KeptReader* kept;
+        KeptReader* reader;
         ~DropOnFailure() {
-            if (kept) *kept = KeptReader{};
+            if (reader) *reader = KeptReader{};
         }
-    } drop_on_failure{kept};
-    std::optional<Db> opened;
-    if (!reuse) opened.emplace(Db::open(db_path, OpenMode::read_only));
-    const Db& db = reuse ? *kept->db : *opened;
-    if (!reuse) check_database(db, same_file ? Integrity::trust_commits : Integrity::check);
-    auto keep = [&] {
-        if (!kept) return;
-        if (!reuse) {
-            kept->db = std::move(opened);
-            kept->file = file;
-        }
-        kept->checked_schema = kept->db->pragma_int("schema_version");
-        kept->db->release_memory();  // its page cache: the rows are in the content now
-        drop_on_failure.kept = nullptr;
-    };
+    } drop_on_failure{&reader};
+    const Db& db = connection_for(db_path, file, same_file, reader);
     // Which state this is: in rollback-journal mode, the file's marks read
     // inside the snapshot (writers are held off); in WAL mode, where they are
     // not, the marks the probe read before the load (it has at least those).
@@ -103,7 +103,8 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     std::optional<Content> changed;
     if (same_file) changed = load_changes(db, serving->content(), serving->change_mark, mark, in_snapshot);
     Content content = changed ? std::move(*changed) : load_content(db, in_snapshot, &mark);
-    keep();
+    if (kept) db.release_memory();  // its page cache: the rows are in the content now
+    drop_on_failure.reader = nullptr;
     if (same_file && serving->content() == content)
         return serving->release_due(now_unix) ? relisted(*serving, now_unix) : serving;
     auto loaded = std::make_shared<LoadedContent>();
