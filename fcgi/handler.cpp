@@ -149,7 +149,7 @@ Response Handler::search_response(const Request& request, const Route& route, Lo
     try {
         auto version = site.holder.fresh(slot.probe);
         auto before = std::chrono::steady_clock::now();
-        response.page = search_page(*version, route, request.query, site.pages, slot.workspace, slot.search, gzip_wanted);
+        response.page = search_page(*version, route, request.query, site.pages, slot.search, gzip_wanted);
         metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
         metrics_.own->count_render(std::chrono::steady_clock::now() - before);
     } catch (const std::exception& e) {

@@ -57,7 +57,6 @@ void LaterPages::withdraw() {
 // Until nothing is left to do: a thread per round, not per publisher for
 // its whole life (a directory of sites has a publisher per loaded site).
 void LaterPages::run() {
-    PageWorkspace workspace(pages_);
     CvPdfCancel cancel(stopping_, limits::cv_pdf_background_timeout_ms);  // a stop kills the child this thread waits for
     int retry_ms = 0;
     std::unique_lock lock(mutex_);
@@ -72,7 +71,7 @@ void LaterPages::run() {
         auto site = next_;
         auto paths = next_paths_;
         lock.unlock();
-        bool written = bring_up_to(*site, paths, workspace);
+        bool written = bring_up_to(*site, paths);
         lock.lock();
         if (written) {
             if (next_ == site) next_.reset();  // else a newer one came meanwhile
@@ -86,7 +85,7 @@ void LaterPages::run() {
 }
 
 // False if a page failed (its last good file stays) or a stop came first.
-bool LaterPages::bring_up_to(const Site& site, const std::vector<std::string>& paths, PageWorkspace& workspace) {
+bool LaterPages::bring_up_to(const Site& site, const std::vector<std::string>& paths) {
     auto started = LaterClock::now();
     std::int64_t rendered = 0, failed = 0;
     for (const auto& path : paths) {
@@ -95,7 +94,7 @@ bool LaterPages::bring_up_to(const Site& site, const std::vector<std::string>& p
         auto it = written_.find(path);
         if (it != written_.end() && it->second >= page_stamp(ref, site)) continue;
         try {
-            auto page = pages_.render_page(site, ref, workspace);
+            auto page = pages_.render_page(site, ref);
             tree_.write(file_for_path(path), page->body, page->gzip);
             written_[path] = site.generation;
             ++rendered;

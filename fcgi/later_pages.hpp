@@ -52,7 +52,7 @@ public:
 private:
     void stop();
     void run();
-    bool bring_up_to(const Site& site, const std::vector<std::string>& paths, PageWorkspace& workspace);
+    bool bring_up_to(const Site& site, const std::vector<std::string>& paths);
 
     PageSource& pages_;
     StaticTree& tree_;

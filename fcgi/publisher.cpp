@@ -14,7 +14,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// A thread per this many pages (up to the workspaces): an edit of the
+// A thread per this many pages (up to threads_): an edit of the
 // owner's name re-renders 18 pages of the shipped site, 13 ms on one
 // thread and 8.5 ms on two (render and gzip are most of it); a helper
 // costs a thread start, about 50 µs.
@@ -41,15 +41,14 @@ struct Publisher::Job {
 // The copies live in a runtime directory and are all rewritten at every
 // start, so a crash can lose nothing that fsync would have kept.
 Publisher::Publisher(PageSource& pages, const std::filesystem::path& dir, WorkerMetrics& metrics, int threads)
-    : pages_(pages), metrics_(metrics), tree_(dir, Durability::rebuilt_on_start) {
-    for (int i = 0; i < std::max(1, threads); ++i) workspaces_.push_back(std::make_unique<PageWorkspace>(pages));
-}
+    : pages_(pages), metrics_(metrics), tree_(dir, Durability::rebuilt_on_start),
+      threads_(static_cast<std::size_t>(std::max(1, threads))) {}
 
 void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::atomic<bool>& stopping) {
-    auto run = [&](Job& job, PageWorkspace& workspace) {
+    auto run = [&](Job& job) {
         try {
             auto before = Clock::now();
-            auto page = pages_.render_page(site, job.ref, workspace);
+            auto page = pages_.render_page(site, job.ref);
             job.rendering = Clock::now() - before;
             tree_.write(file_for_path(*job.path), page->body, page->gzip);
         } catch (const std::exception& e) {
@@ -59,11 +58,11 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
     };
     // Threads only when there is enough to share; alone, the big lists go
     // last, so the edited page itself is out first.
-    std::size_t helpers = std::min(workspaces_.size(), jobs.size() / min_pages_per_thread + 1) - 1;
+    std::size_t helpers = std::min(threads_, jobs.size() / min_pages_per_thread + 1) - 1;
     if (helpers == 0) {
         std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return !is_big_list(job.ref.kind); });
         for (auto& job : jobs)
-            if (!stopping.load()) run(job, *workspaces_[0]);
+            if (!stopping.load()) run(job);
         return;
     }
     // The big lists are rendered one at a time, by this thread, while the
@@ -73,13 +72,13 @@ void Publisher::run_jobs(const Site& site, std::vector<Job>& jobs, const std::at
         std::stable_partition(jobs.begin(), jobs.end(), [](const Job& job) { return is_big_list(job.ref.kind); });
     auto lists = static_cast<std::size_t>(lists_end - jobs.begin());
     std::atomic<std::size_t> next{lists};
-    auto share = [&](PageWorkspace& workspace) {
-        for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) run(jobs[i], workspace);
+    auto share = [&] {
+        for (std::size_t i; !stopping.load() && (i = next.fetch_add(1)) < jobs.size();) run(jobs[i]);
     };
     std::vector<std::thread> threads;
-    for (std::size_t t = 1; t <= helpers; ++t) threads.emplace_back(share, std::ref(*workspaces_[t]));
-    for (std::size_t i = 0; i < lists && !stopping.load(); ++i) run(jobs[i], *workspaces_[0]);
-    share(*workspaces_[0]);
+    for (std::size_t t = 1; t <= helpers; ++t) threads.emplace_back(share);
+    for (std::size_t i = 0; i < lists && !stopping.load(); ++i) run(jobs[i]);
+    share();
     for (auto& t : threads) t.join();
 }
 

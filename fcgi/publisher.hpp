@@ -54,7 +54,7 @@ private:
     PageSource& pages_;
     WorkerMetrics& metrics_;
     StaticTree tree_;
-    std::vector<std::unique_ptr<PageWorkspace>> workspaces_;  // one per publishing thread
+    std::size_t threads_;  // publishing threads at most, this one included
     std::unordered_map<std::string, std::uint64_t> written_;  // URL path -> generation its file was rendered from
     std::uint64_t complete_ = 0;  // the generation the last publish that ran to its end brought DIR to
     LaterPages later_{pages_, tree_};  // declared last: its thread stops before the tree goes

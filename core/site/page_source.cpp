@@ -26,18 +26,17 @@ bool compressible(std::string_view type) {
            type.find("research-info") != std::string_view::npos;
 }
 
-std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url,
-                                   PageRenderer& renderer, Extras extras) {
+std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::string_view base_url, Extras extras) {
     auto page = std::make_shared<Page>();
     page->status = ref.status;
     page->content_type = std::string(ref.content_type);
     const Views& views = site.views(ref.language);
     const Catalogue& t = site.strings(ref.language);
     if (ref.kind == RouteKind::home)  // its data is kept per version (Views::home)
-        page->body = renderer.render(*site.templates, ref.template_name, *views.home(t), layout_for(ref, views, t, base_url), t);
+        page->body = render_in_layout(*site.templates, ref.template_name, *views.home(t), layout_for(ref, views, t, base_url), t);
     else if (!ref.template_name.empty())
-        page->body = renderer.render(*site.templates, ref.template_name, page_data(ref, views, t),
-                                     layout_for(ref, views, t, base_url), t);
+        page->body = render_in_layout(*site.templates, ref.template_name, page_data(ref, views, t),
+                                      layout_for(ref, views, t, base_url), t);
     else
         page->body = generated_body(ref, site, base_url);
     page->body.shrink_to_fit();  // kept as long as the page is cached: without a render's spare capacity
@@ -66,8 +65,8 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
 
 PageWorkspace::PageWorkspace(PageSource& source) : cache(source.cache()) {}
 
-std::shared_ptr<const Page> PageSource::render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const {
-    return render(site, ref, base_url_, workspace.renderer, {true, nullptr, nullptr});
+std::shared_ptr<const Page> PageSource::render_page(const Site& site, const PageRef& ref) const {
+    return render(site, ref, base_url_, {true, nullptr, nullptr});
 }
 
 PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout, std::string scope,
@@ -84,7 +83,7 @@ PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace&
     if (auto cached = workspace.cache.find(workspace.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
     Extras extras{true, layout_, &surrogate_};
     if (!cache_.enabled()) extras = {gzip_wanted, nullptr, &surrogate_};
-    auto page = render(site, ref, base_url_, workspace.renderer, extras);
+    auto page = render(site, ref, base_url_, extras);
     cache_.insert(workspace.key, page);
     return {.page = page, .cache_hit = false};
 }

@@ -27,10 +27,9 @@ struct SurrogateKeys {
 };
 
 // What one thread needs to make pages: its own view of the page cache (so
-// a hit takes no lock) and its renderer. Never shared.
+// a hit takes no lock). Never shared.
 struct PageWorkspace {
     explicit PageWorkspace(PageSource& source);
-    PageRenderer renderer;
     PageCache::Reader cache;
     std::string key;  // the cache key being looked up (scope + route key), reused so a hit allocates nothing
 };
@@ -61,7 +60,7 @@ public:
     // The page rendered now, outside the cache, with its gzip but not the
     // bytes a cache hit sends: for files (the fast path, `vitae export`),
     // which stream pages to disk instead of keeping them.
-    std::shared_ptr<const Page> render_page(const Site& site, const PageRef& ref, PageWorkspace& workspace) const;
+    std::shared_ptr<const Page> render_page(const Site& site, const PageRef& ref) const;
 
     const std::string& base_url() const { return base_url_; }
     const SurrogateKeys& surrogate() const { return surrogate_; }

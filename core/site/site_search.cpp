@@ -58,10 +58,10 @@ SearchAsk read_ask(std::string_view query_string) {
 }  // namespace
 
 std::shared_ptr<const Page> search_page(const Site& site, const Route& route, std::string_view query_string,
-                                        PageSource& source, PageWorkspace& workspace, SearchReader& reader,
+                                        PageSource& source, SearchReader& reader,
                                         bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    if (ref.kind != RouteKind::search) return source.render_page(site, ref, workspace);
+    if (ref.kind != RouteKind::search) return source.render_page(site, ref);
     const Views& views = site.views(ref.language);
     const Catalogue& t = site.strings(ref.language);
     SearchAsk ask = read_ask(query_string);
@@ -78,8 +78,8 @@ std::shared_ptr<const Page> search_page(const Site& site, const Route& route, st
                        .group_results = group_results ? &*group_results : nullptr, .group = site.group.get()};
     auto page = std::make_shared<Page>();
     page->status = ask.problem == SearchProblem::none ? 200 : 400;
-    page->body = workspace.renderer.render(*site.templates, ref.template_name, search_page_data(views, t, in),
-                                           layout_for(ref, views, t, source.base_url()), t);
+    page->body = render_in_layout(*site.templates, ref.template_name, search_page_data(views, t, in),
+                                  layout_for(ref, views, t, source.base_url()), t);
     page->unlisted = true;
     page->etag = etag_for(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";

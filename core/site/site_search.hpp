@@ -39,7 +39,7 @@ private:
 // encoding. Unlisted (noindex, no-store); gzipped when `gzip_wanted`.
 // A route whose language the site lacks gets the site's 404 page.
 std::shared_ptr<const Page> search_page(const Site& site, const Route& route, std::string_view query_string,
-                                        PageSource& source, PageWorkspace& workspace, SearchReader& reader,
+                                        PageSource& source, SearchReader& reader,
                                         bool gzip_wanted = true);
 
 }  // namespace vitae

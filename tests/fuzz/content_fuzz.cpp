@@ -25,7 +25,6 @@ namespace {
 
 fs::path db_path;
 std::shared_ptr<const Templates> templates;
-PageRenderer* renderer = nullptr;
 
 // Each input starts from a clean directory: no journal or WAL from an earlier one.
 void remove_side_files() {
@@ -57,7 +56,7 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
         if (!ref.template_name.empty()) {
             const Views& views = site.views(ref.language);
             const Catalogue& t = site.strings(ref.language);
-            renderer->render(*templates, ref.template_name, page_data(ref, views, t), layout_for(ref, views, t, base_url), t);
+            render_in_layout(*templates, ref.template_name, page_data(ref, views, t), layout_for(ref, views, t, base_url), t);
         }
         else if (ref.kind != RouteKind::cv_pdf)  // typeset by vitae-cv-pdf, a program of its own (a child per input: not fuzzed here)
             (void)generated_body(ref, site, base_url);
@@ -73,8 +72,6 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
     } catch (const std::exception& e) {
         setup_failed(std::string("load the shipped templates: ") + e.what());
     }
-    static PageRenderer instance;
-    renderer = &instance;
     return 0;
 }
 

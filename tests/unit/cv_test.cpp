@@ -88,8 +88,7 @@ BOOST_AUTO_TEST_CASE(the_cv_page_has_every_section_with_rows_and_publications_by
     // owner marked. A year's papers are a streamed list, made while the page
     // renders: counted in the page the shipped template makes of them.
     auto templates = Templates::load(std::filesystem::path(VITAE_SOURCE_DIR) / "templates");
-    PageRenderer renderer;
-    std::string html = renderer.render(*templates, "cv", page, {v.site_name, v.home_description, "/cv/"}, en());
+    std::string html = render_in_layout(*templates, "cv", page, {v.site_name, v.home_description, "/cv/"}, en());
     std::size_t listed = 0, marked = 0;
     for (auto at = html.find("<ol class=\"cv-pubs\">"); at != std::string::npos; at = html.find("<ol class=\"cv-pubs\">", at + 1)) {
         auto end = html.find("</ol>", at);

@@ -1,4 +1,4 @@
-// PageRenderer: a page template inside the layout, the layout's fields, and
+// render_in_layout: a page template inside the layout, the layout's fields, and
 // a render failure that throws and leaves the thread's copies usable.
 #define BOOST_TEST_MODULE renderer
 #include <boost/test/unit_test.hpp>
@@ -27,13 +27,12 @@ BOOST_AUTO_TEST_CASE(renders_the_page_inside_the_layout_with_its_fields) {
     test::TempDir dir;
     write_templates(dir, "hello {{name}}");
     auto templates = Templates::load(dir.path());
-    PageRenderer renderer;
     LayoutFields layout;
     layout.title = "T & co";
     layout.site_name = "Site";
     layout.current_path = "/publications/x";
     MustacheData data = object{{"name", "<b>"}};
-    auto html = renderer.render(*templates, "home", data, layout, templates->catalogues().english());
+    auto html = render_in_layout(*templates, "home", data, layout, templates->catalogues().english());
     BOOST_TEST(html == "<title>T &amp; co</title>[Home][Publications*][Blog]|hello &lt;b&gt;");
 }
 
@@ -41,8 +40,7 @@ BOOST_AUTO_TEST_CASE(an_unknown_page_throws_naming_it) {
     test::TempDir dir;
     write_templates(dir, "home");
     auto templates = Templates::load(dir.path());
-    PageRenderer renderer;
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "nope", MustacheData{}, LayoutFields{}, templates->catalogues().english()), Error,
+    BOOST_CHECK_EXCEPTION(render_in_layout(*templates, "nope", MustacheData{}, LayoutFields{}, templates->catalogues().english()), Error,
                           [](const Error& e) { return std::string(e.what()).find("nope") != std::string::npos; });
 }
 
@@ -51,13 +49,12 @@ BOOST_AUTO_TEST_CASE(a_failed_render_throws_and_the_next_render_works) {
     // A lambda that fails mid-render is how kainjow poisons a template object.
     write_templates(dir, "{{#fail}}x{{/fail}} ok");
     auto templates = Templates::load(dir.path());
-    PageRenderer renderer;
     MustacheData bad = object{{"fail", kainjow::mustache::lambda{[](const std::string&) -> std::string {
                                    throw std::runtime_error("lambda failed");
                                }}}};
-    BOOST_CHECK_THROW(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), std::exception);
+    BOOST_CHECK_THROW(render_in_layout(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), std::exception);
     MustacheData good = object{{"fail", false}};
-    auto html = renderer.render(*templates, "home", good, LayoutFields{}, templates->catalogues().english());
+    auto html = render_in_layout(*templates, "home", good, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(html.ends_with("| ok"));
 }
 
@@ -86,10 +83,9 @@ BOOST_AUTO_TEST_CASE(a_streamed_list_renders_like_a_list_making_items_during_the
         data->set("groups", groups);
     }
     BOOST_TEST(made == 0);
-    PageRenderer renderer;
-    auto a = renderer.render(*templates, "home", streamed, LayoutFields{}, templates->catalogues().english());
+    auto a = render_in_layout(*templates, "home", streamed, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(made == 3);
-    auto b = renderer.render(*templates, "home", plain, LayoutFields{}, templates->catalogues().english());
+    auto b = render_in_layout(*templates, "home", plain, LayoutFields{}, templates->catalogues().english());
     BOOST_TEST(a == b);
     BOOST_TEST(a.find("<G:(0&amp; of G, me)(1&amp; of G, me)(2&amp; of G, me)>-") != std::string::npos);
 }
@@ -98,13 +94,12 @@ BOOST_AUTO_TEST_CASE(a_streamed_item_that_throws_fails_the_render_and_the_next_r
     test::TempDir dir;
     write_templates(dir, "{{#items}}{{n}}{{/items}}");
     auto templates = Templates::load(dir.path());
-    PageRenderer renderer;
     MustacheData bad = object{{"items", streamed_list(2, [](std::size_t i) -> MustacheData {
                                    if (i == 1) throw std::runtime_error("item 1 is broken");
                                    return object{{"n", "ok"}};
                                })}};
-    BOOST_CHECK_EXCEPTION(renderer.render(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), Error,
+    BOOST_CHECK_EXCEPTION(render_in_layout(*templates, "home", bad, LayoutFields{}, templates->catalogues().english()), Error,
                           [](const Error& e) { return std::string(e.what()).find("item 1 is broken") != std::string::npos; });
     MustacheData good = object{{"items", streamed_list(2, [](std::size_t) { return MustacheData(object{{"n", "ok"}}); })}};
-    BOOST_TEST(renderer.render(*templates, "home", good, LayoutFields{}, templates->catalogues().english()).find("|okok") != std::string::npos);
+    BOOST_TEST(render_in_layout(*templates, "home", good, LayoutFields{}, templates->catalogues().english()).find("|okok") != std::string::npos);
 }

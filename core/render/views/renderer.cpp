@@ -90,8 +90,8 @@ MustacheData language_data(const LayoutFields& layout) {
     return object{{"page_lang", layout.lang}, {"rtl", layout.rtl}, {"prefix", layout.prefix}, {"home_url", layout.prefix + "/"}};
 }
 
-std::string PageRenderer::render(const Templates& templates, std::string_view page, const MustacheData& data,
-                                 const LayoutFields& layout, const Catalogue& t) {
+std::string render_in_layout(const Templates& templates, std::string_view page, const MustacheData& data,
+                             const LayoutFields& layout, const Catalogue& t) {
     const MustacheData language = language_data(layout);
     MustacheData around = layout_data(layout, t);
     view_data::put(around, "content", MustacheData(render_one(templates, page, data, t, language)));

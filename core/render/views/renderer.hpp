@@ -1,5 +1,5 @@
 // Renders a page: the page template with its view data, then the layout
-// around it. Holds nothing between renders; one per thread by habit.
+// around it.
 #pragma once
 
 #include <string>
@@ -50,20 +50,17 @@ struct LayoutFields {
 };
 
 // What the layout template renders around a page's content ("content" is
-// the page, added by PageRenderer).
+// the page, added by render_in_layout).
 MustacheData layout_data(const LayoutFields& layout, const Catalogue& t);
 
 // Under every template of a page, above the interface strings: where the
 // page's language lives ({{prefix}}/blog/), its code and direction.
 MustacheData language_data(const LayoutFields& layout);
 
-class PageRenderer {
-public:
-    // The page template over `data`, then the layout around it, each over
-    // the language's data and `t` (the interface strings, {{t.key}}).
-    // Throws Error if a render fails.
-    std::string render(const Templates& templates, std::string_view page, const MustacheData& data,
-                       const LayoutFields& layout, const Catalogue& t);
-};
+// The page template over `data`, then the layout around it, each over the
+// language's data and `t` (the interface strings, {{t.key}}). Throws Error
+// if a render fails. Safe from many threads at once.
+std::string render_in_layout(const Templates& templates, std::string_view page, const MustacheData& data,
+                             const LayoutFields& layout, const Catalogue& t);
 
 }  // namespace vitae
