@@ -1,8 +1,5 @@
 #include "cli/commands/add_post.hpp"
 
-#include <charconv>
-#include <chrono>
-
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
@@ -16,13 +13,6 @@ namespace vitae::cli {
 
 namespace {
 
-std::optional<unsigned> number(std::string_view digits) {
-    unsigned value = 0;
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (ec != std::errc() || end != digits.data() + digits.size()) return std::nullopt;
-    return value;
-}
-
 void require_post(const Db& db, const std::string& db_path, const std::string& slug, std::string_view verb) {
     auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
     existing.bind(1, slug);
@@ -30,15 +20,6 @@ void require_post(const Db& db, const std::string& db_path, const std::string& s
 }
 
 }  // namespace
-
-bool is_valid_date(std::string_view date) {
-    if (date.size() != 10 || date[4] != '-' || date[7] != '-') return false;
-    auto y = number(date.substr(0, 4)), m = number(date.substr(5, 2)), d = number(date.substr(8, 2));
-    if (!y || !m || !d) return false;
-    return std::chrono::year_month_day(std::chrono::year(static_cast<int>(*y)), std::chrono::month(*m),
-                                       std::chrono::day(*d))
-        .ok();
-}
 
 void add_post(const std::string& db_path, const Post& post) {
     auto db = open_checked(db_path);

@@ -13,8 +13,6 @@
 
 namespace vitae::cli {
 
-bool is_valid_date(std::string_view date);  // YYYY-MM-DD naming a real day
-
 // Throws Error if the slug is taken.
 void add_post(const std::string& db_path, const Post& post);
 

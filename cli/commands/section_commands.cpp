@@ -6,6 +6,7 @@
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/text_option.hpp"
 #include "edit/recorder.hpp"
+#include "rules/date.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/sections.hpp"
 
@@ -23,8 +24,8 @@ std::string news_text(const Args& args) {
 }
 
 std::string checked_date(std::string_view command, const std::string& date) {
-    if (!is_valid_date(date))
-        throw UsageError(std::string(command) + ": --date " + in_quotes(date) + ": not a date as YYYY-MM-DD");
+    if (!is_date(date))
+        throw UsageError(std::string(command) + ": --date " + in_quotes(date) + ": " + std::string(date_expected));
     return date;
 }
 

@@ -29,6 +29,7 @@
 #include "cli/sync/sync_command.hpp"
 #include "http/base_url.hpp"
 #include "http/gzip.hpp"
+#include "rules/date.hpp"
 #include "store/model/slug.hpp"
 #include "store/model/translate.hpp"
 #include "store/registry/registry.hpp"
@@ -220,8 +221,8 @@ int run_add_post(const Args& args, std::ostream& out) {
                          ": use a-z, 0-9 and '-' (at most " + std::to_string(limits::max_slug_bytes) +
                          ", not starting with '-')");
     if (post.title.empty()) throw UsageError("add post: --title is empty");
-    if (!is_valid_date(post.published))
-        throw UsageError("add post: --date " + in_quotes(post.published) + ": not a date as YYYY-MM-DD");
+    if (!is_date(post.published))
+        throw UsageError("add post: --date " + in_quotes(post.published) + ": " + std::string(date_expected));
     if (args.has("--format")) post.body_format = args.get("--format");
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");

@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "base/clock.hpp"
+#include "rules/date.hpp"
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/version.hpp"

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -35,17 +34,6 @@ inline std::string utc_day(std::int64_t unix_seconds) {
     std::snprintf(out, sizeof out, "%04d-%02u-%02u", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
                   static_cast<unsigned>(day.day()));
     return out;
-}
-
-// "2026-07-27" -> 1785110400, its 00:00 UTC; nullopt when it is not a real day.
-inline std::optional<std::int64_t> utc_day_start(std::string_view date) {
-    using namespace std::chrono;
-    int y = 0;
-    unsigned m = 0, d = 0;
-    if (date.size() != 10 || std::sscanf(std::string(date).c_str(), "%4d-%2u-%2u", &y, &m, &d) != 3) return std::nullopt;
-    year_month_day day{year{y}, month{m}, std::chrono::day{d}};
-    if (!day.ok()) return std::nullopt;
-    return duration_cast<seconds>(sys_days{day}.time_since_epoch()).count();
 }
 
 }  // namespace vitae

@@ -8,32 +8,11 @@
 #include "render/math/markdown_math.hpp"
 #include "render/text/markdown.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/date.hpp"
 
 namespace vitae {
 
 namespace {
-
-bool digits(std::string_view s, std::size_t at, std::size_t n) {
-    if (at + n > s.size()) return false;
-    return std::all_of(s.begin() + static_cast<std::ptrdiff_t>(at), s.begin() + static_cast<std::ptrdiff_t>(at + n),
-                       [](char c) { return c >= '0' && c <= '9'; });
-}
-
-int number_at(std::string_view s, std::size_t at, std::size_t n) {
-    int v = 0;
-    std::from_chars(s.data() + at, s.data() + at + n, v);
-    return v;
-}
-
-bool is_month(std::string_view s) {
-    return s.size() == 7 && digits(s, 0, 4) && s[4] == '-' && digits(s, 5, 2) && number_at(s, 5, 2) >= 1 &&
-           number_at(s, 5, 2) <= 12;
-}
-
-bool is_date(std::string_view s) {
-    return s.size() == 10 && is_month(s.substr(0, 7)) && s[7] == '-' && digits(s, 8, 2) && number_at(s, 8, 2) >= 1 &&
-           number_at(s, 8, 2) <= 31;
-}
 
 bool is_integer(std::string_view s) {
     std::int64_t n = 0;
@@ -54,8 +33,8 @@ std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
         return "is longer than " + limits::size_text(limits::max_edit_field_bytes);
     if (v.empty()) return f.required ? std::optional<std::string>("is required") : std::nullopt;
     switch (f.type) {
-        case FieldType::date: if (!is_date(v)) return "must be a date, YYYY-MM-DD"; break;
-        case FieldType::month: if (!is_month(v)) return "must be a month, YYYY-MM"; break;
+        case FieldType::date: if (!is_date(v)) return "is " + std::string(date_expected); break;
+        case FieldType::month: if (!is_month(v)) return "is " + std::string(month_expected); break;
         case FieldType::number: if (!is_integer(v)) return "must be a whole number"; break;
         case FieldType::url:
             if (!is_link_target(v)) return "must start with https://, http://, mailto: or / (a file on this site)";

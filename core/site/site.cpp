@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "base/clock.hpp"
+#include "rules/date.hpp"
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"

@@ -110,6 +110,20 @@ BOOST_AUTO_TEST_CASE(publishing_a_post_from_the_form_lists_it_and_a_bad_slug_or_
     BOOST_TEST(f.dump() == before);
 }
 
+BOOST_AUTO_TEST_CASE(a_day_the_month_does_not_have_is_refused_as_the_cli_refuses_it) {
+    EditFixture f;
+    auto before = f.dump();
+    for (const char* day : {"2021-02-31", "2021-02-30", "2021-04-31", "2023-02-29"}) {
+        auto refused = f.post("posts/new", form_of({{"version", "new"}, {"title", "X"}, {"published", day},
+                                                    {"body_format", "markdown"}}));
+        BOOST_TEST(refused.status == 400, day);
+        BOOST_TEST(has(refused.body_html, "not a date as YYYY-MM-DD"), refused.body_html);
+    }
+    BOOST_TEST(f.dump() == before);
+    BOOST_TEST(f.post("posts/new", form_of({{"version", "new"}, {"title", "Leap"}, {"published", "2024-02-29"},
+                                            {"body_format", "markdown"}})).status == 303);
+}
+
 BOOST_AUTO_TEST_CASE(sections_add_change_and_remove_rows_through_their_writers) {
     EditFixture f;
     BOOST_TEST(f.post("news/new", form_of({{"version", "new"}, {"date", "2026-01-02"}, {"markdown", "We won $x^2$."}})).status == 303);

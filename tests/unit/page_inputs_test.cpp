@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/clock.hpp"
+#include "rules/date.hpp"
 #include "site/content_probe.hpp"
 #include "site/page_inputs.hpp"
 #include "site/page_source.hpp"

@@ -10,7 +10,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/add_post.hpp"
+#include "rules/date.hpp"
 
 namespace vitae::cli {
 
@@ -31,7 +31,7 @@ std::optional<int> number(std::string_view digits) {
 std::optional<std::string> ymd(int y, int m, int d) {
     char out[16];
     std::snprintf(out, sizeof out, "%04d-%02d-%02d", y, m, d);
-    if (y < 1000 || y > 9999 || !is_valid_date(out)) return std::nullopt;
+    if (y < 1000 || y > 9999 || !is_date(out)) return std::nullopt;
     return std::string(out);
 }
 
