@@ -5,6 +5,7 @@
 #include "base/log.hpp"
 #include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
+#include "store/rows/content_rows.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/write/posts.hpp"
@@ -14,9 +15,7 @@ namespace vitae::cli {
 namespace {
 
 void require_post(const Db& db, const std::string& db_path, const std::string& slug, std::string_view verb) {
-    auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
-    existing.bind(1, slug);
-    if (!existing.step()) throw Error(std::string(verb) + " " + in_quotes(db_path) + ": no post " + in_quotes(slug));
+    if (!rows::post_exists(db, slug)) throw Error(std::string(verb) + " " + in_quotes(db_path) + ": no post " + in_quotes(slug));
 }
 
 }  // namespace
@@ -24,9 +23,7 @@ void require_post(const Db& db, const std::string& db_path, const std::string& s
 void add_post(const std::string& db_path, const Post& post) {
     auto db = open_checked(db_path);
     RecordedTransaction transaction(db, cli_editor_name(), {"posts"});
-    auto existing = db.prepare("SELECT 1 FROM post WHERE slug = ?");
-    existing.bind(1, post.slug);
-    if (existing.step())
+    if (rows::post_exists(db, post.slug))
         throw Error("add post " + in_quotes(db_path) + ": a post with slug " + in_quotes(post.slug) +
                     " exists (to change it, see docs/cli.md)");
     insert_post(db, post);

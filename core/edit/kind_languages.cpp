@@ -12,6 +12,7 @@
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/language_rows.hpp"
 #include "store/write/languages.hpp"
 
 namespace vitae::edit_kinds {
@@ -21,13 +22,6 @@ namespace {
 constexpr std::string_view language_columns[] = {"name", "is_default"};
 constexpr char translation_separator = '~';  // in no code, item, key or field; unreserved in a URL
 
-std::vector<Language> stored_languages(const Db& db) {
-    std::vector<Language> out;
-    auto rows = db.prepare("SELECT code, name, is_default FROM language ORDER BY position");
-    while (rows.step()) out.push_back({.code = rows.text_at(0), .name = rows.text_at(1), .is_default = rows.int_at(2) != 0});
-    return out;
-}
-
 std::string put_language(const Db& db, std::string_view key, V v) {
     Language l{.code = key.empty() ? text(v, "code") : std::string(key), .name = text(v, "name"),
                .is_default = value_of(v, "is_default") == "1"};
@@ -36,7 +30,7 @@ std::string put_language(const Db& db, std::string_view key, V v) {
     if (!is_language_code(l.code))
         throw Error(in_quotes(l.code) + " is not a language code as BCP 47 writes it (e.g. zh, zh-Hant, de, pt-BR, ar), "
                                         "or it is the name of a section of the site");
-    auto languages = stored_languages(db);
+    auto languages = rows::read_languages(db);
     auto stored = std::find_if(languages.begin(), languages.end(), [&](const Language& s) { return s.code == l.code; });
     if (key.empty() && stored != languages.end()) throw Error(in_quotes(l.code) + " is already a language of the site");
     if (stored != languages.end() && stored->is_default && !l.is_default && languages.size() > 1)
@@ -53,7 +47,7 @@ std::string put_language(const Db& db, std::string_view key, V v) {
 }
 
 bool remove_site_language(const Db& db, std::string_view key) {
-    auto languages = stored_languages(db);
+    auto languages = rows::read_languages(db);
     auto stored = std::find_if(languages.begin(), languages.end(), [&](const Language& s) { return s.code == key; });
     if (stored == languages.end()) return false;
     if (stored->is_default && languages.size() > 1)
@@ -83,19 +77,14 @@ std::string key_of(const Translation& t) {
 std::optional<RowValues> load_translation(const Db& db, std::string_view key) {
     auto t = translation_key(key);
     if (!t) return std::nullopt;
-    auto row = db.prepare("SELECT text FROM translation WHERE language = ? AND item = ? AND key = ? AND field = ?");
-    int i = 0;
-    for (const auto* v : {&t->language, &t->item, &t->key, &t->field}) row.bind(++i, *v);
-    if (!row.step()) return std::nullopt;
-    return RowValues{{"language", t->language}, {"item", t->item}, {"key", t->key}, {"field", t->field}, {"text", row.text_at(0)}};
+    auto text = rows::read_translation_text(db, *t);
+    if (!text) return std::nullopt;
+    return RowValues{{"language", t->language}, {"item", t->item}, {"key", t->key}, {"field", t->field}, {"text", *text}};
 }
 
 std::vector<KeyedRow> list_translations(const Db& db) {
     std::vector<KeyedRow> out;
-    auto rows = db.prepare("SELECT language, item, key, field, text FROM translation ORDER BY language, item, key, field");
-    while (rows.step()) {
-        Translation t{.language = rows.text_at(0), .item = rows.text_at(1), .key = rows.text_at(2), .field = rows.text_at(3),
-                      .text = rows.text_at(4), .index = -1};
+    for (const auto& t : rows::read_translations(db)) {
         std::string what = t.language + ": " + t.item + (t.key.empty() ? "" : " " + in_quotes(t.key)) + " " + t.field +
                            ": " + t.text;
         out.push_back({.key = key_of(t), .values = {{"what", what}}});
@@ -110,7 +99,7 @@ std::string put_translation(const Db& db, std::string_view key, V v) {
         throw Error("a translation keeps its language, item, key and field; add a new one for another");
     for (const auto* part : {&t.language, &t.item, &t.key, &t.field})
         if (part->find(translation_separator) != std::string::npos) throw Error(in_quotes(*part) + " has a ~");
-    auto languages = stored_languages(db);
+    auto languages = rows::read_languages(db);
     auto language = std::find_if(languages.begin(), languages.end(), [&](const Language& l) { return l.code == t.language; });
     if (language == languages.end()) throw Error(in_quotes(t.language) + " is not a language of the site (add it under Languages)");
     if (language->is_default) throw Error(in_quotes(t.language) + " is the default language: change the row itself");

@@ -12,6 +12,8 @@
 #include "edit/kind_rows.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
+#include "store/rows/file_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "store/write/projects.hpp"
 
 namespace vitae::edit_kinds {
@@ -42,12 +44,6 @@ RowValues project_values(const Project& p) {
             {"links", joined_lines(links)}, {"papers", joined_lines(p.publications)}, {"posts", joined_lines(p.posts)}};
 }
 
-bool has_row(const Db& db, std::string_view sql, std::string_view key) {
-    auto stmt = db.prepare(std::string(sql));
-    stmt.bind(1, key);
-    return stmt.step();
-}
-
 // "Code | https://..." as `vitae add project --link Code=https://...` takes it.
 Link project_link(const Db& db, const std::string& line) {
     auto bar = line.find('|');
@@ -57,7 +53,7 @@ Link project_link(const Db& db, const std::string& line) {
     bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
     if (link.label.empty() || (!web && !file))
         throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
-    if (file && !has_row(db, "SELECT 1 FROM file WHERE name = ?", link.url.substr(7)))
+    if (file && !file_exists(db, link.url.substr(7)))
         throw Error("the link " + in_quotes(line) + " names no stored file; upload it under Files first");
     return link;
 }
@@ -71,12 +67,12 @@ Project project_of(const Db& db, std::string_view key, V v) {
     if (!key.empty() && !value_of(v, "slug").empty() && value_of(v, "slug") != key)
         throw Error("the slug of a project stays as it is (its URL); make a new project for a new one");
     for (const auto& line : nonempty_lines(value_of(v, "links"))) p.links.push_back(project_link(db, line));
-    if (!p.image.empty() && !has_row(db, "SELECT 1 FROM file WHERE name = ? AND width > 0", p.image))
+    if (!p.image.empty() && !is_stored_picture(db, p.image))
         throw Error("the picture " + in_quotes(p.image) + " is not a stored picture; upload it under Files first");
     for (const auto& slug : p.publications)
-        if (!has_row(db, "SELECT 1 FROM publication WHERE slug = ?", slug)) throw Error("no publication " + in_quotes(slug));
+        if (!publication_id(db, slug)) throw Error("no publication " + in_quotes(slug));
     for (const auto& slug : p.posts)
-        if (!has_row(db, "SELECT 1 FROM post WHERE slug = ?", slug)) throw Error("no post " + in_quotes(slug));
+        if (!rows::post_exists(db, slug)) throw Error("no post " + in_quotes(slug));
     return p;
 }
 

@@ -8,31 +8,12 @@
 
 #include "base/error.hpp"
 #include "edit/values.hpp"
+#include "store/rows/content_changes.hpp"
 #include "store/write/edit_log.hpp"
 
 namespace vitae {
 
 namespace {
-
-std::int64_t change_log_mark(const Db& db) {
-    auto s = db.prepare("SELECT coalesce(max(seq), 0) FROM change_log");
-    s.step();
-    return s.int_at(0);
-}
-
-// The keys of `item` ("publication", "post") the change log names since
-// `mark`; none when the log was pruned past it (then every row is read).
-std::optional<std::vector<std::string>> changed_keys(const Db& db, std::int64_t mark, std::string_view item) {
-    auto first = db.prepare("SELECT coalesce(min(seq), 0) FROM change_log");
-    first.step();
-    if (first.int_at(0) > mark + 1) return std::nullopt;
-    auto s = db.prepare("SELECT DISTINCT key FROM change_log WHERE seq > ? AND item = ? AND key IS NOT NULL");
-    s.bind(1, mark);
-    s.bind(2, item);
-    std::vector<std::string> keys;
-    while (s.step()) keys.push_back(s.text_at(0));
-    return keys;
-}
 
 // The kinds whose rows the change log names one by one (item, its key).
 std::string_view keyed_item(const Kind& kind) {
@@ -73,7 +54,7 @@ std::size_t EditRecorder::record() {
     std::size_t recorded = 0;
     for (const auto& [kind, before] : watched_) {
         std::optional<std::vector<std::string>> only;
-        if (auto item = keyed_item(*kind); !item.empty()) only = changed_keys(db_, mark_, item);
+        if (auto item = keyed_item(*kind); !item.empty()) only = keys_changed_since(db_, mark_, item);
         auto after = snapshot(*kind, only ? &*only : nullptr);
         std::set<std::string> keys;
         for (const auto& [key, json] : after) keys.insert(key);

@@ -63,15 +63,9 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
         return true;
     }
     auto db = open_checked(db_path, OpenMode::read_only);
-    for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
-                              "education", "post", "publication", "teaching", "service", "experience", "project",
-                              "award", "news", "talk"}) {
-        auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);
-        count.step();
-        if (count.int_at(0) > 0)
-            throw UsageError("import-site: " + in_quotes(db_path) + " has content (" + table +
-                             "); import into a new file, or one `vitae init` just made");
-    }
+    if (auto table = first_table_with_content(db))
+        throw UsageError("import-site: " + in_quotes(db_path) + " has content (" + *table +
+                         "); import into a new file, or one `vitae init` just made");
     return false;
 }
 

@@ -1,17 +1,11 @@
 #include "store/rows/edit_rows.hpp"
 
 #include "base/error.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
 namespace {
-
-std::string identifier(std::string_view name) {
-    bool ok = !name.empty();
-    for (char c : name) ok = ok && ((c >= 'a' && c <= 'z') || c == '_');
-    if (!ok) throw Error("edit rows: " + std::string(name) + " is not a table or column name");
-    return std::string(name);
-}
 
 // ORDER BY words: identifiers, DESC and commas only.
 std::string order_words(std::string_view order) {
@@ -22,9 +16,9 @@ std::string order_words(std::string_view order) {
 }
 
 std::string select_sql(const TableRead& r) {
-    std::string sql = "SELECT " + identifier(r.key_column);
-    for (auto column : r.columns) sql += ", " + identifier(column);
-    return sql + " FROM " + identifier(r.table);
+    std::string sql = "SELECT " + sql_name(r.key_column);
+    for (auto column : r.columns) sql += ", " + sql_name(column);
+    return sql + " FROM " + sql_name(r.table);
 }
 
 KeyedRow row_of(const Stmt& s, const TableRead& r) {
@@ -55,7 +49,7 @@ std::vector<KeyedRow> read_table_rows(const Db& db, const TableRead& read) {
 }
 
 std::optional<RowValues> read_table_row(const Db& db, const TableRead& read, std::string_view key) {
-    auto s = db.prepare(select_sql(read) + " WHERE " + identifier(read.key_column) + " = ?");
+    auto s = db.prepare(select_sql(read) + " WHERE " + sql_name(read.key_column) + " = ?");
     s.bind(1, key);  // an INTEGER key column compares equal to its digits (column affinity)
     if (!s.step()) return std::nullopt;
     return row_of(s, read).values;

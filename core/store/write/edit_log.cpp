@@ -1,5 +1,7 @@
 #include "store/write/edit_log.hpp"
 
+#include "store/sql/sql_text.hpp"
+
 namespace vitae {
 
 void record_edit(const Db& db, const EditEntry& e) {
