@@ -7,11 +7,11 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "edit/recorder.hpp"
 #include "http/routes.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
 #include "store/write/projects.hpp"
@@ -52,7 +52,7 @@ int run_add_file(const Args& args, std::ostream& out) {
         throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
     std::string bytes = read_file_to_add(source);
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"files", "profile"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile"});
     auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
     transaction.commit();
     out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
@@ -71,7 +71,7 @@ int run_ls_files(const Args& args, std::ostream& out) {
 
 int run_rm_file(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"files", "profile", "projects", "publications"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile", "project", "publication"});
     const std::string& name = args.positional[1];
     if (!remove_file(db, name))
         throw Error("rm file " + in_quotes(args.positional[0]) + ": no file named " + in_quotes(name) +

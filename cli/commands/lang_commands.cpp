@@ -3,11 +3,11 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
-#include "edit/recorder.hpp"
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/language_rows.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/languages.hpp"
 
 namespace vitae::cli {
@@ -29,7 +29,7 @@ int run_lang_add(const Args& args, std::ostream& out) {
     if (name.empty()) throw UsageError("lang add: --name is empty (the language's name as its readers write it)");
     bool make_default = args.has("--default");
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"languages"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"language"});
     auto existing = rows::read_languages(db);
     for (const auto& l : existing)
         if (l.code == code) throw UsageError("lang add: " + in_quotes(code) + " is already a language of " + db_path);
@@ -50,7 +50,7 @@ int run_lang_rm(const Args& args, std::ostream& out) {
     const std::string& db_path = args.positional[0];
     const std::string& code = args.positional[1];
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"languages", "translations"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"language", "translation"});
     auto existing = rows::read_languages(db);
     const Language* row = nullptr;
     for (const auto& l : existing)
@@ -87,7 +87,7 @@ int run_translate(const Args& args, std::ostream& out) {
     if (!remove) t.text = text_option(args, "translate", max_translation_bytes);
     if (!remove && t.text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"translations"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"translation"});
     if (remove) {
         if (!remove_translation(db, t)) throw UsageError("translate: no such translation in " + db_path);
         transaction.commit();

@@ -3,12 +3,12 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
-#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
 #include "store/rows/publication_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/projects.hpp"
 #include "store/write/publications.hpp"
 
@@ -84,7 +84,7 @@ int run_add_project(const Args& args, std::ostream& out) {
     p.publications = args.get_all("--paper");
     p.posts = args.get_all("--post");
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"project"});
     check_project(db, p);
     insert_project(db, p);
     transaction.commit();
@@ -94,7 +94,7 @@ int run_add_project(const Args& args, std::ostream& out) {
 
 int run_rm_project(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"project"});
     if (!remove_project(db, args.positional[1]))
         throw Error("rm project " + in_quotes(args.positional[0]) + ": no project " + in_quotes(args.positional[1]));
     transaction.commit();
@@ -106,7 +106,7 @@ int run_set_preview(const Args& args, std::ostream& out) {
     const std::string& slug = args.positional[1];
     std::string name = args.optional_arg(2);  // none: the paper shows no picture
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"publications"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"publication"});
     auto id = required_publication(db, "set preview", slug);
     if (!name.empty()) require_picture(db, "set preview", name);
     set_publication_preview(db, id, name);

@@ -21,8 +21,6 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view file_columns[] = {"type", "size", "digest", "alt"};
-
 std::string put_upload(const Db& db, std::string_view key, V v) {
     auto bytes = std::find_if(v.begin(), v.end(), [](const auto& kv) { return kv.first == "upload_bytes"; });
     std::string name(key);
@@ -65,18 +63,10 @@ void add_file_kinds(std::vector<Kind>& table) {
                                                                    "file's name when empty; kept once stored"},
                          {.name = "alt", .label = "What the picture shows (alt text)"}},
               .summary = "name"};
-    TableRead read{.table = "file", .key_column = "name", .columns = file_columns, .order_by = "name",
-                   .only = "variant_of = ''"};
-    kind.list = [read](const Db& db) {
-        auto rows = read_table_rows(db, read);
+    kind.list_rows = [](const Db& db) {
+        auto rows = read_table_rows(db, logged_item("file").table);
         for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
         return rows;
-    };
-    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!is_file_name(key)) return std::nullopt;
-        auto values = read_table_row(db, read, key);
-        if (values) values->insert(values->begin(), {"name", std::string(key)});
-        return values;
     };
     kind.put = put_upload;
     kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };

@@ -19,9 +19,6 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view language_columns[] = {"name", "is_default"};
-constexpr char translation_separator = '~';  // in no code, item, key or field; unreserved in a URL
-
 std::string put_language(const Db& db, std::string_view key, V v) {
     Language l{.code = key.empty() ? text(v, "code") : std::string(key), .name = text(v, "name"),
                .is_default = value_of(v, "is_default") == "1"};
@@ -56,38 +53,12 @@ bool remove_site_language(const Db& db, std::string_view key) {
     return true;
 }
 
-std::optional<Translation> translation_key(std::string_view key) {
-    Translation t;
-    std::string* parts[] = {&t.language, &t.item, &t.key, &t.field};
-    for (std::size_t i = 0; i < 4; ++i) {
-        auto end = i < 3 ? key.find(translation_separator) : key.size();
-        if (end == std::string_view::npos) return std::nullopt;
-        *parts[i] = std::string(key.substr(0, end));
-        key = key.substr(std::min(end + 1, key.size()));
-    }
-    if (t.language.empty() || t.item.empty() || t.field.empty()) return std::nullopt;
-    return t;
-}
-
-std::string key_of(const Translation& t) {
-    std::string sep(1, translation_separator);
-    return t.language + sep + t.item + sep + t.key + sep + t.field;
-}
-
-std::optional<RowValues> load_translation(const Db& db, std::string_view key) {
-    auto t = translation_key(key);
-    if (!t) return std::nullopt;
-    auto text = rows::read_translation_text(db, *t);
-    if (!text) return std::nullopt;
-    return RowValues{{"language", t->language}, {"item", t->item}, {"key", t->key}, {"field", t->field}, {"text", *text}};
-}
-
 std::vector<KeyedRow> list_translations(const Db& db) {
     std::vector<KeyedRow> out;
     for (const auto& t : rows::read_translations(db)) {
         std::string what = t.language + ": " + t.item + (t.key.empty() ? "" : " " + in_quotes(t.key)) + " " + t.field +
                            ": " + t.text;
-        out.push_back({.key = key_of(t), .values = {{"what", what}}});
+        out.push_back({.key = translation_key(t), .values = {{"what", what}}});
     }
     return out;
 }
@@ -95,10 +66,10 @@ std::vector<KeyedRow> list_translations(const Db& db) {
 std::string put_translation(const Db& db, std::string_view key, V v) {
     Translation t{.language = text(v, "language"), .item = text(v, "item"), .key = text(v, "key"), .field = text(v, "field"),
                   .text = text(v, "text"), .index = -1};
-    if (!key.empty() && key_of(t) != key)
+    if (!key.empty() && translation_key(t) != key)
         throw Error("a translation keeps its language, item, key and field; add a new one for another");
     for (const auto* part : {&t.language, &t.item, &t.key, &t.field})
-        if (part->find(translation_separator) != std::string::npos) throw Error(in_quotes(*part) + " has a ~");
+        if (part->find(translation_key_separator) != std::string::npos) throw Error(in_quotes(*part) + " has a ~");
     auto languages = rows::read_languages(db);
     auto language = std::find_if(languages.begin(), languages.end(), [&](const Language& l) { return l.code == t.language; });
     if (language == languages.end()) throw Error(in_quotes(t.language) + " is not a language of the site (add it under Languages)");
@@ -110,7 +81,7 @@ std::string put_translation(const Db& db, std::string_view key, V v) {
         return loaded.language != t.language || loaded.item != t.item || loaded.key != t.key || loaded.field != t.field;
     });
     if (auto problems = translation_problems(content); !problems.empty()) throw Error(problems.front());
-    return key_of(t);
+    return translation_key(t);
 }
 
 std::vector<std::string_view> translatable_item_names() {
@@ -127,12 +98,6 @@ void add_language_kinds(std::vector<Kind>& table) {
                               {.name = "name", .label = "Name", .required = true, .hint = "as its readers write it: Deutsch, 中文"},
                               {.name = "is_default", .label = "Default (served at /)", .type = FieldType::checkbox}},
                    .summary = "name"};
-    TableRead read{.table = "language", .key_column = "code", .columns = language_columns, .order_by = "position"};
-    languages.list = [read](const Db& db) { return read_table_rows(db, read); };
-    languages.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!is_language_code(key)) return std::nullopt;
-        return read_table_row(db, read, key);
-    };
     languages.put = put_language;
     languages.remove = remove_site_language;
     table.push_back(std::move(languages));
@@ -145,11 +110,10 @@ void add_language_kinds(std::vector<Kind>& table) {
                                  {.name = "field", .label = "Field", .required = true, .hint = "title, markdown, abstract..."},
                                  {.name = "text", .label = "Text", .type = FieldType::textarea, .required = true}},
                       .summary = "what"};
-    translations.list = list_translations;
-    translations.load = load_translation;
+    translations.list_rows = list_translations;
     translations.put = put_translation;
     translations.remove = [](const Db& db, std::string_view key) {
-        auto t = translation_key(key);
+        auto t = translation_of_key(key);
         return t && remove_translation(db, *t);
     };
     table.push_back(std::move(translations));

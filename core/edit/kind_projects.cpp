@@ -20,30 +20,6 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view project_list_columns[] = {"title", "summary"};
-
-std::string joined_lines(const std::vector<std::string>& lines) {
-    std::string out;
-    for (const auto& line : lines) out += line + "\n";
-    return out;
-}
-
-std::optional<Project> stored_project(const Db& db, std::string_view slug) {
-    if (!is_slug(slug)) return std::nullopt;
-    Content c;
-    rows::load_projects(db, c);  // a handful of rows: read whole, as the site does
-    for (auto& p : c.projects)
-        if (p.slug == slug) return std::move(p);
-    return std::nullopt;
-}
-
-RowValues project_values(const Project& p) {
-    std::vector<std::string> links;
-    for (const auto& l : p.links) links.push_back(l.label + " | " + l.url);
-    return {{"slug", p.slug}, {"title", p.title}, {"summary", p.summary}, {"markdown", p.markdown}, {"image", p.image},
-            {"links", joined_lines(links)}, {"papers", joined_lines(p.publications)}, {"posts", joined_lines(p.posts)}};
-}
-
 // "Code | https://..." as `vitae add project --link Code=https://...` takes it.
 Link project_link(const Db& db, const std::string& line) {
     auto bar = line.find('|');
@@ -93,16 +69,9 @@ void add_project_kinds(std::vector<Kind>& table) {
                           .hint = "their slugs, one a line"},
                          {.name = "posts", .label = "Posts", .type = FieldType::textarea, .hint = "their slugs, one a line"}},
               .summary = "title"};
-    TableRead read{.table = "project", .key_column = "slug", .columns = project_list_columns, .order_by = "position"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        auto p = stored_project(db, key);
-        if (!p) return std::nullopt;
-        return project_values(*p);
-    };
     kind.put = [](const Db& db, std::string_view key, V v) {
         auto p = project_of(db, key, v);
-        if (key.empty() && stored_project(db, p.slug))
+        if (key.empty() && rows::project_exists(db, p.slug))
             throw Error("a project with the slug " + in_quotes(p.slug) + " exists; choose another");
         put_project(db, p);
         return p.slug;

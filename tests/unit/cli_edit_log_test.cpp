@@ -1,4 +1,4 @@
-// The CLI's writes in the edit log (RecordedTransaction): who is cli:<the
+// The CLI's writes in the edit log (LoggedTransaction): who is cli:<the
 // Unix user>, one entry per row changed, before and after in the editor's
 // format; a dry run, a refused command and a write that changes nothing
 // record nothing.
@@ -6,8 +6,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_test_support.hpp"
-#include "edit/recorder.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;

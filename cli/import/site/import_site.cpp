@@ -17,12 +17,12 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
-#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
 #include "store/schema/schema.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/posts.hpp"
 #include "store/write/profile.hpp"
 #include "store/write/publications.hpp"
@@ -161,7 +161,8 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
     report.created = prepare_database(db_path, plan.profile.name);
     try {
         auto db = Db::open(db_path, OpenMode::read_write);
-        RecordedTransaction transaction(db, cli_editor_name());
+        LoggedTransaction transaction(db, cli_editor_name());
+        transaction.watch_all();
         write_profile(db, plan.profile);
         for (const auto& post : plan.posts) insert_post(db, post);
         for (const auto& publication : plan.publications) insert_publication(db, publication);
