@@ -19,20 +19,6 @@
 
 namespace vitae::cli {
 
-std::string read_file_to_add(const std::string& path) {
-    std::error_code ec;
-    auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
-    if (size > limits::max_file_bytes)
-        throw Error("add file " + in_quotes(path) + ": " + std::to_string(size) + " bytes, more than the limit of " +
-                    std::to_string(limits::max_file_bytes));
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
-    return std::move(bytes).str();
-}
-
 namespace {
 
 std::string describe(const StoredFile& f) {

@@ -8,14 +8,14 @@
 // row goes in without it.
 #include <algorithm>
 
-#include "cli/import/plan/site_sections.hpp"
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/file_commands.hpp"
 #include "cli/import/plan/site_plan.hpp"
+#include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "http/routes.hpp"
+#include "picture/stored_file.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"

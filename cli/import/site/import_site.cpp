@@ -1,15 +1,11 @@
 #include "cli/import/site/import_site.hpp"
 
-#include "bibtex/bib_import.hpp"
-
-#include "cli/commands/file_commands.hpp"
-#include "store/model/slug.hpp"
-
 #include <algorithm>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
+#include "bibtex/bib_import.hpp"
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
@@ -17,6 +13,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
+#include "picture/stored_file.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
