@@ -74,6 +74,9 @@ std::string put_translation(const Db& db, std::string_view key, V v) {
     auto language = std::find_if(languages.begin(), languages.end(), [&](const Language& l) { return l.code == t.language; });
     if (language == languages.end()) throw Error(in_quotes(t.language) + " is not a language of the site (add it under Languages)");
     if (language->is_default) throw Error(in_quotes(t.language) + " is the default language: change the row itself");
+    if (key.empty() && rows::read_translation_text(db, t))
+        throw Error("a translation of " + t.item + (t.key.empty() ? "" : " " + in_quotes(t.key)) + " " + t.field + " into " +
+                    in_quotes(t.language) + " exists; open it to change it");
     upsert_translation(db, t);
     // As `vitae translate`: checked as the worker will read it.
     Content content = load_content_in_transaction(db);

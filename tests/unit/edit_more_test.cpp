@@ -107,6 +107,25 @@ BOOST_AUTO_TEST_CASE(a_language_added_keeps_english_the_default_and_a_translatio
     BOOST_TEST(f.scalar("SELECT count(*) FROM translation") == "0");
 }
 
+BOOST_AUTO_TEST_CASE(a_second_new_translation_of_a_field_is_a_400_naming_it_and_the_first_stays) {
+    EditFixture f;
+    BOOST_TEST(f.post("languages/new", form_of({{"version", "new"}, {"code", "de"}, {"name", "Deutsch"}})).status == 303);
+    auto add = [&](const char* text) {
+        return f.post("translations/new", form_of({{"version", "new"}, {"language", "de"}, {"item", "paragraph"}, {"key", "1"},
+                                                   {"field", "markdown"}, {"text", text}}));
+    };
+    BOOST_TEST(add("Erste Fassung.").status == 303);
+    auto again = add("Zweite Fassung.");
+    BOOST_TEST(again.status == 400);
+    BOOST_TEST(has(again.body_html, "a translation of paragraph &quot;1&quot; markdown into &quot;de&quot; exists"),
+               again.body_html);
+    BOOST_TEST(f.scalar("SELECT text FROM translation") == "Erste Fassung.");
+    // Its one entry is an insert: its undo takes the translation away, and nothing else.
+    BOOST_TEST(f.scalar("SELECT group_concat(action, ',') FROM edit_log WHERE item = 'translation'") == "insert");
+    BOOST_TEST(f.post("translations/de~paragraph~1~markdown/undo", form_of({})).status == 303);
+    BOOST_TEST(f.scalar("SELECT count(*) FROM translation") == "0");
+}
+
 BOOST_AUTO_TEST_CASE(a_translation_the_site_cannot_show_is_a_400_and_nothing_is_written) {
     EditFixture f;
     BOOST_TEST(f.post("languages/new", form_of({{"version", "new"}, {"code", "fr"}, {"name", "Français"}})).status == 303);
