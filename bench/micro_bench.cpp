@@ -31,6 +31,7 @@
 #include "site/page_source.hpp"
 #include "site/pages.hpp"
 #include "site/site.hpp"
+#include "store/sql/sql_text.hpp"  // the edit it times writes with SQL of its own
 #include "store/sqlite/db.hpp"
 
 namespace {

@@ -5,9 +5,9 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
-#include "edit/recorder.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/awards.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/teaching.hpp"
 
 namespace vitae::cli {
@@ -42,7 +42,7 @@ int run_add_award(const Args& args, std::ostream& out) {
     auto year = checked_year(args);
     std::string issuer = optional_text(args, "--issuer");
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"awards"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"award"});
     auto position = insert_award(db, {.year = year, .name = name, .issuer = issuer});
     transaction.commit();
     out << "added award " << position << " (" << name << ") to " << args.positional[0] << "\n";
@@ -55,7 +55,7 @@ int run_add_teaching(const Args& args, std::ostream& out) {
     std::string term = required("add teaching", args, "--term");
     std::string role = optional_text(args, "--role");
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"teaching"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"teaching"});
     auto position = insert_teaching(db, {.course = course, .title = title, .term = term, .role = role});
     transaction.commit();
     out << "added teaching " << position << " (" << course << ", " << (role.empty() ? "no role" : role) << ") to "

@@ -7,31 +7,17 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "edit/recorder.hpp"
 #include "http/routes.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
 #include "store/write/projects.hpp"
 #include "store/write/publications.hpp"
 
 namespace vitae::cli {
-
-std::string read_file_to_add(const std::string& path) {
-    std::error_code ec;
-    auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
-    if (size > limits::max_file_bytes)
-        throw Error("add file " + in_quotes(path) + ": " + std::to_string(size) + " bytes, more than the limit of " +
-                    std::to_string(limits::max_file_bytes));
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
-    return std::move(bytes).str();
-}
 
 namespace {
 
@@ -52,7 +38,7 @@ int run_add_file(const Args& args, std::ostream& out) {
         throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
     std::string bytes = read_file_to_add(source);
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"files", "profile"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile"});
     auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
     transaction.commit();
     out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
@@ -71,7 +57,7 @@ int run_ls_files(const Args& args, std::ostream& out) {
 
 int run_rm_file(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"files", "profile", "projects", "publications"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile", "project", "publication"});
     const std::string& name = args.positional[1];
     if (!remove_file(db, name))
         throw Error("rm file " + in_quotes(args.positional[0]) + ": no file named " + in_quotes(name) +

@@ -13,9 +13,8 @@ namespace vitae::cli {
 
 int run_add_file(const Args& args, std::ostream& out);
 
-// Storing a file with its smaller copies is store_file (core/picture/stored_file.hpp).
-// The bytes of a file to add, refusing one over the size limit before reading it.
-std::string read_file_to_add(const std::string& path);
+// Reading a file to add (read_file_to_add) and storing it with its smaller
+// copies (store_file) are core/picture/stored_file.hpp's.
 int run_ls_files(const Args& args, std::ostream& out);
 int run_rm_file(const Args& args, std::ostream& out);
 

@@ -1,8 +1,8 @@
 #include "cli/commands/import_bibtex.hpp"
 
-#include "edit/recorder.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 
 namespace vitae {
 
@@ -14,7 +14,7 @@ ImportReport import_bibtex(const std::string& db_path, const std::filesystem::pa
         return import_bibtex_file(db, read_bibtex_file(bib_path), options);
     }
     auto db = open_checked(db_path, OpenMode::read_write);
-    RecordedTransaction transaction(db, cli_editor_name(), {"publications"});  // each paper added, changed or removed
+    LoggedTransaction transaction(db, cli_editor_name(), {"publication"});  // each paper added, changed or removed
     ImportReport report = import_bibtex_file(db, read_bibtex_file(bib_path), options);
     if (report.written) transaction.commit();
     return report;

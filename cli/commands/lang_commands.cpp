@@ -3,10 +3,11 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
-#include "edit/recorder.hpp"
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/language_rows.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/languages.hpp"
 
 namespace vitae::cli {
@@ -14,18 +15,6 @@ namespace vitae::cli {
 namespace {
 
 constexpr std::size_t max_translation_bytes = 4 * 1024 * 1024;  // as a post's body
-
-struct Row {
-    std::string code, name;
-    bool is_default;
-};
-
-std::vector<Row> languages(const Db& db) {
-    std::vector<Row> out;
-    auto rows = db.prepare("SELECT code, name, is_default FROM language ORDER BY is_default DESC, position");
-    while (rows.step()) out.push_back({rows.text_at(0), rows.text_at(1), rows.int_at(2) != 0});
-    return out;
-}
 
 }  // namespace
 
@@ -40,8 +29,8 @@ int run_lang_add(const Args& args, std::ostream& out) {
     if (name.empty()) throw UsageError("lang add: --name is empty (the language's name as its readers write it)");
     bool make_default = args.has("--default");
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"languages"});
-    auto existing = languages(db);
+    LoggedTransaction transaction(db, cli_editor_name(), {"language"});
+    auto existing = rows::read_languages(db);
     for (const auto& l : existing)
         if (l.code == code) throw UsageError("lang add: " + in_quotes(code) + " is already a language of " + db_path);
     if (existing.empty() && !make_default) {
@@ -61,9 +50,9 @@ int run_lang_rm(const Args& args, std::ostream& out) {
     const std::string& db_path = args.positional[0];
     const std::string& code = args.positional[1];
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"languages", "translations"});
-    auto existing = languages(db);
-    const Row* row = nullptr;
+    LoggedTransaction transaction(db, cli_editor_name(), {"language", "translation"});
+    auto existing = rows::read_languages(db);
+    const Language* row = nullptr;
     for (const auto& l : existing)
         if (l.code == code) row = &l;
     if (!row) throw UsageError("lang rm: " + in_quotes(code) + " is not a language of " + db_path + " (see `vitae lang ls`)");
@@ -71,10 +60,7 @@ int run_lang_rm(const Args& args, std::ostream& out) {
         throw UsageError("lang rm: " + in_quotes(code) +
                          " is the default language; make another one the default first (vitae lang add … --default, "
                          "or SQL: docs/cli.md)");
-    auto count = db.prepare("SELECT count(*) FROM translation WHERE language = ?");
-    count.bind(1, code);
-    count.step();
-    auto translations = count.int_at(0);
+    auto translations = rows::count_translations(db, code);
     remove_language(db, code);  // its translations go with it
     transaction.commit();
     out << "removed language " << code << " and its " << translations << " translation(s) from " << db_path << "\n";
@@ -83,19 +69,14 @@ int run_lang_rm(const Args& args, std::ostream& out) {
 
 int run_lang_ls(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0], OpenMode::read_only);
-    auto rows = languages(db);
-    if (rows.empty()) {
+    auto languages = rows::read_languages(db);
+    if (languages.empty()) {
         out << fallback_language << "\tEnglish\tdefault, at /\t(no languages set: the site is in English only)\n";
         return 0;
     }
-    auto count = db.prepare("SELECT count(*) FROM translation WHERE language = ?");
-    for (const auto& l : rows) {
-        count.reset();
-        count.bind(1, l.code);
-        count.step();
+    for (const auto& l : languages)
         out << l.code << "\t" << l.name << "\t" << (l.is_default ? "default, at /" : "at /" + l.code + "/") << "\t"
-            << count.int_at(0) << " translation(s)\n";
-    }
+            << rows::count_translations(db, l.code) << " translation(s)\n";
     return 0;
 }
 
@@ -106,7 +87,7 @@ int run_translate(const Args& args, std::ostream& out) {
     if (!remove) t.text = text_option(args, "translate", max_translation_bytes);
     if (!remove && t.text.empty()) throw UsageError("translate: the text is empty (--remove drops a translation)");
     auto db = open_checked(db_path);
-    RecordedTransaction transaction(db, cli_editor_name(), {"translations"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"translation"});
     if (remove) {
         if (!remove_translation(db, t)) throw UsageError("translate: no such translation in " + db_path);
         transaction.commit();
@@ -114,7 +95,7 @@ int run_translate(const Args& args, std::ostream& out) {
         return 0;
     }
     bool known = false;
-    for (const auto& l : languages(db)) {
+    for (const auto& l : rows::read_languages(db)) {
         if (l.code != t.language) continue;
         if (l.is_default)
             throw UsageError("translate: " + in_quotes(t.language) + " is the default language: change the row itself");

@@ -3,9 +3,12 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
-#include "edit/recorder.hpp"
 #include "store/model/slug.hpp"
+#include "store/rows/content_rows.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/file_store.hpp"
+#include "store/rows/publication_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/projects.hpp"
 #include "store/write/publications.hpp"
 
@@ -35,44 +38,34 @@ Link checked_link(const std::string& value) {
 
 // A stored picture of this name, else an error saying what it is instead.
 void require_picture(const Db& db, std::string_view command, const std::string& name) {
-    auto file = db.prepare("SELECT width FROM file WHERE name = ?");
-    file.bind(1, name);
-    if (!file.step())
+    auto width = stored_file_width(db, name);
+    if (!width)
         throw Error(std::string(command) + ": no stored file named " + in_quotes(name) + " (vitae ls files lists them)");
-    if (file.int_at(0) <= 0)
+    if (*width <= 0)
         throw Error(std::string(command) + ": " + in_quotes(name) + " is not a picture (PNG, JPEG, WebP, AVIF, GIF)");
 }
 
 void require_file(const Db& db, const std::string& name) {
-    auto file = db.prepare("SELECT 1 FROM file WHERE name = ?");
-    file.bind(1, name);
-    if (!file.step())
+    if (!file_exists(db, name))
         throw Error("add project: no stored file named " + in_quotes(name) + " (vitae ls files lists them)");
 }
 
-std::int64_t publication_id(const Db& db, std::string_view command, const std::string& slug) {
-    auto stmt = db.prepare("SELECT id FROM publication WHERE slug = ?");
-    stmt.bind(1, slug);
-    if (!stmt.step()) throw Error(std::string(command) + ": no publication " + in_quotes(slug));
-    return stmt.int_at(0);
+std::int64_t required_publication(const Db& db, std::string_view command, const std::string& slug) {
+    auto id = publication_id(db, slug);
+    if (!id) throw Error(std::string(command) + ": no publication " + in_quotes(slug));
+    return *id;
 }
 
 // What the project names is there: its slug is free, its picture and
 // files are stored, its papers and posts exist.
 void check_project(const Db& db, const Project& p) {
-    auto taken = db.prepare("SELECT 1 FROM project WHERE slug = ?");
-    taken.bind(1, p.slug);
-    if (taken.step()) throw Error("add project: a project " + in_quotes(p.slug) + " exists (vitae rm project first)");
+    if (rows::project_exists(db, p.slug)) throw Error("add project: a project " + in_quotes(p.slug) + " exists (vitae rm project first)");
     if (!p.image.empty()) require_picture(db, "add project: --image", p.image);
     for (const auto& l : p.links)
         if (l.url.starts_with("/files/")) require_file(db, l.url.substr(7));
-    for (const auto& slug : p.publications) publication_id(db, "add project: --paper", slug);
-    auto known_post = db.prepare("SELECT 1 FROM post WHERE slug = ?");
-    for (const auto& slug : p.posts) {
-        known_post.reset();
-        known_post.bind(1, slug);
-        if (!known_post.step()) throw Error("add project: --post: no post " + in_quotes(slug));
-    }
+    for (const auto& slug : p.publications) required_publication(db, "add project: --paper", slug);
+    for (const auto& slug : p.posts)
+        if (!rows::post_exists(db, slug)) throw Error("add project: --post: no post " + in_quotes(slug));
 }
 
 }  // namespace
@@ -91,7 +84,7 @@ int run_add_project(const Args& args, std::ostream& out) {
     p.publications = args.get_all("--paper");
     p.posts = args.get_all("--post");
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"project"});
     check_project(db, p);
     insert_project(db, p);
     transaction.commit();
@@ -101,7 +94,7 @@ int run_add_project(const Args& args, std::ostream& out) {
 
 int run_rm_project(const Args& args, std::ostream& out) {
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"projects"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"project"});
     if (!remove_project(db, args.positional[1]))
         throw Error("rm project " + in_quotes(args.positional[0]) + ": no project " + in_quotes(args.positional[1]));
     transaction.commit();
@@ -113,8 +106,8 @@ int run_set_preview(const Args& args, std::ostream& out) {
     const std::string& slug = args.positional[1];
     std::string name = args.optional_arg(2);  // none: the paper shows no picture
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"publications"});
-    auto id = publication_id(db, "set preview", slug);
+    LoggedTransaction transaction(db, cli_editor_name(), {"publication"});
+    auto id = required_publication(db, "set preview", slug);
     if (!name.empty()) require_picture(db, "set preview", name);
     set_publication_preview(db, id, name);
     transaction.commit();

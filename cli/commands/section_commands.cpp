@@ -5,9 +5,9 @@
 #include "base/log.hpp"
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/text_option.hpp"
-#include "edit/recorder.hpp"
 #include "rules/date.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/sections.hpp"
 
 namespace vitae::cli {
@@ -46,7 +46,7 @@ int run_add_news(const Args& args, std::ostream& out) {
     news.date = checked_date("add news", args.get("--date"));
     news.markdown = news_text(args);
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"news"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"news"});
     auto id = insert_news(db, news);
     transaction.commit();
     out << "added news " << id << " (" << news.date << ") to " << args.positional[0] << "\n";
@@ -65,7 +65,7 @@ int run_add_talk(const Args& args, std::ostream& out) {
     talk.url_event = checked_url("--event-url", args);
     if (args.has("--abstract")) talk.abstract = args.get("--abstract");
     auto db = open_checked(args.positional[0]);
-    RecordedTransaction transaction(db, cli_editor_name(), {"talks"});
+    LoggedTransaction transaction(db, cli_editor_name(), {"talk"});
     auto id = insert_talk(db, talk);
     transaction.commit();
     out << "added talk " << id << " (" << talk.date << ") to " << args.positional[0] << "\n";

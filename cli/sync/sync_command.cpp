@@ -15,9 +15,9 @@
 #include "base/version.hpp"
 #include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
-#include "edit/recorder.hpp"
 #include "store/registry/registry.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/publication_sync.hpp"
 #include "store/write/publications.hpp"
 #include "store/write/synced_work.hpp"
@@ -175,7 +175,7 @@ SiteSync sync_database(const std::string& path, const Args& args, const SyncScop
         out << "dry run: nothing written\n";
     } else {
         db = Db::open(path, OpenMode::read_write);
-        RecordedTransaction transaction(db, cli_editor_name(), {"publications"});
+        LoggedTransaction transaction(db, cli_editor_name(), {"publication"});
         write_plan(db, site, plan, accept, day);
         transaction.commit();
     }

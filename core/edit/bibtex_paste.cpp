@@ -86,7 +86,11 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
         return paste_page(t, r, 400, text, result);
     }
     auto db = open_checked(db_path, OpenMode::read_write);
-    Transaction write(db);  // rolled back unless every entry could be read
+    const Kind& kind = *find_kind(bibtex_paste_kind);
+    std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
+    // Rolled back unless every entry could be read; each paper added an insert, undoable there.
+    LoggedTransaction write(db, who);
+    write.watch_new_rows(kind.item);
     auto report = import_bibtex_file(db, std::move(file), {.add_only = true});
     for (const auto& problem : report.file.problems)
         (problem.skipped ? result.problems : result.warnings).push_back(paste_problem_line(problem));
@@ -96,8 +100,6 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
                        " and add again.";
         return paste_page(t, r, 400, text, result);
     }
-    const Kind& kind = *find_kind(bibtex_paste_kind);
-    std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
     for (const auto& change : report.changes) {
         std::string key = std::to_string(change.id);
         std::string url = std::string(r.mount) + std::string(bibtex_paste_kind) + "/" + key;
@@ -110,8 +112,6 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
             continue;
         }
         auto after = kind.load(db, key);
-        record_edit(db, {.at = {}, .who = who, .item = std::string(kind.item), .key = key, .action = "insert",
-                         .before = std::nullopt, .after = after ? std::optional(values_json(*after)) : std::nullopt});
         data added("title", after ? std::string(value_of(*after, "title")) : change.slug);
         added.set("url", url);
         result.added.push_back(added);

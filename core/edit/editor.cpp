@@ -86,9 +86,15 @@ std::optional<std::size_t> page_of(std::string_view query) {
     return n;
 }
 
-std::optional<std::string> json_of(const std::optional<RowValues>& values) {
-    if (!values) return std::nullopt;
-    return values_json(*values);
+EditAnswer undo_refused(UndoRefusal why) {
+    switch (why) {
+    case UndoRefusal::nothing_logged: return answer(404, "Nothing to undo", "<p>This row has no recorded change.</p>");
+    case UndoRefusal::changed_since:
+        return answer(409, "Changed meanwhile",
+                      "<p>The row was changed after its last recorded change; open it and save again instead.</p>");
+    case UndoRefusal::unreadable: break;
+    }
+    return answer(409, "Cannot undo", "<p>The recorded change cannot be read back.</p>");
 }
 
 // One request against one site's database: the steps of each page and save.
@@ -186,8 +192,12 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
         return form_page(200, page);
     }
     auto db = open(OpenMode::read_write);
-    Transaction write(db);  // rolled back on every early return: nothing written
-    auto before = key.empty() ? std::nullopt : kind.load(db, key);
+    LoggedTransaction write(db, who());  // rolled back on every early return: nothing written, nothing logged
+    // A new row's key is the writer's to choose: the item is watched, so
+    // whatever the save wrote is logged with what it replaced, or refused.
+    std::optional<RowValues> before;
+    if (key.empty()) write.watch_new_rows(kind.item);
+    else before = write.watch(kind.item, key);
     if (!key.empty() && !before && !kind.single) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (auto why = check_values(kind, values)) {
         page.error = *why;
@@ -195,16 +205,12 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
     }
     if (version_of(before) != sent_version)
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, values)));
-    std::string saved_key;
     try {
-        saved_key = kind.put(db, key, values);
+        kind.put(db, key, values);
     } catch (const Error& e) {  // a CHECK the form's checks did not foresee: refused, nothing written
         page.error = std::string("Not saved: ") + e.what();
         return form_page(400, page);
     }
-    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = saved_key,
-                     .action = before ? "update" : "insert", .before = json_of(before),
-                     .after = json_of(kind.load(db, saved_key))});
     write.commit();
     return redirect(kind.single ? item_url(r_, kind) : item_url(r_, kind));
 }
@@ -212,8 +218,8 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
 EditAnswer Session::remove(const Kind& kind, const std::string& key) {
     if (!kind.remove) return answer(405, "Method not allowed");
     auto db = open(OpenMode::read_write);
-    Transaction write(db);
-    auto before = kind.load(db, key);
+    LoggedTransaction write(db, who());
+    auto before = write.watch(kind.item, key);
     if (!before) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (version_of(before) != r_.form->get("version").value_or(""))
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, *before)));
@@ -222,27 +228,20 @@ EditAnswer Session::remove(const Kind& kind, const std::string& key) {
     } catch (const Error& e) {  // what the writer's rules refuse (the default language): nothing written
         return answer(409, "Not removed", "<p>Not removed: " + xml_escape(e.what()) + "</p>");
     }
-    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "delete",
-                     .before = json_of(before), .after = std::nullopt});
     write.commit();
     return redirect(item_url(r_, kind));
 }
 
 EditAnswer Session::undo(const Kind& kind, const std::string& key) {
     auto db = open(OpenMode::read_write);
-    Transaction write(db);
-    auto last = last_edit(db, kind.item, key);
-    if (!last) return answer(404, "Nothing to undo", "<p>This row has no recorded change.</p>");
-    auto now = kind.load(db, key);
-    // Undo puts back what the last change replaced, only if nothing changed since.
-    if (json_of(now) != last->after)
-        return answer(409, "Changed meanwhile",
-                      "<p>The row was changed after its last recorded change; open it and save again instead.</p>");
-    if (last->before) {
-        auto restored = values_from_json(*last->before);
-        if (!restored) return answer(409, "Cannot undo", "<p>The recorded change cannot be read back.</p>");
+    LoggedTransaction write(db, who(), LogAs::undo);
+    auto now = write.watch(kind.item, key);
+    auto plan = plan_undo(db, kind.item, key, now);
+    if (auto* refused = std::get_if<UndoRefusal>(&plan)) return undo_refused(*refused);
+    const auto& step = std::get<UndoStep>(plan);
+    if (step.restore) {
         try {
-            kind.put(db, key, *restored);
+            kind.put(db, key, *step.restore);
         } catch (const Error& e) {  // what the log cannot give back (a removed file's bytes): refused, nothing written
             return answer(409, "Cannot undo", "<p>" + xml_escape(e.what()) + "</p>");
         }
@@ -251,23 +250,17 @@ EditAnswer Session::undo(const Kind& kind, const std::string& key) {
     } else {
         return answer(409, "Cannot undo", "<p>This row cannot be removed.</p>");
     }
-    record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item), .key = key, .action = "undo",
-                     .before = json_of(now), .after = json_of(kind.load(db, key))});
     write.commit();
     return redirect(item_url(r_, kind));
 }
 
-// A move is logged as the row's place (item "<table>_order"): its own
-// history, apart from the row's values, which it does not change.
 EditAnswer Session::move(const Kind& kind, const std::string& key, int direction) {
     if (!kind.move) return answer(405, "Method not allowed");
     auto db = open(OpenMode::read_write);
-    Transaction write(db);
+    LoggedTransaction write(db, who());
     if (!kind.load(db, key)) return answer(404, "Not found", "<p>There is no such row.</p>");
     if (auto moved = kind.move(db, key, direction)) {
-        auto place = [](std::int64_t p) { return values_json({{"position", std::to_string(p)}}); };
-        record_edit(db, {.at = {}, .who = who(), .item = std::string(kind.item) + "_order", .key = key, .action = "update",
-                         .before = place(moved->first), .after = place(moved->second)});
+        write.record_move(kind.item, key, moved->first, moved->second);
         write.commit();
     }
     return redirect(item_url(r_, kind));

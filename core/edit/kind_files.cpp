@@ -4,7 +4,8 @@
 // picture's smaller WebP/AVIF copies made),
 // its name reduced by the one slug rule (file_name_from: no "../", no path).
 // The log keeps a file's description, not its bytes: an undo can take an
-// upload back or put its alt text back, not bring removed bytes back.
+// upload back or put its alt text back, not bring removed or replaced bytes
+// back; so a new upload never replaces a stored file of its name.
 #include <algorithm>
 
 #include "base/error.hpp"
@@ -12,6 +13,7 @@
 #include "edit/kind_rows.hpp"
 #include "picture/stored_file.hpp"
 #include "store/model/slug.hpp"
+#include "store/rows/file_store.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
 #include "store/write/projects.hpp"
@@ -20,8 +22,6 @@
 namespace vitae::edit_kinds {
 
 namespace {
-
-constexpr std::string_view file_columns[] = {"type", "size", "digest", "alt"};
 
 std::string put_upload(const Db& db, std::string_view key, V v) {
     auto bytes = std::find_if(v.begin(), v.end(), [](const auto& kv) { return kv.first == "upload_bytes"; });
@@ -34,12 +34,23 @@ std::string put_upload(const Db& db, std::string_view key, V v) {
     }
     if (bytes == v.end()) {
         if (key.empty()) throw Error("choose a file to upload");
-        if (!set_file_alt(db, key, value_of(v, "alt")))
+        // An undo: the log keeps a file's description, so it can put back an alt text, not other bytes.
+        auto stored = read_logged_row(db, logged_item("file"), key);
+        if (!stored)
             throw Error("the file " + in_quotes(key) + " was removed, and its bytes are not kept in the log; upload it again");
+        if (value_of(*stored, "digest") != value_of(v, "digest") && !value_of(v, "digest").empty())
+            throw Error("the file " + in_quotes(key) + " has other bytes now, and the earlier ones are not kept in the log; "
+                        "upload them again");
+        set_file_alt(db, key, value_of(v, "alt"));
         return name;
     }
     if (!key.empty() && !value_of(v, "name").empty() && value_of(v, "name") != key)
         throw Error("a file keeps its name (pages link to it); upload a new one under the new name");
+    // A new file never takes a stored one's place: its bytes would be gone,
+    // and the log, which keeps no bytes, could not bring them back.
+    if (key.empty() && file_exists(db, name))
+        throw Error("a file named " + in_quotes(name) + " exists; open it to upload new bytes under its name, "
+                    "or give this one another name");
     // As `vitae add file`: a picture gets its smaller WebP/AVIF copies too.
     store_file(db, name, bytes->second, text(v, "alt"), false);
     return name;
@@ -65,18 +76,10 @@ void add_file_kinds(std::vector<Kind>& table) {
                                                                    "file's name when empty; kept once stored"},
                          {.name = "alt", .label = "What the picture shows (alt text)"}},
               .summary = "name"};
-    TableRead read{.table = "file", .key_column = "name", .columns = file_columns, .order_by = "name",
-                   .only = "variant_of = ''"};
-    kind.list = [read](const Db& db) {
-        auto rows = read_table_rows(db, read);
+    kind.list_rows = [](const Db& db) {
+        auto rows = read_table_rows(db, logged_item("file").table);
         for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
         return rows;
-    };
-    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!is_file_name(key)) return std::nullopt;
-        auto values = read_table_row(db, read, key);
-        if (values) values->insert(values->begin(), {"name", std::string(key)});
-        return values;
     };
     kind.put = put_upload;
     kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };

@@ -12,21 +12,12 @@
 #include "http/router.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/language_rows.hpp"
 #include "store/write/languages.hpp"
 
 namespace vitae::edit_kinds {
 
 namespace {
-
-constexpr std::string_view language_columns[] = {"name", "is_default"};
-constexpr char translation_separator = '~';  // in no code, item, key or field; unreserved in a URL
-
-std::vector<Language> stored_languages(const Db& db) {
-    std::vector<Language> out;
-    auto rows = db.prepare("SELECT code, name, is_default FROM language ORDER BY position");
-    while (rows.step()) out.push_back({.code = rows.text_at(0), .name = rows.text_at(1), .is_default = rows.int_at(2) != 0});
-    return out;
-}
 
 std::string put_language(const Db& db, std::string_view key, V v) {
     Language l{.code = key.empty() ? text(v, "code") : std::string(key), .name = text(v, "name"),
@@ -36,7 +27,7 @@ std::string put_language(const Db& db, std::string_view key, V v) {
     if (!is_language_code(l.code))
         throw Error(in_quotes(l.code) + " is not a language code as BCP 47 writes it (e.g. zh, zh-Hant, de, pt-BR, ar), "
                                         "or it is the name of a section of the site");
-    auto languages = stored_languages(db);
+    auto languages = rows::read_languages(db);
     auto stored = std::find_if(languages.begin(), languages.end(), [&](const Language& s) { return s.code == l.code; });
     if (key.empty() && stored != languages.end()) throw Error(in_quotes(l.code) + " is already a language of the site");
     if (stored != languages.end() && stored->is_default && !l.is_default && languages.size() > 1)
@@ -53,7 +44,7 @@ std::string put_language(const Db& db, std::string_view key, V v) {
 }
 
 bool remove_site_language(const Db& db, std::string_view key) {
-    auto languages = stored_languages(db);
+    auto languages = rows::read_languages(db);
     auto stored = std::find_if(languages.begin(), languages.end(), [&](const Language& s) { return s.code == key; });
     if (stored == languages.end()) return false;
     if (stored->is_default && languages.size() > 1)
@@ -62,43 +53,12 @@ bool remove_site_language(const Db& db, std::string_view key) {
     return true;
 }
 
-std::optional<Translation> translation_key(std::string_view key) {
-    Translation t;
-    std::string* parts[] = {&t.language, &t.item, &t.key, &t.field};
-    for (std::size_t i = 0; i < 4; ++i) {
-        auto end = i < 3 ? key.find(translation_separator) : key.size();
-        if (end == std::string_view::npos) return std::nullopt;
-        *parts[i] = std::string(key.substr(0, end));
-        key = key.substr(std::min(end + 1, key.size()));
-    }
-    if (t.language.empty() || t.item.empty() || t.field.empty()) return std::nullopt;
-    return t;
-}
-
-std::string key_of(const Translation& t) {
-    std::string sep(1, translation_separator);
-    return t.language + sep + t.item + sep + t.key + sep + t.field;
-}
-
-std::optional<RowValues> load_translation(const Db& db, std::string_view key) {
-    auto t = translation_key(key);
-    if (!t) return std::nullopt;
-    auto row = db.prepare("SELECT text FROM translation WHERE language = ? AND item = ? AND key = ? AND field = ?");
-    int i = 0;
-    for (const auto* v : {&t->language, &t->item, &t->key, &t->field}) row.bind(++i, *v);
-    if (!row.step()) return std::nullopt;
-    return RowValues{{"language", t->language}, {"item", t->item}, {"key", t->key}, {"field", t->field}, {"text", row.text_at(0)}};
-}
-
 std::vector<KeyedRow> list_translations(const Db& db) {
     std::vector<KeyedRow> out;
-    auto rows = db.prepare("SELECT language, item, key, field, text FROM translation ORDER BY language, item, key, field");
-    while (rows.step()) {
-        Translation t{.language = rows.text_at(0), .item = rows.text_at(1), .key = rows.text_at(2), .field = rows.text_at(3),
-                      .text = rows.text_at(4), .index = -1};
+    for (const auto& t : rows::read_translations(db)) {
         std::string what = t.language + ": " + t.item + (t.key.empty() ? "" : " " + in_quotes(t.key)) + " " + t.field +
                            ": " + t.text;
-        out.push_back({.key = key_of(t), .values = {{"what", what}}});
+        out.push_back({.key = translation_key(t), .values = {{"what", what}}});
     }
     return out;
 }
@@ -106,14 +66,17 @@ std::vector<KeyedRow> list_translations(const Db& db) {
 std::string put_translation(const Db& db, std::string_view key, V v) {
     Translation t{.language = text(v, "language"), .item = text(v, "item"), .key = text(v, "key"), .field = text(v, "field"),
                   .text = text(v, "text"), .index = -1};
-    if (!key.empty() && key_of(t) != key)
+    if (!key.empty() && translation_key(t) != key)
         throw Error("a translation keeps its language, item, key and field; add a new one for another");
     for (const auto* part : {&t.language, &t.item, &t.key, &t.field})
-        if (part->find(translation_separator) != std::string::npos) throw Error(in_quotes(*part) + " has a ~");
-    auto languages = stored_languages(db);
+        if (part->find(translation_key_separator) != std::string::npos) throw Error(in_quotes(*part) + " has a ~");
+    auto languages = rows::read_languages(db);
     auto language = std::find_if(languages.begin(), languages.end(), [&](const Language& l) { return l.code == t.language; });
     if (language == languages.end()) throw Error(in_quotes(t.language) + " is not a language of the site (add it under Languages)");
     if (language->is_default) throw Error(in_quotes(t.language) + " is the default language: change the row itself");
+    if (key.empty() && rows::read_translation_text(db, t))
+        throw Error("a translation of " + t.item + (t.key.empty() ? "" : " " + in_quotes(t.key)) + " " + t.field + " into " +
+                    in_quotes(t.language) + " exists; open it to change it");
     upsert_translation(db, t);
     // As `vitae translate`: checked as the worker will read it.
     Content content = load_content_in_transaction(db);
@@ -121,7 +84,7 @@ std::string put_translation(const Db& db, std::string_view key, V v) {
         return loaded.language != t.language || loaded.item != t.item || loaded.key != t.key || loaded.field != t.field;
     });
     if (auto problems = translation_problems(content); !problems.empty()) throw Error(problems.front());
-    return key_of(t);
+    return translation_key(t);
 }
 
 std::vector<std::string_view> translatable_item_names() {
@@ -138,12 +101,6 @@ void add_language_kinds(std::vector<Kind>& table) {
                               {.name = "name", .label = "Name", .required = true, .hint = "as its readers write it: Deutsch, 中文"},
                               {.name = "is_default", .label = "Default (served at /)", .type = FieldType::checkbox}},
                    .summary = "name"};
-    TableRead read{.table = "language", .key_column = "code", .columns = language_columns, .order_by = "position"};
-    languages.list = [read](const Db& db) { return read_table_rows(db, read); };
-    languages.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!is_language_code(key)) return std::nullopt;
-        return read_table_row(db, read, key);
-    };
     languages.put = put_language;
     languages.remove = remove_site_language;
     table.push_back(std::move(languages));
@@ -156,11 +113,10 @@ void add_language_kinds(std::vector<Kind>& table) {
                                  {.name = "field", .label = "Field", .required = true, .hint = "title, markdown, abstract..."},
                                  {.name = "text", .label = "Text", .type = FieldType::textarea, .required = true}},
                       .summary = "what"};
-    translations.list = list_translations;
-    translations.load = load_translation;
+    translations.list_rows = list_translations;
     translations.put = put_translation;
     translations.remove = [](const Db& db, std::string_view key) {
-        auto t = translation_key(key);
+        auto t = translation_of_key(key);
         return t && remove_translation(db, *t);
     };
     table.push_back(std::move(translations));

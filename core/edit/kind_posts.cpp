@@ -16,8 +16,6 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view post_list_columns[] = {"title", "published", "status"};
-
 std::vector<FieldSpec> post_fields() {
     return {
         {.name = "slug", .label = "Slug", .hint = "its URL, /blog/<slug>: a-z, 0-9 and -; made from the title when empty; "
@@ -31,13 +29,6 @@ std::vector<FieldSpec> post_fields() {
          .format_from = "body_format"},
         {.name = "tags", .label = "Tags", .hint = "separated by spaces: machine-learning databases"},
     };
-}
-
-RowValues values_of(const Post& p) {
-    std::string tags;
-    for (const auto& t : p.tags) tags += (tags.empty() ? "" : " ") + t;
-    return {{"slug", p.slug},         {"title", p.title},   {"published", p.published}, {"draft", p.draft ? "1" : "0"},
-            {"body_format", p.body_format}, {"body", p.body}, {"tags", tags}};
 }
 
 std::vector<std::string> tags_of(std::string_view text) {
@@ -87,14 +78,6 @@ std::string put_post(const Db& db, std::string_view key, V v) {
 
 void add_post_kinds(std::vector<Kind>& table) {
     Kind kind{.path = "posts", .label = "Posts", .item = "post", .fields = post_fields(), .summary = "title"};
-    TableRead read{.table = "post", .key_column = "slug", .columns = post_list_columns, .order_by = "published DESC, slug"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!is_slug(key)) return std::nullopt;
-        auto p = rows::read_post(db, std::string(key));
-        if (!p) return std::nullopt;
-        return values_of(*p);
-    };
     kind.put = put_post;
     kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_post(db, key); };
     table.push_back(std::move(kind));

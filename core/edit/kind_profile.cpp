@@ -2,16 +2,12 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "edit/kind_rows.hpp"
-#include "store/model/slug.hpp"
+#include "store/rows/file_store.hpp"
 #include "store/write/profile.hpp"
 
 namespace vitae::edit_kinds {
 
 namespace {
-
-constexpr std::string_view profile_columns[] = {"name", "affiliation", "job_title", "photo"};
-constexpr std::string_view paragraph_columns[] = {"markdown"};
-constexpr std::string_view link_columns[] = {"label", "url"};
 
 Kind profile_kind() {
     Kind kind{.path = "profile", .label = "Profile", .item = "profile", .single = true,
@@ -20,12 +16,6 @@ Kind profile_kind() {
                          {.name = "job_title", .label = "Job title"},
                          {.name = "photo", .label = "Photo", .hint = "a stored picture's name (see Files), e.g. me.jpg; empty for none"}},
               .summary = "name"};
-    TableRead read{.table = "profile", .key_column = "id", .columns = profile_columns, .order_by = "id"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (key != "1") return std::nullopt;
-        return read_table_row(db, read, key);
-    };
     kind.put = [](const Db& db, std::string_view, V v) {
         Content profile;
         profile.name = text(v, "name");
@@ -33,11 +23,7 @@ Kind profile_kind() {
         profile.job_title = text(v, "job_title");
         upsert_profile(db, profile);
         auto photo = value_of(v, "photo");
-        constexpr std::string_view size[] = {"width"};
-        auto picture = is_file_name(photo) ? read_table_row(db, {.table = "file", .key_column = "name", .columns = size,
-                                                                 .order_by = "name"}, photo)
-                                           : std::nullopt;
-        if (!photo.empty() && (!picture || value_of(*picture, "width") == "0"))
+        if (!photo.empty() && !is_stored_picture(db, photo))
             throw Error("the photo " + in_quotes(photo) + " is not a stored picture; upload it under Files first");
         set_profile_photo(db, photo);
         return std::string("1");
@@ -54,14 +40,13 @@ void add_profile_kinds(std::vector<Kind>& table) {
          .fields = {{.name = "markdown", .label = "Paragraph", .type = FieldType::markdown, .required = true,
                      .hint = "Markdown; raw HTML is sanitized on the page"}},
          .summary = "markdown"},
-        paragraph_columns, [](const Db& db, std::int64_t at, V v) { put_profile_paragraph(db, at, value_of(v, "markdown")); },
+        [](const Db& db, std::int64_t at, V v) { put_profile_paragraph(db, at, value_of(v, "markdown")); },
         remove_profile_paragraph));
     table.push_back(positional(
         {.path = "links", .label = "Links", .item = "profile_link",
          .fields = {{.name = "label", .label = "Label", .required = true},
                     {.name = "url", .label = "URL", .type = FieldType::url}},
          .summary = "label"},
-        link_columns,
         [](const Db& db, std::int64_t at, V v) { put_profile_link(db, at, Link{.label = text(v, "label"), .url = text(v, "url")}); },
         remove_profile_link));
 }

@@ -7,13 +7,6 @@
 
 namespace vitae::edit_kinds {
 
-namespace {
-
-constexpr std::string_view email_columns[] = {"address", "label"};
-constexpr std::string_view name_variant_columns[] = {"name"};
-
-}  // namespace
-
 void add_profile_list_kinds(std::vector<Kind>& table) {
     table.push_back(positional(
         {.path = "emails", .label = "E-mail addresses", .item = "profile_email",
@@ -21,7 +14,6 @@ void add_profile_list_kinds(std::vector<Kind>& table) {
                      .hint = "as the page shows it, e.g. ann [at] example [dot] org"},
                     {.name = "label", .label = "Label", .hint = "e.g. work; may be empty"}},
          .summary = "address"},
-        email_columns,
         [](const Db& db, std::int64_t at, V v) {
             put_profile_email(db, at, Email{.address = text(v, "address"), .label = text(v, "label")});
         },
@@ -31,7 +23,7 @@ void add_profile_list_kinds(std::vector<Kind>& table) {
          .fields = {{.name = "name", .label = "Name", .required = true,
                      .hint = "as reference managers write it, e.g. Moreau, I. or I. Moreau"}},
          .summary = "name"},
-        name_variant_columns, [](const Db& db, std::int64_t at, V v) { put_profile_name_variant(db, at, value_of(v, "name")); },
+        [](const Db& db, std::int64_t at, V v) { put_profile_name_variant(db, at, value_of(v, "name")); },
         remove_profile_name_variant));
 }
 

@@ -12,41 +12,13 @@
 #include "edit/kind_rows.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
+#include "store/rows/file_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "store/write/projects.hpp"
 
 namespace vitae::edit_kinds {
 
 namespace {
-
-constexpr std::string_view project_list_columns[] = {"title", "summary"};
-
-std::string joined_lines(const std::vector<std::string>& lines) {
-    std::string out;
-    for (const auto& line : lines) out += line + "\n";
-    return out;
-}
-
-std::optional<Project> stored_project(const Db& db, std::string_view slug) {
-    if (!is_slug(slug)) return std::nullopt;
-    Content c;
-    rows::load_projects(db, c);  // a handful of rows: read whole, as the site does
-    for (auto& p : c.projects)
-        if (p.slug == slug) return std::move(p);
-    return std::nullopt;
-}
-
-RowValues project_values(const Project& p) {
-    std::vector<std::string> links;
-    for (const auto& l : p.links) links.push_back(l.label + " | " + l.url);
-    return {{"slug", p.slug}, {"title", p.title}, {"summary", p.summary}, {"markdown", p.markdown}, {"image", p.image},
-            {"links", joined_lines(links)}, {"papers", joined_lines(p.publications)}, {"posts", joined_lines(p.posts)}};
-}
-
-bool has_row(const Db& db, std::string_view sql, std::string_view key) {
-    auto stmt = db.prepare(std::string(sql));
-    stmt.bind(1, key);
-    return stmt.step();
-}
 
 // "Code | https://..." as `vitae add project --link Code=https://...` takes it.
 Link project_link(const Db& db, const std::string& line) {
@@ -57,7 +29,7 @@ Link project_link(const Db& db, const std::string& line) {
     bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
     if (link.label.empty() || (!web && !file))
         throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
-    if (file && !has_row(db, "SELECT 1 FROM file WHERE name = ?", link.url.substr(7)))
+    if (file && !file_exists(db, link.url.substr(7)))
         throw Error("the link " + in_quotes(line) + " names no stored file; upload it under Files first");
     return link;
 }
@@ -71,12 +43,12 @@ Project project_of(const Db& db, std::string_view key, V v) {
     if (!key.empty() && !value_of(v, "slug").empty() && value_of(v, "slug") != key)
         throw Error("the slug of a project stays as it is (its URL); make a new project for a new one");
     for (const auto& line : nonempty_lines(value_of(v, "links"))) p.links.push_back(project_link(db, line));
-    if (!p.image.empty() && !has_row(db, "SELECT 1 FROM file WHERE name = ? AND width > 0", p.image))
+    if (!p.image.empty() && !is_stored_picture(db, p.image))
         throw Error("the picture " + in_quotes(p.image) + " is not a stored picture; upload it under Files first");
     for (const auto& slug : p.publications)
-        if (!has_row(db, "SELECT 1 FROM publication WHERE slug = ?", slug)) throw Error("no publication " + in_quotes(slug));
+        if (!publication_id(db, slug)) throw Error("no publication " + in_quotes(slug));
     for (const auto& slug : p.posts)
-        if (!has_row(db, "SELECT 1 FROM post WHERE slug = ?", slug)) throw Error("no post " + in_quotes(slug));
+        if (!rows::post_exists(db, slug)) throw Error("no post " + in_quotes(slug));
     return p;
 }
 
@@ -97,16 +69,9 @@ void add_project_kinds(std::vector<Kind>& table) {
                           .hint = "their slugs, one a line"},
                          {.name = "posts", .label = "Posts", .type = FieldType::textarea, .hint = "their slugs, one a line"}},
               .summary = "title"};
-    TableRead read{.table = "project", .key_column = "slug", .columns = project_list_columns, .order_by = "position"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        auto p = stored_project(db, key);
-        if (!p) return std::nullopt;
-        return project_values(*p);
-    };
     kind.put = [](const Db& db, std::string_view key, V v) {
         auto p = project_of(db, key, v);
-        if (key.empty() && stored_project(db, p.slug))
+        if (key.empty() && rows::project_exists(db, p.slug))
             throw Error("a project with the slug " + in_quotes(p.slug) + " exists; choose another");
         put_project(db, p);
         return p.slug;

@@ -1,6 +1,7 @@
 // Publications, keyed by id, in the owner's order. The child rows are edited
-// as lines of a textarea: an author a line ("Name", "Name *" for equal
-// contribution), a link a line ("Label | URL"), an award a line. The
+// as lines of a textarea, as the edit log holds them (logged_rows.cpp): an
+// author a line ("Name", "Name *" for equal contribution), a link a line
+// ("Label | URL"), an award a line. The
 // columns beyond the core ones come from publication_text_columns, the list
 // the loader, the writer and the BibTeX export walk too. A save starts from
 // the stored publication and changes what the form names, so what the form
@@ -16,14 +17,13 @@
 #include "edit/kind_rows.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
+#include "store/rows/file_store.hpp"
 #include "store/rows/publication_store.hpp"
 #include "store/write/publications.hpp"
 
 namespace vitae::edit_kinds {
 
 namespace {
-
-constexpr std::string_view publication_list_columns[] = {"title", "year", "venue"};
 
 std::vector<std::string_view> kind_names() {
     std::vector<std::string_view> names;
@@ -48,24 +48,6 @@ std::vector<FieldSpec> publication_fields() {
     };
     for (const auto& column : publication_text_columns) f.push_back({.name = column.name, .label = column.name});
     return f;
-}
-
-RowValues values_of(const Publication& p) {
-    std::string authors, links, awards;
-    for (const auto& a : p.authors) authors += a.name + (a.equal_contribution ? " *" : "") + "\n";
-    for (const auto& l : p.links) links += l.label + (l.url.empty() ? "" : " | " + l.url) + "\n";
-    for (const auto& a : p.awards) awards += a + "\n";
-    nlohmann::ordered_json fields = nlohmann::ordered_json::array();
-    for (const auto& f : p.fields) fields.push_back({f.name, f.value});
-    RowValues v = {{"title", p.title}, {"kind", std::string(kind_row(p.kind).name)}, {"authors", authors},
-                   {"venue", p.venue}, {"year", p.year ? std::to_string(*p.year) : ""},
-                   {"selected", p.selected ? "1" : "0"}, {"abstract", p.abstract}, {"links", links}, {"awards", awards}};
-    for (const auto& column : publication_text_columns) v.emplace_back(std::string(column.name), p.*column.member);
-    v.emplace_back("picture", p.preview);  // "preview" is the form's Preview button
-    // Not in the form, kept so an undo of a removal puts back all of it.
-    v.emplace_back("slug", p.slug);
-    v.emplace_back("bibtex_fields", fields.dump());
-    return v;
 }
 
 Link link_of(const std::string& line) {
@@ -130,11 +112,7 @@ std::string free_slug(const Db& db, std::string_view title) {
 void put_preview(const Db& db, std::int64_t id, V v) {
     if (std::none_of(v.begin(), v.end(), [](const auto& kv) { return kv.first == "picture"; })) return;
     auto name = value_of(v, "picture");
-    constexpr std::string_view size[] = {"width"};
-    auto picture = is_file_name(name) ? read_table_row(db, {.table = "file", .key_column = "name", .columns = size,
-                                                           .order_by = "name"}, name)
-                                      : std::nullopt;
-    if (!name.empty() && (!picture || value_of(*picture, "width") == "0"))
+    if (!name.empty() && !is_stored_picture(db, name))
         throw Error("the picture " + in_quotes(name) + " is not a stored picture; upload it under Files first");
     set_publication_preview(db, id, name);
 }
@@ -144,14 +122,6 @@ void put_preview(const Db& db, std::int64_t id, V v) {
 void add_publication_kinds(std::vector<Kind>& table) {
     Kind kind{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
               .summary = "title"};
-    TableRead read{.table = "publication", .key_column = "id", .columns = publication_list_columns, .order_by = "position"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        auto id = position_key(key);
-        auto p = id ? read_publication(db, *id) : std::nullopt;
-        if (!p) return std::nullopt;
-        return values_of(*p);
-    };
     kind.put = [](const Db& db, std::string_view key, V v) {
         auto id = key.empty() ? std::nullopt : position_key(key);
         auto stored = id ? read_publication(db, *id) : std::nullopt;

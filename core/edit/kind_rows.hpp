@@ -1,6 +1,6 @@
-// How the kinds' rows are read and written, shared by the files that fill
-// the table of kinds (kind_*.cpp): lists keyed by position (a new row after
-// the last) or by id (a new row gets SQLite's), and the values' conversions.
+// How the kinds' rows are written, shared by the files that fill the table
+// of kinds (kind_*.cpp): lists keyed by position (a new row after the last)
+// or by id (a new row gets SQLite's), and the values' conversions.
 #pragma once
 
 #include <cstdint>
@@ -24,13 +24,11 @@ std::optional<int> optional_integer(V values, std::string_view name);
 // A textarea's lines, trimmed, the empty ones dropped (authors, links, a project's papers).
 std::vector<std::string> nonempty_lines(std::string_view text);
 
-// `kind` with list/load/put/remove over `kind.item`, keyed by position.
-Kind positional(Kind kind, std::span<const std::string_view> columns,
-                std::function<void(const Db&, std::int64_t, V)> put_at,
+// `kind` with put/remove over `kind.item`, keyed by position.
+Kind positional(Kind kind, std::function<void(const Db&, std::int64_t, V)> put_at,
                 std::function<bool(const Db&, std::int64_t)> remove_at);
-// The same keyed by id, listed in `order`; `insert` makes a new row and returns its id.
-Kind by_id(Kind kind, std::span<const std::string_view> columns, std::string_view order,
-           std::function<std::int64_t(const Db&, V)> insert,
+// The same keyed by id; `insert` makes a new row and returns its id.
+Kind by_id(Kind kind, std::function<std::int64_t(const Db&, V)> insert,
            std::function<void(const Db&, std::int64_t, V)> put_at,
            std::function<bool(const Db&, std::int64_t)> remove_at);
 

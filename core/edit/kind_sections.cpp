@@ -9,14 +9,6 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-constexpr std::string_view education_columns[] = {"start_year", "end_year", "degree", "institution"};
-constexpr std::string_view experience_columns[] = {"organization", "location", "role", "start_month", "end_month"};
-constexpr std::string_view teaching_columns[] = {"course", "title", "term", "role"};
-constexpr std::string_view service_columns[] = {"role", "venue"};
-constexpr std::string_view award_columns[] = {"year", "name", "issuer"};
-constexpr std::string_view news_columns[] = {"date", "markdown"};
-constexpr std::string_view talk_columns[] = {"date", "title", "event", "place", "url_slides", "url_video", "url_event", "abstract"};
-
 Education education_of(V v) {
     return {.start_year = integer(v, "start_year"), .end_year = integer(v, "end_year"), .degree = text(v, "degree"),
             .institution = text(v, "institution")};
@@ -45,7 +37,7 @@ void add_section_kinds(std::vector<Kind>& table) {
                     {.name = "degree", .label = "Degree", .hint = "empty for a school without a degree"},
                     {.name = "institution", .label = "Institution", .required = true}},
          .summary = "institution"},
-        education_columns, [](const Db& db, std::int64_t at, V v) { put_education(db, at, education_of(v)); },
+        [](const Db& db, std::int64_t at, V v) { put_education(db, at, education_of(v)); },
         remove_education));
     table.push_back(positional(
         {.path = "experience", .label = "Experience", .item = "experience",
@@ -55,7 +47,7 @@ void add_section_kinds(std::vector<Kind>& table) {
                     {.name = "start_month", .label = "From", .type = FieldType::month, .required = true},
                     {.name = "end_month", .label = "To", .type = FieldType::month, .hint = "empty: to this day"}},
          .summary = "organization"},
-        experience_columns, [](const Db& db, std::int64_t at, V v) { put_experience(db, at, experience_of(v)); },
+        [](const Db& db, std::int64_t at, V v) { put_experience(db, at, experience_of(v)); },
         remove_experience));
     table.push_back(positional(
         {.path = "teaching", .label = "Teaching", .item = "teaching",
@@ -64,13 +56,12 @@ void add_section_kinds(std::vector<Kind>& table) {
                     {.name = "term", .label = "Term", .required = true},
                     {.name = "role", .label = "Role", .hint = "Teaching Assistant, Instructor"}},
          .summary = "title"},
-        teaching_columns, [](const Db& db, std::int64_t at, V v) { put_teaching(db, at, teaching_of(v)); },
+        [](const Db& db, std::int64_t at, V v) { put_teaching(db, at, teaching_of(v)); },
         remove_teaching));
     table.push_back(positional(
         {.path = "service", .label = "Service", .item = "service",
          .fields = {{.name = "role", .label = "Role", .required = true}, {.name = "venue", .label = "Venue", .required = true}},
          .summary = "venue"},
-        service_columns,
         [](const Db& db, std::int64_t at, V v) { put_service(db, at, Service{.role = text(v, "role"), .venue = text(v, "venue")}); },
         remove_service));
     table.push_back(positional(
@@ -79,7 +70,6 @@ void add_section_kinds(std::vector<Kind>& table) {
                     {.name = "name", .label = "Name", .required = true},
                     {.name = "issuer", .label = "Issuer"}},
          .summary = "name"},
-        award_columns,
         [](const Db& db, std::int64_t at, V v) {
             put_award(db, at, Award{.year = optional_integer(v, "year"), .name = text(v, "name"), .issuer = text(v, "issuer")});
         },
@@ -89,7 +79,7 @@ void add_section_kinds(std::vector<Kind>& table) {
          .fields = {{.name = "date", .label = "Date", .type = FieldType::date, .required = true},
                     {.name = "markdown", .label = "Text", .type = FieldType::markdown_math, .required = true}},
          .summary = "markdown"},
-        news_columns, "date DESC, id DESC", [](const Db& db, V v) { return insert_news(db, news_of(v)); },
+        [](const Db& db, V v) { return insert_news(db, news_of(v)); },
         [](const Db& db, std::int64_t id, V v) { put_news(db, id, news_of(v)); }, remove_news));
     table.push_back(by_id(
         {.path = "talks", .label = "Talks", .item = "talk",
@@ -102,7 +92,7 @@ void add_section_kinds(std::vector<Kind>& table) {
                     {.name = "url_event", .label = "Event page", .type = FieldType::url},
                     {.name = "abstract", .label = "Abstract", .type = FieldType::markdown_math}},
          .summary = "title"},
-        talk_columns, "date DESC, id DESC", [](const Db& db, V v) { return insert_talk(db, talk_of(v)); },
+        [](const Db& db, V v) { return insert_talk(db, talk_of(v)); },
         [](const Db& db, std::int64_t id, V v) { put_talk(db, id, talk_of(v)); }, remove_talk));
 }
 

@@ -30,15 +30,8 @@ std::optional<int> optional_integer(V values, std::string_view name) {
     return n;
 }
 
-Kind positional(Kind kind, std::span<const std::string_view> columns,
-                std::function<void(const Db&, std::int64_t, V)> put_at,
+Kind positional(Kind kind, std::function<void(const Db&, std::int64_t, V)> put_at,
                 std::function<bool(const Db&, std::int64_t)> remove_at) {
-    TableRead read{.table = kind.item, .key_column = "position", .columns = columns, .order_by = "position"};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!position_key(key)) return std::nullopt;
-        return read_table_row(db, read, key);
-    };
     std::string table(kind.item);
     kind.put = [table, put_at](const Db& db, std::string_view key, V values) {
         auto position = key.empty() ? next_position(db, table) : position_key(key).value();
@@ -52,17 +45,10 @@ Kind positional(Kind kind, std::span<const std::string_view> columns,
     return kind;
 }
 
-Kind by_id(Kind kind, std::span<const std::string_view> columns, std::string_view order,
-           std::function<std::int64_t(const Db&, V)> insert,
+Kind by_id(Kind kind, std::function<std::int64_t(const Db&, V)> insert,
            std::function<void(const Db&, std::int64_t, V)> put_at,
            std::function<bool(const Db&, std::int64_t)> remove_at) {
-    kind = positional(std::move(kind), columns, put_at, remove_at);
-    TableRead read{.table = kind.item, .key_column = "id", .columns = columns, .order_by = order};
-    kind.list = [read](const Db& db) { return read_table_rows(db, read); };
-    kind.load = [read](const Db& db, std::string_view key) -> std::optional<RowValues> {
-        if (!position_key(key)) return std::nullopt;
-        return read_table_row(db, read, key);
-    };
+    kind = positional(std::move(kind), put_at, remove_at);
     kind.put = [insert, put_at](const Db& db, std::string_view key, V values) {
         if (key.empty()) return std::to_string(insert(db, values));
         put_at(db, position_key(key).value(), values);
@@ -72,6 +58,15 @@ Kind by_id(Kind kind, std::span<const std::string_view> columns, std::string_vie
 }
 
 }  // namespace edit_kinds
+
+std::vector<KeyedRow> Kind::list(const Db& db) const {
+    if (list_rows) return list_rows(db);
+    return read_table_rows(db, logged_item(item).table);
+}
+
+std::optional<RowValues> Kind::load(const Db& db, std::string_view key) const {
+    return read_logged_row(db, logged_item(item), key);
+}
 
 const std::vector<Kind>& kinds() {
     static const std::vector<Kind> table = [] {
@@ -84,6 +79,7 @@ const std::vector<Kind>& kinds() {
         edit_kinds::add_project_kinds(t);
         edit_kinds::add_file_kinds(t);
         edit_kinds::add_language_kinds(t);
+        for (const auto& kind : t) logged_item(kind.item);  // each has its item, or the editor does not start
         return t;
     }();
     return table;
@@ -93,13 +89,6 @@ const Kind* find_kind(std::string_view path) {
     for (const auto& kind : kinds())
         if (kind.path == path) return &kind;
     return nullptr;
-}
-
-std::optional<std::int64_t> position_key(std::string_view key) {
-    std::int64_t n = 0;
-    auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), n);
-    if (ec != std::errc() || end != key.data() + key.size() || n < 1 || key.front() == '0') return std::nullopt;
-    return n;
 }
 
 }  // namespace vitae

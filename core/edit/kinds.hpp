@@ -1,9 +1,11 @@
 // The one table of what the editor edits: a row per kind, naming its path
 // segment, its label, its fields (each with its input type) and how its rows
-// are listed, read, written and removed, always through core/store/ (the
-// readers in store/rows, the one writer of each table in store/write). The
-// pages, the saves, the version check, the log and undo are the same code for
-// every kind (editor.cpp); a new kind is a row here.
+// are written and removed, always through core/store/ (the one writer of
+// each table in store/write). A kind's rows are read as the edit log records
+// them (its item in store/rows/logged_rows.hpp), so a form shows, and an undo
+// writes back, what the log holds. The pages, the saves, the version check,
+// the log and undo are the same code for every kind (editor.cpp); a new kind
+// is a row here and its item a row there.
 #pragma once
 
 #include <functional>
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "store/rows/edit_rows.hpp"
+#include "store/rows/logged_rows.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {
@@ -47,12 +50,12 @@ struct FieldSpec {
 struct Kind {
     std::string_view path;   // "links": /_vitae/edit/<site>/links
     std::string_view label;  // "Links"
-    std::string_view item;   // the table, as the edit log names it
+    std::string_view item;   // its item in the edit log (store/rows/logged_rows.hpp): the table
     bool single = false;     // one row (the profile): no list, no new row, no delete
     std::vector<FieldSpec> fields;
     std::string_view summary;  // the field naming a row in the list
-    std::function<std::vector<KeyedRow>(const Db&)> list = {};
-    std::function<std::optional<RowValues>(const Db&, std::string_view key)> load = {};
+    // The list page's rows; empty: the item's table, its summary columns, in its order.
+    std::function<std::vector<KeyedRow>(const Db&)> list_rows = {};
     // Writes `values` (every field's, checked) as row `key`, "" making a new
     // row; returns its key. Throws Error for what the writer refuses.
     std::function<std::string(const Db&, std::string_view key, const RowValues&)> put = {};
@@ -60,12 +63,13 @@ struct Kind {
     // One place up (-1) or down (+1) in the owner's order: the positions
     // (before, after), none at an end; empty for a kind in another order.
     std::function<std::optional<std::pair<std::int64_t, std::int64_t>>(const Db&, std::string_view key, int)> move = {};
+
+    std::vector<KeyedRow> list(const Db& db) const;
+    // Row `key` as the edit log records it; none when there is none.
+    std::optional<RowValues> load(const Db& db, std::string_view key) const;
 };
 
 const std::vector<Kind>& kinds();
 const Kind* find_kind(std::string_view path);
-
-// A positional key ("3"), or none for anything else (then the page is a 404).
-std::optional<std::int64_t> position_key(std::string_view key);
 
 }  // namespace vitae

@@ -78,7 +78,10 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
     auto service = r.form->get("service"), id = r.form->get("id");
     bool all = r.form->get("all").has_value();
     auto db = open_checked(db_path, OpenMode::read_write);
-    Transaction write(db);
+    const Kind& kind = *find_kind(sync_review_kind);
+    std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
+    LoggedTransaction write(db, who);
+    write.watch_new_rows(kind.item);  // each work added is an insert, undoable there
     ReviewResult result;
     if (!all && (!service || !id || service->empty() || id->empty())) {
         result.error = "Choose a work to add: the form names none.";
@@ -93,8 +96,6 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
         result.error = "That work is no longer waiting for review: it was added or is gone since the page was made.";
         return review_page(t, r, db, 404, result);
     }
-    const Kind& kind = *find_kind(sync_review_kind);
-    std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
     std::string day = utc_day(system_unix());
     auto slugs = publication_slugs(db);
     std::set<std::string> taken(slugs.begin(), slugs.end());
@@ -108,8 +109,6 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
         }
         std::string row = std::to_string(added);
         auto after = kind.load(db, row);
-        record_edit(db, {.at = {}, .who = who, .item = std::string(kind.item), .key = row, .action = "insert",
-                         .before = std::nullopt, .after = after ? std::optional(values_json(*after)) : std::nullopt});
         data entry("title", after ? std::string(value_of(*after, "title")) : row);
         entry.set("url", std::string(r.mount) + std::string(sync_review_kind) + "/" + row);
         result.added.push_back(entry);

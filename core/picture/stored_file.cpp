@@ -1,6 +1,11 @@
 #include "picture/stored_file.hpp"
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "base/log.hpp"
 #include "picture/picture_variants.hpp"
 #include "store/write/files.hpp"
@@ -23,6 +28,20 @@ StoredWithCopies store_file(const Db& db, const std::string& name, const std::st
         set_profile_photo(db, out.file.name);
     }
     return out;
+}
+
+std::string read_file_to_add(const std::string& path) {
+    std::error_code ec;
+    auto size = std::filesystem::file_size(path, ec);
+    if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
+    if (size > limits::max_file_bytes)
+        throw Error("add file " + in_quotes(path) + ": " + std::to_string(size) + " bytes, more than the limit of " +
+                    std::to_string(limits::max_file_bytes));
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
+    return std::move(bytes).str();
 }
 
 }  // namespace vitae

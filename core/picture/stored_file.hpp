@@ -22,4 +22,8 @@ struct StoredWithCopies {
 StoredWithCopies store_file(const Db& db, const std::string& name, const std::string& bytes, const std::string& alt,
                             bool photo);
 
+// The bytes of the file at `path` to store, refusing one over
+// limits::max_file_bytes before reading it. Throws Error naming the path.
+std::string read_file_to_add(const std::string& path);
+
 }  // namespace vitae

@@ -52,27 +52,20 @@ std::optional<ContentMarks> ContentProbe::marks_now(const FileId& file) {
 }
 
 bool ContentProbe::asked_sqlite_changed() {
-    data_version_->step();
-    std::int64_t version = data_version_->int_at(0);
-    data_version_->reset();
+    std::int64_t version = db_->data_version();
     return std::exchange(last_version_, version) != version;
 }
 
 void ContentProbe::reopen(const FileId& id) {
-    data_version_.reset();
     db_.reset();
     shm_fd_.reset();
     marks_valid_ = false;
     db_fd_.reset(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
     try {
         db_ = Db::open(path_, OpenMode::read_only);
-        data_version_ = db_->prepare("PRAGMA data_version");
         file_ = id;
-        data_version_->step();
-        last_version_ = data_version_->int_at(0);
-        data_version_->reset();
+        last_version_ = db_->data_version();
     } catch (const Error&) {
-        data_version_.reset();
         db_.reset();  // not readable now; the reload reports why
     }
 }

@@ -66,7 +66,6 @@ private:
 
     std::string path_;
     std::optional<Db> db_;
-    std::optional<Stmt> data_version_;
     FileId file_;
     std::int64_t last_version_ = -1;
     bool missing_ = false;

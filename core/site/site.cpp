@@ -47,7 +47,7 @@ void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
 const Db& connection_for(const std::string& db_path, const FileId& file, bool same_file, KeptReader& reader) {
     auto schema_unchanged = [&] {
         try {
-            return reader.db->pragma_int("schema_version") == reader.checked_schema;
+            return reader.db->schema_cookie() == reader.checked_schema;
         } catch (const Error&) {
             return false;  // a fresh connection says what is wrong, as it always did
         }
@@ -57,7 +57,7 @@ const Db& connection_for(const std::string& db_path, const FileId& file, bool sa
     reader.db.emplace(Db::open(db_path, OpenMode::read_only));
     check_database(*reader.db, same_file ? Integrity::trust_commits : Integrity::check);
     reader.file = file;
-    reader.checked_schema = reader.db->pragma_int("schema_version");
+    reader.checked_schema = reader.db->schema_cookie();
     return *reader.db;
 }
 

@@ -1,4 +1,4 @@
-// The CLI's writes in the edit log (RecordedTransaction): who is cli:<the
+// The CLI's writes in the edit log (LoggedTransaction): who is cli:<the
 // Unix user>, one entry per row changed, before and after in the editor's
 // format; a dry run, a refused command and a write that changes nothing
 // record nothing.
@@ -6,8 +6,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include "cli_test_support.hpp"
-#include "edit/recorder.hpp"
+#include "edit_fixture.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -15,7 +16,7 @@ using namespace vitae::test;
 
 namespace {
 
-struct Site {
+struct CliSite {
     TempDir dir;
     std::filesystem::path db = make_db(dir, fixture_content());
 
@@ -34,7 +35,7 @@ const std::string bib =
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(each_cli_write_is_one_entry_per_row_as_the_unix_user) {
-    Site site;
+    CliSite site;
     auto who = cli_editor_name();
     BOOST_TEST(who.starts_with("cli:"));
     BOOST_TEST(who.size() > 4u);
@@ -53,7 +54,7 @@ BOOST_AUTO_TEST_CASE(each_cli_write_is_one_entry_per_row_as_the_unix_user) {
 }
 
 BOOST_AUTO_TEST_CASE(an_update_keeps_the_row_before_and_the_editor_format) {
-    Site site;
+    CliSite site;
     write_file(site.dir / "new.bib", bib);
     BOOST_TEST(vitae_cli({"import-bibtex", site.db.string(), (site.dir / "new.bib").string()}).status == 0);
     std::string retitled = bib;
@@ -68,4 +69,29 @@ BOOST_AUTO_TEST_CASE(an_update_keeps_the_row_before_and_the_editor_format) {
     BOOST_TEST(s.text_at(1) == "A New One");
     BOOST_TEST(s.text_at(2) == "A Newer One");
     BOOST_TEST(s.text_at(3) == "Inès Moreau\n");
+}
+
+BOOST_AUTO_TEST_CASE(a_file_or_translation_written_again_is_an_update_with_its_before_that_the_editor_undoes) {
+    EditFixture f;
+    auto svg = [](int size) {
+        auto n = std::to_string(size);
+        return R"(<svg xmlns="http://www.w3.org/2000/svg" width=")" + n + R"(" height="10"><rect width="10" height="10"/></svg>)";
+    };
+    write_file(f.dir / "one.svg", svg(10));
+    write_file(f.dir / "two.svg", svg(20));
+    for (const char* file : {"one.svg", "two.svg"})
+        BOOST_TEST(vitae_cli({"add", "file", f.db.string(), (f.dir / file).string(), "--name", "pic.svg"}).status == 0);
+    BOOST_TEST(f.scalar("SELECT group_concat(action || ' ' || coalesce(json_extract(before, '$.size'), '-'), ',') "
+                        "FROM edit_log WHERE item = 'file'") == "insert -,update 99");
+    // The log keeps no bytes: the editor will not claim to put the first ones back.
+    auto undo = f.post("files/pic.svg/undo", form_of({}));
+    BOOST_TEST(undo.status == 409);
+    BOOST_TEST(undo.body_html.find("upload them again") != std::string::npos, undo.body_html);
+
+    BOOST_TEST(vitae_cli({"lang", "add", f.db.string(), "de", "--name", "Deutsch"}).status == 0);
+    for (const char* text : {"Erste.", "Zweite."})
+        BOOST_TEST(vitae_cli({"translate", f.db.string(), "de", "paragraph", "1", "markdown", "--text", text}).status == 0);
+    BOOST_TEST(f.scalar("SELECT group_concat(action, ',') FROM edit_log WHERE item = 'translation'") == "insert,update");
+    BOOST_TEST(f.post("translations/de~paragraph~1~markdown/undo", form_of({})).status == 303);
+    BOOST_TEST(f.scalar("SELECT text FROM translation") == "Erste.");
 }

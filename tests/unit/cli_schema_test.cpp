@@ -9,7 +9,6 @@
 #include "store/rows/content_store.hpp"
 #include "store/rows/search_rows.hpp"
 #include "store/schema/schema.hpp"
-#include "store/write/edit_log.hpp"
 #include "test_support.hpp"
 
 using namespace vitae;
@@ -254,13 +253,9 @@ BOOST_AUTO_TEST_CASE(log_prints_the_edit_log_newest_first_and_refuses_a_bad_limi
     TempDir dir;
     auto path = (dir / "site.db").string();
     init_database(path, "Ann");
-    {
-        auto db = Db::open(path, OpenMode::read_write);
-        record_edit(db, {.id = 0, .at = "2026-12-01T10:00:00Z", .who = "ann", .item = "profile_link", .key = "1",
-                         .action = "insert", .before = std::nullopt, .after = R"({"label":"A","url":""})"});
-        record_edit(db, {.id = 0, .at = "", .who = "bea", .item = "profile_link", .key = "1", .action = "delete",
-                         .before = R"({"label":"A","url":""})", .after = std::nullopt});
-    }
+    exec_sql(path, R"(INSERT INTO edit_log (at, who, item, key, action, before, after) VALUES
+        ('2026-12-01T10:00:00Z', 'ann', 'profile_link', '1', 'insert', NULL, '{"label":"A","url":""}'),
+        ('2026-12-01T10:05:00Z', 'bea', 'profile_link', '1', 'delete', '{"label":"A","url":""}', NULL);)");
     std::ostringstream out, err;
     std::vector<std::string> argv = {"log", path, "--limit", "1"};
     BOOST_TEST(run(argv, out, err) == 0);

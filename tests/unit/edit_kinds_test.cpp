@@ -201,6 +201,28 @@ BOOST_AUTO_TEST_CASE(an_upload_is_stored_under_a_name_reduced_by_the_slug_rule_a
     BOOST_TEST(has(undo.body_html, "upload it again"), undo.body_html);
 }
 
+BOOST_AUTO_TEST_CASE(a_new_upload_under_a_stored_files_name_is_a_400_naming_it_and_the_first_stays) {
+    EditFixture f;
+    BOOST_TEST(f.post("files/new", upload_form("pic.svg", "image/svg+xml", tiny_svg)).status == 303);
+    auto first = f.scalar("SELECT digest FROM file WHERE name = 'pic.svg'");
+    std::string other = tiny_svg;
+    other.replace(other.find("width=\"10\""), 10, "width=\"20\"");
+    auto again = f.post("files/new", upload_form("pic.svg", "image/svg+xml", other));
+    BOOST_TEST(again.status == 400);
+    BOOST_TEST(has(again.body_html, "a file named &quot;pic.svg&quot; exists"), again.body_html);
+    BOOST_TEST(f.scalar("SELECT digest FROM file WHERE name = 'pic.svg'") == first);
+    BOOST_TEST(f.scalar("SELECT group_concat(action, ',') FROM edit_log") == "insert");
+    // Its own form still takes new bytes: an update, whose undo is refused (the log keeps no bytes).
+    FormData replace = form_of({{"version", f.version_at("files/pic.svg")}, {"alt", "A picture"}});
+    replace.files.push_back({.field = "upload", .filename = "pic.svg", .content_type = "image/svg+xml", .bytes = other});
+    BOOST_TEST(f.post("files/pic.svg", replace).status == 303);
+    BOOST_TEST(f.scalar("SELECT group_concat(action, ',') FROM edit_log") == "insert,update");
+    auto undo = f.post("files/pic.svg/undo", form_of({}));
+    BOOST_TEST(undo.status == 409);
+    BOOST_TEST(has(undo.body_html, "has other bytes now"), undo.body_html);
+    BOOST_TEST(f.scalar("SELECT count(*) FROM file WHERE name = 'pic.svg'") == "1");
+}
+
 BOOST_AUTO_TEST_CASE(an_svg_with_script_html_a_name_with_a_path_and_a_type_that_lies_are_refused) {
     EditFixture f;
     auto before = f.dump();

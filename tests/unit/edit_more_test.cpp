@@ -2,14 +2,14 @@
 // e-mails and other spellings of the name, projects, a paper's picture,
 // languages and translations; each with the CLI's checks (a refused save
 // writes nothing), the version check and the edit log; and the CLI's own
-// writes recorded in the same log, in the same format (RecordedTransaction),
+// writes recorded in the same log, in the same format (LoggedTransaction),
 // so the editor's history and undo take them too.
 #define BOOST_TEST_MODULE edit_more
 #include <boost/test/unit_test.hpp>
 
-#include "edit/recorder.hpp"
 #include "edit_fixture.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/sections.hpp"
 
 using namespace vitae;
@@ -107,6 +107,25 @@ BOOST_AUTO_TEST_CASE(a_language_added_keeps_english_the_default_and_a_translatio
     BOOST_TEST(f.scalar("SELECT count(*) FROM translation") == "0");
 }
 
+BOOST_AUTO_TEST_CASE(a_second_new_translation_of_a_field_is_a_400_naming_it_and_the_first_stays) {
+    EditFixture f;
+    BOOST_TEST(f.post("languages/new", form_of({{"version", "new"}, {"code", "de"}, {"name", "Deutsch"}})).status == 303);
+    auto add = [&](const char* text) {
+        return f.post("translations/new", form_of({{"version", "new"}, {"language", "de"}, {"item", "paragraph"}, {"key", "1"},
+                                                   {"field", "markdown"}, {"text", text}}));
+    };
+    BOOST_TEST(add("Erste Fassung.").status == 303);
+    auto again = add("Zweite Fassung.");
+    BOOST_TEST(again.status == 400);
+    BOOST_TEST(has(again.body_html, "a translation of paragraph &quot;1&quot; markdown into &quot;de&quot; exists"),
+               again.body_html);
+    BOOST_TEST(f.scalar("SELECT text FROM translation") == "Erste Fassung.");
+    // Its one entry is an insert: its undo takes the translation away, and nothing else.
+    BOOST_TEST(f.scalar("SELECT group_concat(action, ',') FROM edit_log WHERE item = 'translation'") == "insert");
+    BOOST_TEST(f.post("translations/de~paragraph~1~markdown/undo", form_of({})).status == 303);
+    BOOST_TEST(f.scalar("SELECT count(*) FROM translation") == "0");
+}
+
 BOOST_AUTO_TEST_CASE(a_translation_the_site_cannot_show_is_a_400_and_nothing_is_written) {
     EditFixture f;
     BOOST_TEST(f.post("languages/new", form_of({{"version", "new"}, {"code", "fr"}, {"name", "Français"}})).status == 303);
@@ -125,15 +144,16 @@ BOOST_AUTO_TEST_CASE(each_new_kind_records_its_saves_with_the_account) {
     EditFixture f;
     BOOST_TEST(f.post("emails/new", form_of({{"version", "new"}, {"address", "a@b"}, {"label", ""}}), "bob").status == 303);
     BOOST_TEST(f.post("languages/new", form_of({{"version", "new"}, {"code", "de"}, {"name", "Deutsch"}}), "bob").status == 303);
+    // The site's first language keeps English the default: that row is the save's too.
     BOOST_TEST(f.scalar("SELECT group_concat(who || ' ' || action || ' ' || item || ' ' || key, ',') FROM edit_log") ==
-               "bob insert profile_email 3,bob insert language de");
+               "bob insert profile_email 3,bob insert language de,bob insert language en");
 }
 
 BOOST_AUTO_TEST_CASE(a_write_in_a_recorded_transaction_is_logged_as_the_editor_logs_and_undone_there) {
     EditFixture f;
     {
         auto db = Db::open(f.db.string(), OpenMode::read_write);
-        RecordedTransaction t(db, "cli:ann", {"news", "publications"});
+        LoggedTransaction t(db, "cli:ann", {"news", "publication"});
         insert_news(db, {.id = 0, .date = "2026-01-02", .markdown = "From the shell."});
         t.commit();
     }
@@ -144,7 +164,7 @@ BOOST_AUTO_TEST_CASE(a_write_in_a_recorded_transaction_is_logged_as_the_editor_l
     BOOST_TEST(f.scalar("SELECT count(*) FROM news WHERE markdown = 'From the shell.'") == "0");
     {  // nothing written, nothing recorded; a refused write records nothing
         auto db = Db::open(f.db.string(), OpenMode::read_write);
-        RecordedTransaction t(db, "cli:ann", {"news"});
+        LoggedTransaction t(db, "cli:ann", {"news"});
         t.commit();
     }
     BOOST_TEST(f.scalar("SELECT count(*) FROM edit_log") == "2");

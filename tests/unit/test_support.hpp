@@ -13,6 +13,10 @@
 #include <stdexcept>
 #include <string>
 
+// Tests read and plant rows with SQL of their own, as only the store's
+// layers may (they link vitae_store_sql, see tests/CMakeLists.txt).
+#include "store/sql/sql_text.hpp"
+
 namespace vitae::test {
 
 inline std::string read_file(const std::filesystem::path& path) {

@@ -11,7 +11,6 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/add_post.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_plan.hpp"
@@ -19,6 +18,7 @@
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
 #include "store/model/slug.hpp"
+#include "store/write/posts.hpp"
 
 namespace vitae::cli {
 

@@ -8,7 +8,6 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/add_post.hpp"
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/front/toml_front.hpp"
 #include "cli/import/jekyll/readers.hpp"
@@ -18,6 +17,7 @@
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
 #include "store/model/slug.hpp"
+#include "store/write/posts.hpp"
 
 namespace vitae::cli {
 

@@ -8,17 +8,18 @@
 // row goes in without it.
 #include <algorithm>
 
-#include "cli/import/plan/site_sections.hpp"
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
-#include "cli/commands/file_commands.hpp"
 #include "cli/import/plan/site_plan.hpp"
+#include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "http/routes.hpp"
+#include "picture/stored_file.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "store/write/awards.hpp"
 #include "store/write/files.hpp"
 #include "store/write/projects.hpp"
@@ -29,15 +30,6 @@ namespace vitae::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::optional<std::int64_t> publication_id(const Db& db, const std::string& slug_or_key) {
-    auto find = db.prepare("SELECT id FROM publication WHERE slug = ? OR bibtex_key = ? OR slug = ? ORDER BY position LIMIT 1");
-    find.bind(1, slug_or_key);
-    find.bind(2, slug_or_key);
-    find.bind(3, slug_from(slug_or_key));
-    if (!find.step()) return std::nullopt;
-    return find.int_at(0);
-}
 
 bool is_link_target(const std::string& url) {
     return url.starts_with("https://") || url.starts_with("http://") || url.starts_with("/files/");
@@ -82,7 +74,7 @@ void write_relations(const Db& db, SitePlan& plan) {
         const SiteProject* project = project_named(plan, r.project);
         if (!project) continue;  // a demo project, or one not imported: nothing to relate
         if (!r.publication.empty()) {
-            auto id = publication_id(db, r.publication);
+            auto id = publication_id_named(db, r.publication);
             if (!id) {
                 plan.note(SiteNote::Kind::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
                 continue;
@@ -101,15 +93,13 @@ void write_awards(const Db& db, const SitePlan& plan) {
 // al-folio: papers.bib's preview={file.png}, kept by import-bibtex as a field.
 void find_bib_previews(const Db& db, SitePlan& plan) {
     if (plan.bibliography.empty()) return;
-    auto fields = db.prepare("SELECT p.slug, f.value FROM publication_field f JOIN publication p ON p.id = f.publication_id "
-                             "WHERE f.name = 'preview' ORDER BY p.position");
-    while (fields.step())
-        add_preview(plan, plan.bibliography, fields.text_at(0), fields.text_at(1), "assets/img/publication_preview");
+    for (const auto& [slug, picture] : publication_field_values(db, "preview"))
+        add_preview(plan, plan.bibliography, slug, picture, "assets/img/publication_preview");
 }
 
 void write_previews(const Db& db, SitePlan& plan) {
     for (const auto& preview : plan.previews) {
-        auto id = publication_id(db, preview.publication);
+        auto id = publication_id_named(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
         std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication, true);
         if (name.empty()) continue;
@@ -120,7 +110,7 @@ void write_previews(const Db& db, SitePlan& plan) {
 // Hugo Blox: a publication's featured flag and links beside its BibTeX's.
 void write_publication_extras(const Db& db, SitePlan& plan) {
     for (const auto& extra : plan.publication_extras) {
-        auto id = publication_id(db, extra.publication);
+        auto id = publication_id_named(db, extra.publication);
         if (!id) continue;  // skipped by import-bibtex: reported there
         if (extra.selected) select_publication(db, *id);
         for (const auto& l : extra.links) {
@@ -143,11 +133,7 @@ void order_hugo_publications(const Db& db, const SitePlan& plan) {
 // extension is the one of the bytes' type: real sites have a featured.jpg
 // that is a PNG, which the file store refuses under that name.
 std::string free_name(const Db& db, const fs::path& file, std::string_view bytes) {
-    auto taken = [&](const std::string& n) {
-        auto find = db.prepare("SELECT 1 FROM file WHERE name = ?");
-        find.bind(1, n);
-        return find.step();
-    };
+    auto taken = [&](const std::string& n) { return file_exists(db, n); };
     std::string name = file_name_from(file.filename().string());
     auto dot = name.rfind('.');
     std::string stem = name.substr(0, dot), ext = dot == std::string::npos ? "" : name.substr(dot);

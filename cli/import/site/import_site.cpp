@@ -1,15 +1,11 @@
 #include "cli/import/site/import_site.hpp"
 
-#include "bibtex/bib_import.hpp"
-
-#include "cli/commands/file_commands.hpp"
-#include "store/model/slug.hpp"
-
 #include <algorithm>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
+#include "bibtex/bib_import.hpp"
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
@@ -17,12 +13,13 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
-#include "edit/recorder.hpp"
+#include "picture/stored_file.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
 #include "store/schema/schema.hpp"
 #include "store/sqlite/db.hpp"
+#include "store/write/edit_log.hpp"
 #include "store/write/posts.hpp"
 #include "store/write/profile.hpp"
 #include "store/write/publications.hpp"
@@ -63,15 +60,9 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
         return true;
     }
     auto db = open_checked(db_path, OpenMode::read_only);
-    for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
-                              "education", "post", "publication", "teaching", "service", "experience", "project",
-                              "award", "news", "talk"}) {
-        auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);
-        count.step();
-        if (count.int_at(0) > 0)
-            throw UsageError("import-site: " + in_quotes(db_path) + " has content (" + table +
-                             "); import into a new file, or one `vitae init` just made");
-    }
+    if (auto table = first_table_with_content(db))
+        throw UsageError("import-site: " + in_quotes(db_path) + " has content (" + *table +
+                         "); import into a new file, or one `vitae init` just made");
     return false;
 }
 
@@ -167,7 +158,8 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
     report.created = prepare_database(db_path, plan.profile.name);
     try {
         auto db = Db::open(db_path, OpenMode::read_write);
-        RecordedTransaction transaction(db, cli_editor_name());
+        LoggedTransaction transaction(db, cli_editor_name());
+        transaction.watch_all();
         write_profile(db, plan.profile);
         for (const auto& post : plan.posts) insert_post(db, post);
         for (const auto& publication : plan.publications) insert_publication(db, publication);

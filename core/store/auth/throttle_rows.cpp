@@ -1,6 +1,7 @@
 // The one writer of login_throttle. Callers hold the transaction.
 #include "store/auth/throttle_rows.hpp"
 
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {

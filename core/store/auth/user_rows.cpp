@@ -1,6 +1,7 @@
 // The one writer of user and user_site. Callers hold the transaction.
 #include "store/auth/user_rows.hpp"
 
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {

@@ -13,6 +13,7 @@
 #include "base/log.hpp"
 #include "store/registry/registry_schema.hpp"
 #include "store/registry/registry_writer.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {

@@ -7,6 +7,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "store/registry/registry_schema.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/sqlite/journal.hpp"
 #include "store/sqlite/temp_file.hpp"

@@ -8,6 +8,7 @@
 #include "store/model/schema_sql.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/language_rows.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
@@ -22,11 +23,6 @@ std::int64_t expected_triggers() {
         return n;
     }();
     return count;
-}
-
-std::int64_t schema_cookie(const Db& db) {
-    auto stmt = db.prepare("PRAGMA schema_version");
-    return stmt.step() ? stmt.int_at(0) : 0;
 }
 
 // The last sequence number handed out (entries may have been pruned since).
@@ -95,7 +91,7 @@ void follow_posts(const Db& db, const Content& previous, const Changes& changes,
 ChangeMark change_mark(const Db& db, std::vector<std::int64_t> publication_ids) {
     ChangeMark mark;
     mark.publication_ids = std::move(publication_ids);
-    mark.schema_cookie = schema_cookie(db);
+    mark.schema_cookie = db.schema_cookie();
     auto triggers = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name GLOB 'log_*'");
     auto table = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'change_log'");
     mark.usable = triggers.step() && triggers.int_at(0) == expected_triggers() && table.step() && table.int_at(0) == 1;
@@ -109,7 +105,7 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
     Transaction transaction(db, Transaction::Kind::read);
     Changes changes = read_changes(db, since.seq);  // the first read: the snapshot starts here
     if (in_snapshot) in_snapshot();
-    if (schema_cookie(db) != since.schema_cookie) return std::nullopt;  // a table or trigger changed
+    if (db.schema_cookie() != since.schema_cookie) return std::nullopt;  // a table or trigger changed
     if (changes.count > limits::max_followed_changes) return std::nullopt;
     if (changes.count == 0 ? last_seq(db) != since.seq : changes.first_seq != since.seq + 1)
         return std::nullopt;  // entries pruned past `since`, or the log was reset
@@ -131,6 +127,24 @@ std::optional<Content> load_changes(const Db& db, const Content& previous, const
     if (!changes.sections && !next.projects.empty() && (!changes.publications.empty() || !changes.posts.empty()))
         rows::load_projects(db, next);
     return next;
+}
+
+std::int64_t change_log_mark(const Db& db) {
+    auto s = db.prepare("SELECT coalesce(max(seq), 0) FROM change_log");
+    s.step();
+    return s.int_at(0);
+}
+
+std::optional<std::vector<std::string>> keys_changed_since(const Db& db, std::int64_t mark, std::string_view item) {
+    auto first = db.prepare("SELECT coalesce(min(seq), 0) FROM change_log");
+    first.step();
+    if (first.int_at(0) > mark + 1) return std::nullopt;
+    auto s = db.prepare("SELECT DISTINCT key FROM change_log WHERE seq > ? AND item = ? AND key IS NOT NULL");
+    s.bind(1, mark);
+    s.bind(2, item);
+    std::vector<std::string> keys;
+    while (s.step()) keys.push_back(s.text_at(0));
+    return keys;
 }
 
 }  // namespace vitae

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "store/model/content.hpp"
@@ -27,6 +29,12 @@ struct ChangeMark {
 
 // The mark of the state being read, inside the load's read transaction.
 ChangeMark change_mark(const Db& db, std::vector<std::int64_t> publication_ids);
+
+// The change log's newest entry (0: none), for keys_changed_since to start from.
+std::int64_t change_log_mark(const Db& db);
+// The keys of `item` ("publication", "post") the change log names after
+// `mark`; none when the log was pruned past it (then any row may have changed).
+std::optional<std::vector<std::string>> keys_changed_since(const Db& db, std::int64_t mark, std::string_view item);
 
 // `previous` (loaded at `since`) with the rows changed since read again, in
 // one read transaction; `in_snapshot` as for load_content. nullopt: cannot

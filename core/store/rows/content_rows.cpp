@@ -10,6 +10,7 @@
 #include "store/rows/language_rows.hpp"
 #include "store/rows/publication_rows.hpp"
 #include "store/rows/publication_store.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae::rows {
 
@@ -295,6 +296,18 @@ std::vector<std::string> post_slugs(const Db& db) {
     auto stmt = db.prepare(std::string("SELECT slug FROM post") + sql_post_order);
     while (stmt.step()) out.push_back(stmt.text_at(0));
     return out;
+}
+
+bool post_exists(const Db& db, std::string_view slug) {
+    auto stmt = db.prepare("SELECT 1 FROM post WHERE slug = ?");
+    stmt.bind(1, slug);
+    return stmt.step();
+}
+
+bool project_exists(const Db& db, std::string_view slug) {
+    auto stmt = db.prepare("SELECT 1 FROM project WHERE slug = ?");
+    stmt.bind(1, slug);
+    return stmt.step();
 }
 
 }  // namespace vitae::rows

@@ -39,5 +39,8 @@ std::optional<Publication> read_publication(const Db& db, std::int64_t id, const
 // The publications' ids in the owner's order, and the posts' slugs newest first.
 std::vector<std::int64_t> publication_ids(const Db& db);
 std::vector<std::string> post_slugs(const Db& db);
+// Whether a post, or a project, has this slug.
+bool post_exists(const Db& db, std::string_view slug);
+bool project_exists(const Db& db, std::string_view slug);
 
 }  // namespace vitae::rows

@@ -4,6 +4,7 @@
 #include "base/log.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/language_rows.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
@@ -64,5 +65,16 @@ Content load_content(const Db& db, const std::function<void()>& in_snapshot, Cha
 }
 
 Content load_content_in_transaction(const Db& db) { return read_content(db, {}, nullptr); }
+
+std::optional<std::string> first_table_with_content(const Db& db) {
+    for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
+                              "education", "post", "publication", "teaching", "service", "experience", "project",
+                              "award", "news", "talk"}) {
+        auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);
+        count.step();
+        if (count.int_at(0) > 0) return table;
+    }
+    return std::nullopt;
+}
 
 }  // namespace vitae

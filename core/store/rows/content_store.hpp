@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include <optional>
 #include <string>
 
 #include "store/model/content.hpp"
@@ -36,5 +37,8 @@ void check_database(const Db& db, Integrity integrity = Integrity::check);
 Content load_content(const Db& db, const std::function<void()>& in_snapshot = {}, ChangeMark* mark = nullptr);
 // The same, inside the caller's transaction (a command checking what it is about to commit).
 Content load_content_in_transaction(const Db& db);
+// The first table of the owner's content, the profile's own row aside, that
+// holds a row; none for a database as `vitae init` makes it.
+std::optional<std::string> first_table_with_content(const Db& db);
 
 }  // namespace vitae

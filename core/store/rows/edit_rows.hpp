@@ -35,9 +35,18 @@ struct TableRead {
 };
 
 std::vector<KeyedRow> read_table_rows(const Db& db, const TableRead& read);
+// The same rows' keys alone, in the same order.
+std::vector<std::string> read_table_keys(const Db& db, const TableRead& read);
 std::optional<RowValues> read_table_row(const Db& db, const TableRead& read, std::string_view key);
 // The value of `name` in `values`, "" when absent.
 std::string_view value_of(const RowValues& values, std::string_view name);
+// A row's values as the edit log keeps them (before, after): a JSON object
+// of strings in the row's order, so the log reads like the form.
+std::string values_json(const RowValues& values);
+// None when `json` is not an object of strings (a damaged log entry).
+std::optional<RowValues> values_from_json(std::string_view json);
+// A key that is a position or an id ("3"), or none for anything else ("03", "-1", "x").
+std::optional<std::int64_t> position_key(std::string_view key);
 
 // The edit log (schema v10): newest first.
 struct EditEntry {

@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
@@ -43,6 +44,13 @@ std::optional<std::string> file_bytes(const Db& db, std::string_view name, std::
     stmt.bind(2, digest);
     if (!stmt.step()) return std::nullopt;
     return stmt.blob_at(0);
+}
+
+std::optional<std::int64_t> stored_file_width(const Db& db, std::string_view name) {
+    auto file = db.prepare("SELECT width FROM file WHERE name = ?");
+    file.bind(1, name);
+    if (!file.step()) return std::nullopt;
+    return file.int_at(0);
 }
 
 }  // namespace vitae

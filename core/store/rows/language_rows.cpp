@@ -1,5 +1,7 @@
 #include "store/rows/language_rows.hpp"
 
+#include "store/sql/sql_text.hpp"
+
 namespace vitae::rows {
 
 namespace {
@@ -28,14 +30,41 @@ const std::vector<std::string>& language_queries() {
 }
 
 void load_languages(const Db& db, Content& c) {
-    c.languages.clear();
-    c.translations.clear();
+    c.languages = read_languages(db);
+    c.translations = read_translations(db);
+}
+
+std::vector<Language> read_languages(const Db& db) {
+    std::vector<Language> out;
     auto languages = db.prepare(sql_language);
-    while (languages.step()) c.languages.push_back({languages.text_at(0), languages.text_at(1), languages.int_at(2) != 0});
+    while (languages.step()) out.push_back({languages.text_at(0), languages.text_at(1), languages.int_at(2) != 0});
+    return out;
+}
+
+std::vector<Translation> read_translations(const Db& db) {
+    std::vector<Translation> out;
     auto translations = db.prepare(sql_translation);
     while (translations.step())
-        c.translations.push_back({translations.text_at(0), translations.text_at(1), translations.text_at(2),
-                                  translations.text_at(3), translations.text_at(4), translations.int_at(5)});
+        out.push_back({translations.text_at(0), translations.text_at(1), translations.text_at(2), translations.text_at(3),
+                       translations.text_at(4), translations.int_at(5)});
+    return out;
+}
+
+std::optional<std::string> read_translation_text(const Db& db, const Translation& which) {
+    auto row = db.prepare("SELECT text FROM translation WHERE language = ? AND item = ? AND key = ? AND field = ?");
+    row.bind(1, which.language);
+    row.bind(2, which.item);
+    row.bind(3, which.key);
+    row.bind(4, which.field);
+    if (!row.step()) return std::nullopt;
+    return row.text_at(0);
+}
+
+std::int64_t count_translations(const Db& db, std::string_view language) {
+    auto count = db.prepare("SELECT count(*) FROM translation WHERE language = ?");
+    count.bind(1, language);
+    count.step();
+    return count.int_at(0);
 }
 
 }  // namespace vitae::rows

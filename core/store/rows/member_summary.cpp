@@ -5,6 +5,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "store/model/slug.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {

@@ -2,7 +2,9 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "store/model/slug.hpp"
 #include "store/rows/publication_rows.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
@@ -80,6 +82,31 @@ std::vector<std::string> publication_slugs(const Db& db) {
     auto stmt = db.prepare("SELECT slug FROM publication ORDER BY position");
     while (stmt.step()) slugs.push_back(stmt.text_at(0));
     return slugs;
+}
+
+std::optional<std::int64_t> publication_id(const Db& db, std::string_view slug) {
+    auto stmt = db.prepare("SELECT id FROM publication WHERE slug = ?");
+    stmt.bind(1, slug);
+    if (!stmt.step()) return std::nullopt;
+    return stmt.int_at(0);
+}
+
+std::optional<std::int64_t> publication_id_named(const Db& db, std::string_view name) {
+    auto find = db.prepare("SELECT id FROM publication WHERE slug = ? OR bibtex_key = ? OR slug = ? ORDER BY position LIMIT 1");
+    find.bind(1, name);
+    find.bind(2, name);
+    find.bind(3, slug_from(name));
+    if (!find.step()) return std::nullopt;
+    return find.int_at(0);
+}
+
+std::vector<std::pair<std::string, std::string>> publication_field_values(const Db& db, std::string_view field) {
+    auto fields = db.prepare("SELECT p.slug, f.value FROM publication_field f JOIN publication p ON p.id = f.publication_id "
+                             "WHERE f.name = ? ORDER BY p.position");
+    fields.bind(1, field);
+    std::vector<std::pair<std::string, std::string>> out;
+    while (fields.step()) out.emplace_back(fields.text_at(0), fields.text_at(1));
+    return out;
 }
 
 }  // namespace vitae

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "store/model/content.hpp"
@@ -27,5 +29,12 @@ std::optional<Publication> read_publication(const Db& db, std::int64_t id);
 std::optional<StoredPublication> find_publication_by_doi(const Db& db, std::string_view doi);
 // Every slug, in the owner's order.
 std::vector<std::string> publication_slugs(const Db& db);
+// The id of the publication with this slug.
+std::optional<std::int64_t> publication_id(const Db& db, std::string_view slug);
+// The first, in the owner's order, whose slug or BibTeX key is `name`, or
+// whose slug is slug_from(name): how a site's pages name a paper they relate to.
+std::optional<std::int64_t> publication_id_named(const Db& db, std::string_view name);
+// (slug, value) of each publication's kept BibTeX field `field`, in the owner's order.
+std::vector<std::pair<std::string, std::string>> publication_field_values(const Db& db, std::string_view field);
 
 }  // namespace vitae

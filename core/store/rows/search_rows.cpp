@@ -3,6 +3,7 @@
 #include <string>
 
 #include "base/limits.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 

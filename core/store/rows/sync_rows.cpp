@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "store/rows/publication_store.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 

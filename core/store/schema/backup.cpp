@@ -6,6 +6,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/sqlite/temp_file.hpp"
 

@@ -7,6 +7,7 @@
 #include "base/log.hpp"
 #include "store/model/schema_sql.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/sqlite/db.hpp"
 #include "store/sqlite/temp_file.hpp"
 #include "store/write/profile.hpp"

@@ -11,6 +11,7 @@
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
@@ -205,7 +206,8 @@ void Db::fail(std::string_view what) const {
     throw_sqlite(db_.get(), std::string(what) + " " + in_quotes(path_) + ": " + message);
 }
 
-Stmt Db::prepare(std::string_view sql) const {
+Stmt Db::prepare(const SqlText& text) const {
+    std::string_view sql = text.view();
     if (sqlite3_stmt* cached = statements_->take(sql)) return Stmt(cached, path_, statements_, std::string(sql));
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v3(db_.get(), sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
@@ -216,24 +218,29 @@ Stmt Db::prepare(std::string_view sql) const {
 
 void Db::release_memory() const { sqlite3_db_release_memory(db_.get()); }
 
-void Db::exec(const char* sql) const {
+void Db::exec(const SqlText& statements) const {
+    std::string sql(statements.view());  // NUL-terminated for sqlite3_exec
     char* message = nullptr;
-    if (sqlite3_exec(db_.get(), sql, nullptr, nullptr, &message) == SQLITE_OK) return;
+    if (sqlite3_exec(db_.get(), sql.c_str(), nullptr, nullptr, &message) == SQLITE_OK) return;
     std::string text = message ? message : sqlite3_errmsg(db_.get());
     sqlite3_free(message);
     throw_sqlite(db_.get(), "query " + in_quotes(path_) + ": " + text);
 }
 
-std::int64_t Db::pragma_int(const char* pragma) const {
+std::int64_t Db::pragma_int(const SqlText& pragma) const {
     // The first read is where "file is not a database" surfaces.
-    auto stmt = prepare(std::string("PRAGMA ") + pragma);
+    auto stmt = prepare("PRAGMA " + std::string(pragma.view()));
     return stmt.step() ? stmt.int_at(0) : 0;
 }
 
-std::string Db::pragma_text(const char* pragma) const {
-    auto stmt = prepare(std::string("PRAGMA ") + pragma);
+std::string Db::pragma_text(const SqlText& pragma) const {
+    auto stmt = prepare("PRAGMA " + std::string(pragma.view()));
     return stmt.step() ? stmt.text_at(0) : std::string();
 }
+
+std::int64_t Db::user_version() const { return pragma_int("user_version"); }
+std::int64_t Db::schema_cookie() const { return pragma_int("schema_version"); }
+std::int64_t Db::data_version() const { return pragma_int("data_version"); }
 
 void Db::backup_to(const Db& dest) const {
     auto fail_with = [&](int rc) {

@@ -19,6 +19,7 @@ struct sqlite3_stmt;
 namespace vitae {
 
 class StatementCache;
+class SqlText;  // store/sql/sql_text.hpp: complete in the store's layers alone
 
 // A prepared statement. One that came from Db::prepare goes back to its
 // connection's cache when destroyed (reset, binds cleared) rather than being
@@ -57,12 +58,20 @@ public:
     // No shared cache, no mutex: one connection belongs to one thread.
     static Db open(const std::string& path, OpenMode mode);
 
-    Stmt prepare(std::string_view sql) const;
+    // The calls that take SQL text: callable where SqlText is complete, in
+    // the store's layers alone (see store/sql/sql_text.hpp).
+    Stmt prepare(const SqlText& sql) const;
     // Our own constant SQL only (schema, migrations, BEGIN): never user data.
-    void exec(const char* sql) const;
-    std::int64_t pragma_int(const char* pragma) const;  // e.g. "user_version"
-    std::string pragma_text(const char* pragma) const;  // e.g. "journal_mode"
-    std::int64_t user_version() const { return pragma_int("user_version"); }
+    void exec(const SqlText& sql) const;
+    std::int64_t pragma_int(const SqlText& pragma) const;  // e.g. "user_version"
+    std::string pragma_text(const SqlText& pragma) const;  // e.g. "journal_mode"
+
+    std::int64_t user_version() const;
+    // SQLite's count of schema changes: a kept connection's statements were
+    // compiled against the schema of the count it read.
+    std::int64_t schema_cookie() const;
+    // Changes with each commit by another connection (not by this one).
+    std::int64_t data_version() const;
     const std::string& path() const { return path_; }
     // Frees the page cache's unused memory (a connection kept between loads).
     void release_memory() const;

@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 

@@ -6,6 +6,7 @@
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "store/rows/search_rows.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 

@@ -1,5 +1,6 @@
 #include "store/write/languages.hpp"
 
+#include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {

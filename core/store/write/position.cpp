@@ -3,23 +3,15 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "store/sql/sql_text.hpp"
 
 namespace vitae {
 
 namespace {
 
-// Table and column names are the writers' own, never input; still checked,
-// as they are the only words of SQL not bound.
-std::string_view identifier(std::string_view name) {
-    bool ok = !name.empty();
-    for (char c : name) ok = ok && ((c >= 'a' && c <= 'z') || c == '_');
-    if (!ok) throw Error("next position: " + std::string(name) + " is not a table or column name");
-    return name;
-}
-
 Stmt position_query(const Db& db, std::string_view table, std::string_view parent_column) {
-    std::string sql = "SELECT coalesce(max(position), 0) + 1 FROM " + std::string(identifier(table));
-    if (!parent_column.empty()) sql += " WHERE " + std::string(identifier(parent_column)) + " = ?";
+    std::string sql = "SELECT coalesce(max(position), 0) + 1 FROM " + sql_name(table);
+    if (!parent_column.empty()) sql += " WHERE " + sql_name(parent_column) + " = ?";
     return db.prepare(sql);
 }
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "base/error.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {

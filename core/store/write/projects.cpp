@@ -2,6 +2,7 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {

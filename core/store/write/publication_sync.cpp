@@ -1,5 +1,7 @@
 #include "store/write/publication_sync.hpp"
 
+#include "store/sql/sql_text.hpp"
+
 namespace vitae {
 
 void set_sync_setting(const Db& db, std::string_view name, std::string_view value) {

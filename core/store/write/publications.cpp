@@ -4,6 +4,7 @@
 
 #include "base/error.hpp"
 #include "store/rows/publication_rows.hpp"
+#include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {
