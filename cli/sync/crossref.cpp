@@ -1,10 +1,13 @@
 // Crossref (https://api.crossref.org/swagger-ui): /works/<doi> completes a
 // work that has a DOI: authors, venue, volume, issue, pages, publisher,
-// and is-referenced-by-count.
+// is-referenced-by-count, and the other versions of it its relations name.
 #include <nlohmann/json.hpp>
 
-#include "cli/sync/merge.hpp"
+#include <algorithm>
+
 #include "cli/sync/sources.hpp"
+#include "rules/work_identity.hpp"
+#include "rules/work_ids.hpp"
 
 namespace vitae::cli::sync {
 
@@ -51,6 +54,27 @@ std::string author_name(const json& a) {
     return given.empty() ? family : given + " " + family;
 }
 
+// Crossref's `relation` names other works; these five name another version
+// of this same one (its preprint, its published version, an identical
+// record). What it supplements (a data set), reviews, cites or is part of
+// is another work.
+constexpr std::string_view same_work_relations[] = {"is-preprint-of", "has-preprint", "is-version-of", "has-version",
+                                                    "is-identical-to"};
+
+void read_relations(const json& m, FetchedWork& work) {
+    auto relation = m.find("relation");
+    if (relation == m.end() || !relation->is_object()) return;
+    std::string own = id_key(work.publication.doi);
+    for (std::string_view name : same_work_relations) {
+        auto list = relation->find(std::string(name));
+        if (list == relation->end() || !list->is_array()) continue;
+        for (const auto& related : *list) {
+            std::string key = related.is_object() ? id_key(first_text_of(related, "id")) : std::string();
+            if (key != own) add_version(work, std::move(key));
+        }
+    }
+}
+
 }  // namespace
 
 FetchedWork crossref_work(const std::string& body, const std::string& today) {
@@ -61,7 +85,7 @@ FetchedWork crossref_work(const std::string& body, const std::string& today) {
     FetchedWork work;
     work.service = "crossref";
     Publication& p = work.publication;
-    p.doi = normal_doi(first_text_of(m, "DOI"));
+    p.doi = doi_key(first_text_of(m, "DOI"));
     p.title = first_text_of(m, "title");
     p.kind = crossref_kind(first_text_of(m, "type"));
     p.venue = first_text_of(m, "container-title");
@@ -76,6 +100,7 @@ FetchedWork crossref_work(const std::string& body, const std::string& today) {
             if (std::string name = author_name(author); !name.empty()) p.authors.push_back({name, false, false});
     if (auto n = m.find("is-referenced-by-count"); n != m.end() && n->is_number_integer())
         p.citations.push_back({"crossref", n->get<std::int64_t>(), today});
+    read_relations(m, work);
     return work;
 }
 
@@ -101,6 +126,8 @@ void complete_from_crossref(Fetch& fetch, FetchedWork& work) {
     if (!p.year) p.year = c.year;
     if (p.authors.empty()) p.authors = c.authors;
     for (const auto& count : c.citations) p.citations.push_back(count);
+    for (const auto& key : found.versions)
+        if (key != id_key(p.doi) && key != id_key(p.arxiv)) add_version(work, key);
 }
 
 }  // namespace vitae::cli::sync

@@ -10,13 +10,15 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string_view>
 
-#include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
+#include "rules/work_identity.hpp"
+#include "rules/work_ids.hpp"
 
 namespace vitae::cli::sync {
 
@@ -60,14 +62,21 @@ std::optional<PublicationKind> dblp_kind(std::string_view element) {
     return std::nullopt;  // <www> (a home page), anything newer
 }
 
-void read_link(const std::string& url, Publication& p) {
-    for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"})
-        if (url.rfind(prefix, 0) == 0 && p.doi.empty()) p.doi = normal_doi(url);
-    if (auto at = url.find("arxiv.org/abs/"); at != std::string::npos && p.arxiv.empty())
-        p.arxiv = normal_arxiv(url.substr(at + 14));
+// An <ee> that names a DOI or an arXiv id: the first of each is the
+// record's, any other a version of it (DBLP lists one work's copies).
+void read_link(const std::string& url, FetchedWork& work) {
+    Publication& p = work.publication;
+    std::string doi = url.starts_with("http") ? doi_key(url) : std::string();  // an <ee> is a URL
+    std::string arxiv = arxiv_key(url);
+    std::string& slot = doi.empty() ? p.arxiv : p.doi;
+    std::string value = doi.empty() ? arxiv : doi;
+    if (value.empty() || value == slot) return;
+    if (slot.empty()) slot = value;
+    else add_version(work, id_key(url));
 }
 
-void read_field(const xmlNode* field, Publication& p) {
+void read_field(const xmlNode* field, FetchedWork& work) {
+    Publication& p = work.publication;
     std::string_view name = node_name(field);
     std::string text = text_of_node(field);
     if (name == "author" || name == "editor") {
@@ -89,7 +98,7 @@ void read_field(const xmlNode* field, Publication& p) {
     } else if (name == "publisher") {
         p.publisher = text;
     } else if (name == "ee") {
-        read_link(text, p);
+        read_link(text, work);
     }
 }
 
@@ -97,7 +106,7 @@ void read_field(const xmlNode* field, Publication& p) {
 void read_corr(Publication& p) {
     if (p.venue != "CoRR") return;
     p.kind = PublicationKind::preprint;
-    if (p.volume.rfind("abs/", 0) == 0 && p.arxiv.empty()) p.arxiv = normal_arxiv(p.volume.substr(4));
+    if (p.volume.rfind("abs/", 0) == 0 && p.arxiv.empty()) p.arxiv = arxiv_key(p.volume.substr(4));
     p.venue.clear();
     p.volume.clear();
 }
@@ -112,7 +121,7 @@ std::optional<FetchedWork> dblp_record(const xmlNode* record) {
     p.kind = *kind;
     if (attribute_of(record, "publtype") == "informal") p.kind = PublicationKind::preprint;
     for (const xmlNode* field = record->children; field; field = field->next)
-        if (field->type == XML_ELEMENT_NODE) read_field(field, p);
+        if (field->type == XML_ELEMENT_NODE) read_field(field, work);
     read_corr(p);
     if (p.title.empty()) return std::nullopt;
     work.ids.push_back({"dblp", key});

@@ -7,12 +7,14 @@
 // abstracts, document_type, citation_count, control_number (the record id).
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iterator>
 #include <string_view>
 
-#include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
+#include "rules/work_identity.hpp"
+#include "rules/work_ids.hpp"
 
 namespace vitae::cli::sync {
 
@@ -82,6 +84,27 @@ std::optional<int> year_from_date(const std::string& date) {
     return year > 0 ? std::optional<int>(year) : std::nullopt;
 }
 
+// The record's DOIs and arXiv ids: the first of each is the work's, the
+// others (a reprint's DOI, say) versions of it. An erratum's or an
+// addendum's DOI names another text, not this one.
+void read_ids(const json& m, FetchedWork& work) {
+    Publication& p = work.publication;
+    auto take = [&work](std::string& slot, std::string value, std::string key) {
+        if (value.empty() || value == slot) return;
+        if (slot.empty()) slot = std::move(value);
+        else add_version(work, std::move(key));
+    };
+    if (const json& dois = field_of(m, "dois"); dois.is_array())
+        for (const auto& doi : dois) {
+            std::string material = string_of(doi, "material");
+            if (material == "erratum" || material == "addendum") continue;
+            take(p.doi, doi_key(string_of(doi, "value")), id_key(string_of(doi, "value")));
+        }
+    if (const json& eprints = field_of(m, "arxiv_eprints"); eprints.is_array())
+        for (const auto& eprint : eprints)
+            take(p.arxiv, arxiv_key(string_of(eprint, "value")), id_key("arxiv:" + string_of(eprint, "value")));
+}
+
 std::optional<FetchedWork> inspire_hit(const json& hit, const std::string& today) {
     const json& m = field_of(hit, "metadata");
     FetchedWork work;
@@ -93,8 +116,7 @@ std::optional<FetchedWork> inspire_hit(const json& hit, const std::string& today
     read_publication_info(first_of(m, "publication_info"), p);
     p.kind = inspire_kind(m, !p.venue.empty());
     if (!p.year) p.year = year_from_date(string_of(m, "earliest_date"));
-    p.doi = normal_doi(string_of(first_of(m, "dois"), "value"));
-    p.arxiv = normal_arxiv(string_of(first_of(m, "arxiv_eprints"), "value"));
+    read_ids(m, work);
     p.abstract = string_of(first_of(m, "abstracts"), "value");
     if (const json& authors = field_of(m, "authors"); authors.is_array())
         for (const auto& a : authors)

@@ -3,47 +3,42 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "rules/work_identity.hpp"
+#include "store/model/publication_identity.hpp"
+
 namespace vitae::cli::sync {
 
 namespace {
 
-// Looks works up by their keys: ids, DOI, arXiv id, then normalised title
-// (the year is checked on the candidates).
+// Looks works up by their ids at the services, then by the work-identity
+// rule (a work found again gains what it was found with: add it again).
 class KeyIndex {
 public:
-    void add(std::size_t at, const Publication& p, const std::vector<ExternalId>& ids) {
-        for (const auto& id : ids) by_key_.emplace("id:" + id.service + ":" + id.id, at);
-        if (auto doi = normal_doi(p.doi); !doi.empty()) by_key_.emplace("doi:" + doi, at);
-        if (auto arxiv = normal_arxiv(p.arxiv); !arxiv.empty()) by_key_.emplace("arxiv:" + arxiv, at);
-        if (auto title = normal_title(p.title); !title.empty()) by_title_[title].push_back(at);
+    void add(std::size_t at, const Publication& p, const std::vector<ExternalId>& ids, const std::vector<std::string>& versions) {
+        for (const auto& id : ids) by_record_.emplace(record_key(id), at);
+        works_.add(at, identity_of(p, versions));
     }
-
-    // `kinds_of(at)`/`year_of(at)` describe the candidates.
-    template <typename Get>
-    std::optional<std::size_t> find(const Publication& p, const std::vector<ExternalId>& ids, Get candidate) const {
+    std::optional<std::size_t> find(const Publication& p, const std::vector<ExternalId>& ids,
+                                    const std::vector<std::string>& versions) const {
         for (const auto& id : ids)
-            if (auto it = by_key_.find("id:" + id.service + ":" + id.id); it != by_key_.end()) return it->second;
-        if (auto doi = normal_doi(p.doi); !doi.empty())
-            if (auto it = by_key_.find("doi:" + doi); it != by_key_.end()) return it->second;
-        if (auto arxiv = normal_arxiv(p.arxiv); !arxiv.empty())
-            if (auto it = by_key_.find("arxiv:" + arxiv); it != by_key_.end()) return it->second;
-        auto it = by_title_.find(normal_title(p.title));
-        if (it == by_title_.end()) return std::nullopt;
-        for (std::size_t at : it->second)
-            if (same_year(p, candidate(at))) return at;
-        return std::nullopt;
+            if (auto it = by_record_.find(record_key(id)); it != by_record_.end()) return it->second;
+        auto found = works_.find(identity_of(p, versions));
+        return found ? std::optional(found->at) : std::nullopt;
     }
 
 private:
-    static bool same_year(const Publication& a, const Publication& b) {
-        if (!a.year || !b.year) return true;
-        int apart = std::abs(*a.year - *b.year);
-        bool preprint = a.kind == PublicationKind::preprint || b.kind == PublicationKind::preprint;
-        return apart == 0 || (preprint && apart <= 1);
-    }
-    std::unordered_map<std::string, std::size_t> by_key_;
-    std::unordered_map<std::string, std::vector<std::size_t>> by_title_;
+    static std::string record_key(const ExternalId& id) { return id.service + ":" + id.id; }
+    std::unordered_map<std::string, std::size_t> by_record_;
+    WorkIndex works_;
 };
+
+// Every identifier a work is known by, as id keys: its DOI, its arXiv id, its versions.
+std::vector<std::string> id_keys_of(const FetchedWork& work) {
+    std::vector<std::string> keys = work.versions;
+    for (auto key : {id_key(work.publication.doi), id_key(work.publication.arxiv)})
+        if (!key.empty()) keys.push_back(std::move(key));
+    return keys;
+}
 
 // `other` folded into `into`: one work.
 void fold_into(FetchedWork& into, FetchedWork& other) {
@@ -66,6 +61,9 @@ void fold_into(FetchedWork& into, FetchedWork& other) {
             p.citations.push_back(std::move(count));
     for (auto& id : other.ids)
         if (std::find(into.ids.begin(), into.ids.end(), id) == into.ids.end()) into.ids.push_back(std::move(id));
+    // A DOI or an arXiv id it has beside `into`'s own: a version of it now.
+    for (auto& key : id_keys_of(other))
+        if (key != id_key(p.doi) && key != id_key(p.arxiv)) add_version(into, std::move(key));
 }
 
 std::string authors_text(const std::vector<Author>& authors) {
@@ -121,12 +119,11 @@ std::vector<FetchedWork> fold_works(std::vector<FetchedWork> works) {
     std::vector<FetchedWork> out;
     KeyIndex index;
     for (auto& work : works) {
-        auto found = index.find(work.publication, work.ids, [&](std::size_t at) -> const Publication& { return out[at].publication; });
-        if (found) {
+        if (auto found = index.find(work.publication, work.ids, work.versions)) {
             fold_into(out[*found], work);
-            index.add(*found, out[*found].publication, out[*found].ids);
+            index.add(*found, out[*found].publication, out[*found].ids, out[*found].versions);
         } else {
-            index.add(out.size(), work.publication, work.ids);
+            index.add(out.size(), work.publication, work.ids, work.versions);
             out.push_back(std::move(work));
         }
     }
@@ -136,12 +133,12 @@ std::vector<FetchedWork> fold_works(std::vector<FetchedWork> works) {
 MergePlan plan_merge(const std::vector<SyncedPublication>& site, std::vector<FetchedWork> fetched,
                      const std::set<std::string>& complete, const std::string& today) {
     KeyIndex index;
-    for (std::size_t i = 0; i < site.size(); ++i) index.add(i, site[i].publication, site[i].ids);
+    for (std::size_t i = 0; i < site.size(); ++i) index.add(i, site[i].publication, site[i].ids, {});
     MergePlan plan;
     std::set<ExternalId> seen;
     for (auto& work : fold_works(std::move(fetched))) {
         for (const auto& id : work.ids) seen.insert(id);
-        auto found = index.find(work.publication, work.ids, [&](std::size_t at) -> const Publication& { return site[at].publication; });
+        auto found = index.find(work.publication, work.ids, work.versions);
         if (!found) {
             plan.new_works.push_back(std::move(work));
             continue;
@@ -155,6 +152,8 @@ MergePlan plan_merge(const std::vector<SyncedPublication>& site, std::vector<Fet
             if (std::find(entry.ids.begin(), entry.ids.end(), id) == entry.ids.end()) update.new_ids.push_back(id);
         merge_fields(entry, work, update);
         merge_counts(entry, work, today, update);
+        // The entry as it will be, with the work's ids: a later work with another DOI is not this one by its title.
+        index.add(*found, update.publication, work.ids, id_keys_of(work));
         if (update.publication_changed || !update.new_ids.empty() || !update.citations.empty())
             plan.updates.push_back(std::move(update));
     }

@@ -1,11 +1,14 @@
 // The merge: works fetched from the services against the site's entries.
 // Pure functions (no database, no network), so the rules are unit-tested.
 //
-// A work is the site's entry when they share an id at a service, else a DOI
-// (normalised), else an arXiv id, else a title (normalised: case,
-// punctuation and accents apart) and a year (one apart when one of them is
-// a preprint: a preprint and its published version are one entry with both
-// ids). A matched entry gains the work's ids and citation counts, and its
+// A work is the site's entry when they share an id at a service, else when
+// the work-identity rule (rules/work_identity) calls them one: a shared DOI
+// or arXiv id (or one a service states is another version of it), else,
+// when their DOIs and arXiv ids do not differ, the title and the year (one
+// apart when one of them is a preprint: a preprint and its published
+// version are one entry with both ids). Works with different DOIs are
+// different works, whatever their titles. A matched entry gains the work's
+// ids and citation counts, and its
 // fields are filled or refreshed only where the owner has not written:
 // a field that is empty, or that still holds what a sync last wrote into it.
 // A work matched by nothing is new. An entry whose id at a service that
@@ -21,10 +24,6 @@
 #include "cli/sync/work.hpp"
 
 namespace vitae::cli::sync {
-
-std::string normal_doi(std::string_view doi);      // "https://doi.org/10.1/AB" -> "10.1/ab"
-std::string normal_arxiv(std::string_view arxiv);  // "arXiv:2401.01234v2" -> "2401.01234"
-std::string normal_title(std::string_view title);  // "Étude: the STATE of OA!" -> "etudethestateofoa"
 
 // Works that are one work (by the rules above) become one, with every id;
 // where one is a preprint and the other not, the published one's kind,

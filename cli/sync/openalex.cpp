@@ -3,10 +3,12 @@
 // index) and cited_by_count.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 
-#include "cli/sync/merge.hpp"
 #include "cli/sync/sources.hpp"
+#include "rules/work_identity.hpp"
+#include "rules/work_ids.hpp"
 
 namespace vitae::cli::sync {
 
@@ -60,15 +62,20 @@ std::string abstract_of(const json& index) {
     return out;
 }
 
-// An arXiv id from any location's landing page (https://arxiv.org/abs/<id>).
-std::string arxiv_of(const json& work) {
-    auto locations = work.find("locations");
-    if (locations == work.end() || !locations->is_array()) return "";
-    for (const auto& location : *locations) {
-        std::string url = text_of(location, "landing_page_url");
-        if (auto at = url.find("arxiv.org/abs/"); at != std::string::npos) return normal_arxiv(url.substr(at + 14));
-    }
-    return "";
+// The ids of a work's locations (its arXiv copy, a repository's copy with
+// a DOI of its own), read from their doi.org and arxiv.org URLs: the first
+// arXiv id is the work's, every other id a version of it, as OpenAlex says
+// by listing them as one work.
+void read_locations(const json& w, FetchedWork& work) {
+    auto locations = w.find("locations");
+    if (locations == w.end() || !locations->is_array()) return;
+    Publication& p = work.publication;
+    for (const auto& location : *locations)
+        for (const char* field : {"landing_page_url", "pdf_url"}) {
+            std::string key = id_key(text_of(location, field));
+            if (key.starts_with("arxiv:") && p.arxiv.empty()) p.arxiv = key.substr(6);
+            if (key != id_key(p.doi) && key != id_key(p.arxiv)) add_version(work, key);
+        }
 }
 
 FetchedWork map_work(const json& w, const std::string& today) {
@@ -79,8 +86,8 @@ FetchedWork map_work(const json& w, const std::string& today) {
     if (p.title.empty()) p.title = text_of(w, "display_name");
     if (auto y = w.find("publication_year"); y != w.end() && y->is_number_integer()) p.year = y->get<int>();
     p.kind = openalex_kind(w);
-    p.doi = normal_doi(text_of(w, "doi"));
-    p.arxiv = arxiv_of(w);
+    p.doi = doi_key(text_of(w, "doi"));
+    read_locations(w, work);
     const json& source = object_at(object_at(w, "primary_location"), "source");
     p.venue = text_of(source, "display_name");
     if (p.venue.empty()) p.venue = text_of(object_at(w, "host_venue"), "display_name");  // before 2023

@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <map>
 
-#include "cli/sync/merge.hpp"
+#include "base/text.hpp"
 #include "cli/sync/sources.hpp"
+#include "rules/work_identity.hpp"
+#include "rules/work_ids.hpp"
 
 namespace vitae::cli::sync {
 
@@ -55,16 +57,52 @@ const json& preferred_summary(const json& summaries) {
     return *best;
 }
 
-void read_external_ids(const json& ids, Publication& p) {
+// "self", "version-of", "part-of": v3.0 spells them so, v2.0 "SELF", "PART_OF".
+std::string relationship_of(const json& id) {
+    const json& r = at(id, "external-id-relationship");
+    std::string out = r.is_string() ? ascii_lower(r.get<std::string>()) : "self";
+    std::replace(out.begin(), out.end(), '_', '-');
+    return out;
+}
+
+// The DOIs and arXiv ids of a group and its preferred summary: what is
+// this work's ("self": every version ORCID grouped as one) and what it
+// states is another version of it ("version-of"). "part-of" names what
+// holds the work (a journal's ISSN, a book's DOI), not the work: left out.
+struct OrcidId {
+    bool doi;           // else an arXiv id
+    std::string value;  // doi_key or arxiv_key
+    bool operator==(const OrcidId&) const = default;
+};
+struct OrcidIds {
+    std::vector<OrcidId> self, version_of;
+};
+void read_external_ids(const json& ids, OrcidIds& out) {
     const json& list = at(ids, "external-id");
     if (!list.is_array()) return;
     for (const auto& id : list) {
         const json& type = at(id, "external-id-type");
         const json& value = at(id, "external-id-value");
-        if (!type.is_string() || !value.is_string()) continue;
-        if (type == "doi" && p.doi.empty()) p.doi = normal_doi(value.get<std::string>());
-        if (type == "arxiv" && p.arxiv.empty()) p.arxiv = normal_arxiv(value.get<std::string>());
+        if (!type.is_string() || !value.is_string() || (type != "doi" && type != "arxiv")) continue;
+        std::string relationship = relationship_of(id);
+        auto* into = relationship == "self" ? &out.self : relationship == "version-of" ? &out.version_of : nullptr;
+        std::string text = value.get<std::string>();
+        OrcidId read{.doi = type == "doi", .value = type == "doi" ? doi_key(text) : arxiv_key(text)};
+        if (into && !read.value.empty() && std::find(into->begin(), into->end(), read) == into->end())
+            into->push_back(std::move(read));
     }
+}
+
+// The work's own DOI and arXiv id: the first "self" ones, else the first a
+// version-of names (the best DOI to show for it); every other one a version.
+void take_ids(const OrcidIds& ids, FetchedWork& work) {
+    Publication& p = work.publication;
+    for (const auto* list : {&ids.self, &ids.version_of})
+        for (const auto& id : *list) {
+            std::string& slot = id.doi ? p.doi : p.arxiv;
+            if (slot.empty()) slot = id.value;
+            else if (slot != id.value) add_version(work, id_key(id.doi ? "doi:" + id.value : "arxiv:" + id.value));
+        }
 }
 
 }  // namespace
@@ -88,8 +126,10 @@ std::vector<FetchedWork> orcid_works(const std::string& body) {
         p.venue = value_of(at(s, "journal-title"));
         const json& type = at(s, "type");
         p.kind = orcid_kind(type.is_string() ? type.get<std::string>() : "");
-        read_external_ids(at(group, "external-ids"), p);
-        read_external_ids(at(s, "external-ids"), p);
+        OrcidIds ids;
+        read_external_ids(at(group, "external-ids"), ids);
+        read_external_ids(at(s, "external-ids"), ids);
+        take_ids(ids, work);
         const json& code = at(s, "put-code");
         if (code.is_number_integer()) work.ids.push_back({"orcid", std::to_string(code.get<std::int64_t>())});
         if (!work.ids.empty()) out.push_back(std::move(work));

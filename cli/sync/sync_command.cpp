@@ -163,7 +163,10 @@ SiteSync sync_database(const std::string& path, const Args& args, const SyncScop
     Fetch fetch{http, mailto, key ? key : "", day};
     Fetched fetched = fetch_all(settings, fetch);
     auto works = fold_works(std::move(fetched.works));
-    if (settings.count("crossref")) complete_all(works, fetch, fetched);
+    if (settings.count("crossref")) {
+        complete_all(works, fetch, fetched);
+        works = fold_works(std::move(works));  // a preprint and its article Crossref relates are one
+    }
     for (const auto& problem : fetched.problems) err << "vitae sync: " << scope.label << problem << "\n";
     if (fetched.complete.empty())
         return {.code = 1, .summary = "no service answered; " + path + " is unchanged", .problems = fetched.problems.size()};

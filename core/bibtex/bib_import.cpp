@@ -7,6 +7,8 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "bibtex/bib_mapping.hpp"
+#include "rules/work_identity.hpp"
+#include "store/model/publication_identity.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
@@ -157,27 +159,46 @@ std::vector<std::string> changed_fields(const Publication& before, const Publica
 
 namespace {
 
-// An add-only import's check: what already holds this entry's key or DOI.
-std::optional<std::string> stored_copy(const Db& db, const Publication& p, std::int64_t& id) {
-    if (auto stored = find_publication(db, p.slug)) {
-        id = stored->id;
-        return "the key " + in_quotes(p.slug) + " is already " + in_quotes(stored->publication.title);
+// What an add-only import finds already there: the stored publications
+// (by slug, and by the work-identity rule) and the entries it added before.
+class AlreadyThere {
+public:
+    explicit AlreadyThere(const Db& db) : stored_(publication_rows(db)) {
+        for (std::size_t i = 0; i < stored_.size(); ++i) stored_works_.add(i, identity_of(stored_[i].publication));
     }
-    if (auto stored = find_publication_by_doi(db, p.doi)) {
-        id = stored->id;
-        return "the DOI " + p.doi + " is already " + in_quotes(stored->publication.title);
+    struct Copy {
+        std::string why;
+        std::int64_t id = 0;  // the stored one's; 0 for an earlier entry
+    };
+    // Why `p` is not added, if it is there already.
+    std::optional<Copy> copy_of(const Db& db, const Publication& p) const {
+        if (auto stored = find_publication(db, p.slug))
+            return Copy{"the key " + in_quotes(p.slug) + " is already " + in_quotes(stored->publication.title), stored->id};
+        WorkIdentity work = identity_of(p);
+        if (auto found = stored_works_.find(work)) {
+            const StoredPublication& stored = stored_[found->at];
+            return Copy{same_by(found->by, p) + " already " + in_quotes(stored.publication.title), stored.id};
+        }
+        if (auto found = added_works_.find(work))
+            return Copy{same_by(found->by, p) + " also " + in_quotes(added_[found->at]) + "'s, above", 0};
+        return std::nullopt;
     }
-    return std::nullopt;
-}
+    void added(const Publication& p) {
+        added_works_.add(added_.size(), identity_of(p));
+        added_.push_back(p.slug);
+    }
 
-// add_only: an entry repeating an earlier entry's DOI (its key repeating one is map_entries').
-std::optional<std::string> earlier_doi(const Mapped& mapped, std::size_t index) {
-    const Publication& p = mapped.publications[index];
-    for (std::size_t i = 0; i < index && !p.doi.empty(); ++i)
-        if (ascii_lower(mapped.publications[i].doi) == ascii_lower(p.doi))
-            return "the DOI " + p.doi + " is also " + in_quotes(mapped.publications[i].slug) + "'s, above";
-    return std::nullopt;
-}
+private:
+    // "the DOI 10.1/x is", "its title and year are": what makes it the same work.
+    static std::string same_by(SameBy by, const Publication& p) {
+        if (by == SameBy::doi) return "the DOI " + p.doi + " is";
+        if (by == SameBy::arxiv) return "the arXiv id " + p.arxiv + " is";
+        return "its title and year are";
+    }
+    std::vector<StoredPublication> stored_;
+    WorkIndex stored_works_, added_works_;
+    std::vector<std::string> added_;  // slugs, in the order added
+};
 
 }  // namespace
 
@@ -186,18 +207,20 @@ ImportReport import_bibtex_file(const Db& db, BibFile file, const ImportOptions&
     report.file = std::move(file);
     Mapped mapped = map_entries(report.file, owner_names(db), options.add_only);
     bool write = !options.dry_run && !(options.strict && !report.file.problems.empty());
+    std::optional<AlreadyThere> already;
+    if (options.add_only) already.emplace(db);
 
     for (std::size_t i = 0; i < mapped.publications.size(); ++i) {
         const Publication& publication = mapped.publications[i];
         ImportChange change{.action = ImportChange::Action::add, .slug = publication.slug, .fields = {}, .id = 0, .why = {}};
         if (options.add_only) {
-            auto why = stored_copy(db, publication, change.id);
-            if (!why) why = earlier_doi(mapped, i);
-            if (why) {
+            if (auto copy = already->copy_of(db, publication)) {
                 change.action = ImportChange::Action::duplicate;
-                change.why = *why;
-            } else if (write) {
-                change.id = insert_publication(db, publication);
+                change.why = std::move(copy->why);
+                change.id = copy->id;
+            } else {
+                already->added(publication);
+                if (write) change.id = insert_publication(db, publication);
             }
         } else if (auto stored = find_publication(db, publication.slug)) {
             change.fields = changed_fields(stored->publication, publication);

@@ -32,9 +32,11 @@ struct ImportOptions {
     bool dry_run = false;  // open read-only, write nothing
     bool strict = false;   // any skipped entry or warning: write nothing
     bool sync = false;     // remove publications whose key is not in the file
-    // Add only (the web editor's paste): an entry whose key or DOI a stored
-    // publication (or an earlier entry) has is a duplicate, reported and
-    // not written; nothing stored is updated.
+    // Add only (the web editor's paste): an entry whose key a stored
+    // publication has, or that is the same work as a stored one or an
+    // earlier entry (rules/work_identity: a DOI, an arXiv id, or title and
+    // year), is a duplicate, reported and not written; nothing stored is
+    // updated.
     bool add_only = false;
 };
 

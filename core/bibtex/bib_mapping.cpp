@@ -9,6 +9,7 @@
 #include "bibtex/field_markup.hpp"
 #include "render/cite/latex.hpp"
 #include "render/cite/publication_links.hpp"
+#include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 
 namespace vitae {
@@ -109,15 +110,6 @@ bool is_arxiv(std::string_view prefix) { return ascii_lower(trim(prefix)) == "ar
 bool mentions_arxiv(std::string_view venue) {
     std::string v = ascii_lower(venue);
     return v.find("arxiv") != std::string::npos || v == "corr";
-}
-
-// "https://doi.org/10.1/x", "doi:10.1/x" -> "10.1/x".
-std::string bare_doi(std::string_view raw) {
-    raw = trim(raw);
-    for (std::string_view prefix : {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/",
-                                    "doi.org/", "doi:", "DOI:", "DOI "})
-        if (raw.starts_with(prefix)) return std::string(trim(raw.substr(prefix.size())));
-    return std::string(raw);
 }
 
 // URLs are not TeX: `%`, `_` and `~` stay as written. Only the escapes

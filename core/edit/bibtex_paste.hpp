@@ -3,7 +3,9 @@
 // (core/bibtex/bib_import), in its add-only mode, inside one transaction.
 // An entry that cannot be read refuses the whole paste (nothing written,
 // every problem shown with its line, the text kept in the form); an entry
-// whose key or DOI is stored already is reported and not added again. Each
+// whose key is stored already, or that is a stored work (the work-identity
+// rule: its DOI, arXiv id, or title and year), is reported and not added
+// again. Each
 // publication added is an "insert" in the edit log, so it can be undone
 // like one made by its form.
 #pragma once

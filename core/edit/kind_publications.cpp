@@ -15,6 +15,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "edit/kind_rows.hpp"
+#include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/file_store.hpp"
@@ -87,6 +88,7 @@ void apply(Publication& p, V v, const OwnerNames& owner) {
     if (has("awards")) p.awards = nonempty_lines(value_of(v, "awards"));
     for (const auto& column : publication_text_columns)
         if (has(column.name)) p.*column.member = text(v, column.name);
+    p.doi = bare_doi(p.doi);  // "https://doi.org/10.1/x" typed or pasted: the DOI, as BibTeX and sync store it
     if (has("bibtex_fields")) {
         p.fields.clear();
         auto fields = nlohmann::json::parse(value_of(v, "bibtex_fields"), nullptr, false);

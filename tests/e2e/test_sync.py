@@ -8,6 +8,7 @@ non-zero with a line naming it and leave the database byte for byte as it
 was; a partial success exits 3. The citation count is checked in the
 worker's own render of the paper's page.
 """
+import json
 import os
 import shutil
 import socket
@@ -152,6 +153,23 @@ class SyncTest(unittest.TestCase):
         out = self.sync("--orcid", "0000-0002-7319-2192")
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertIn("review orcid:178602 Work Title (2012)", out.stdout)
+
+    def test_an_orcid_record_whose_titles_repeat_keeps_every_doi(self):
+        # A real record (PROVENANCE.md counts it): 111 groups, 97 DOIs, data
+        # sets and figshare versions under their papers' and items' titles;
+        # by the work-identity rule 98 works.
+        with open(os.path.join(RECORDINGS, "orcid", "works-0000-0003-1444-9135.json")) as f:
+            recorded = {i["external-id-value"].lower() for g in json.load(f)["group"]
+                        for i in (g["external-ids"] or {}).get("external-id", []) if i["external-id-type"] == "doi"}
+        self.assertEqual(len(recorded), 97)
+        before = count(self.db, "publication")
+        out = self.sync("--orcid", "0000-0003-1444-9135", "--accept")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        self.assertIn("0 known, 0 to update, 98 to add", out.stdout)
+        self.assertEqual(count(self.db, "publication"), before + 98)
+        with sqlite3.connect(self.db) as db:
+            stored = {doi for (doi,) in db.execute("SELECT lower(doi) FROM publication WHERE doi <> ''")}
+        self.assertEqual(recorded - stored, set(), "every DOI of the record is a publication's")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 #define BOOST_TEST_MODULE cli_import_site
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -16,6 +17,7 @@
 #include "cli/import/site/import_site.hpp"
 #include "cli_test_support.hpp"
 #include "store/rows/content_store.hpp"
+#include "store/rows/publication_store.hpp"
 #include "store/sqlite/db.hpp"
 #include "test_support.hpp"
 
@@ -215,6 +217,33 @@ BOOST_AUTO_TEST_CASE(a_news_item_with_html_is_sanitized_and_a_page_item_keeps_it
     BOOST_TEST(c.news[0].markdown == "**A long one**\n\nThe details.");
     BOOST_TEST(c.news[1].markdown.find("onclick") == std::string::npos);
     BOOST_TEST(c.news[1].markdown.find("<script") == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(a_paper_listed_twice_is_reported_by_the_work_identity_rule_and_nothing_is_dropped) {
+    TempDb db;
+    fs::path site = db.dir / "site";
+    fs::create_directories(site / "_publications");
+    fs::create_directories(site / "_bibliography");
+    test::write_file(site / "_config.yml", "first_name: Ann\nlast_name: Lee\n");
+    test::write_file(site / "_publications" / "tides.md", "---\ntitle: Tides of SQL\ndate: 2020-01-01\ndoi: 10.1145/tides\n---\n");
+    // Another page of it: its DOI in another spelling (stored bare), its title otherwise.
+    test::write_file(site / "_publications" / "tides-copy.md",
+                     "---\ntitle: \"Tides of SQL: views at sea\"\ndate: 2020-01-01\ndoi: https://doi.org/10.1145/TIDES\n---\n");
+    test::write_file(site / "_publications" / "tides-2021.md", "---\ntitle: Tides of SQL\ndate: 2021-01-01\n---\n");  // another year
+    test::write_file(site / "_bibliography" / "papers.bib",
+                     "@article{tides-bib, title = {Tides of {SQL}}, author = {Ann Lee}, journal = {J}, year = 2020}\n"  // no DOI: title and year
+                     "@dataset{tidesdata, title = {Tides of SQL}, author = {Ann Lee}, year = 2020, doi = {10.5061/dryad.1}}\n");
+    auto report = import_site(site, db.path);
+    BOOST_TEST(count(db.path, "publication") == 5);
+    auto reader = Db::open(db.path, OpenMode::read_only);
+    BOOST_TEST(find_publication(reader, "tides-copy")->publication.doi == "10.1145/TIDES");
+    std::vector<std::string> said;
+    for (const auto& note : report.notes)
+        if (note.message.find("the same work as") != std::string::npos) said.push_back(note.file + " " + note.message.substr(0, note.message.find(": both")));
+    // Read in file name order: tides-2021.md, tides-copy.md, tides.md.
+    BOOST_TEST(said == (std::vector<std::string>{"_publications/tides.md publication tides: the same work as tides-copy by its DOI",
+                                                 "_bibliography/papers.bib tides-bib: the same work as tides by its title and year"}),
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(refuses_a_database_with_content_and_a_folder_that_is_not_a_site) {

@@ -42,17 +42,6 @@ SyncedPublication entry(std::int64_t id, std::string title, std::optional<int> y
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(keys_are_normalised) {
-    BOOST_TEST(normal_doi("https://doi.org/10.1234/EXAMPLE.1") == "10.1234/example.1");
-    BOOST_TEST(normal_doi("doi:10.1/x") == "10.1/x");
-    BOOST_TEST(normal_doi("work:doi") == "");  // ORCID's sample has one
-    BOOST_TEST(normal_arxiv("arXiv:2401.01234v2") == "2401.01234");
-    BOOST_TEST(normal_arxiv("hep-th/9901001") == "hep-th/9901001");
-    BOOST_TEST(normal_title("Étude: the STATE of OA!") == normal_title("etude -- The state of OA"));
-    BOOST_TEST(normal_title("Deep-Learning \u2014 a review") == normal_title("Deep learning: A Review"));
-    BOOST_TEST(normal_title("Linear attention") != normal_title("Linear attentions"));
-}
-
 BOOST_AUTO_TEST_CASE(openalex_pages_map_to_works_with_abstract_and_counts) {
     std::string cursor;
     auto works = openalex_page(read_file(recordings / "openalex/works-page-1.json"), cursor, "2026-12-01");

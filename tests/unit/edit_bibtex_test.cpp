@@ -90,6 +90,21 @@ BOOST_AUTO_TEST_CASE(an_entry_whose_key_or_doi_is_stored_is_reported_and_not_add
     BOOST_TEST(has(twice.body_html, "repeats the entry at line 1"), twice.body_html);
 }
 
+BOOST_AUTO_TEST_CASE(an_entry_that_is_a_stored_work_by_its_arxiv_id_or_title_and_year_is_not_added_but_another_doi_is) {
+    EditFixture f;
+    BOOST_TEST(paste(f, two_papers).status == 200);
+    auto a = paste(f, "@misc{tides-preprint, title = {Tides of SQL: views at sea}, year = 2026, eprint = {2601.00001},"
+                      " archiveprefix = {arXiv}}\n"  // no DOI: the stored paper by its title and year
+                      "@article{tides-erratum, title = {Tides of {SQL}: Views at Sea}, journal = {CIDR}, year = 2026,"
+                      " doi = {10.1145/tides.2026.erratum}}\n"  // another DOI: another work
+                      "@misc{one, title = {One}, arxiv = {2601.00002}}\n@misc{two, title = {Two}, arxiv = {arXiv:2601.00002v2}}\n");
+    BOOST_TEST(a.status == 200, a.body_html);
+    BOOST_TEST(has(a.body_html, "its title and year are already &quot;Tides of SQL: Views at Sea&quot;"), a.body_html);
+    BOOST_TEST(has(a.body_html, "the arXiv id arXiv:2601.00002v2 is also &quot;one&quot;&apos;s, above"), a.body_html);
+    BOOST_TEST(f.scalar("SELECT group_concat(slug, ',') FROM (SELECT slug FROM publication WHERE slug IN "
+                        "('tides-preprint', 'tides-erratum', 'one', 'two') ORDER BY slug)") == "one,tides-erratum");
+}
+
 BOOST_AUTO_TEST_CASE(an_entry_that_cannot_be_read_refuses_the_paste_naming_its_line_and_nothing_is_written) {
     EditFixture f;
     auto before = f.dump();

@@ -148,7 +148,33 @@ BOOST_AUTO_TEST_CASE(one_work_by_doi_arxiv_or_title_and_year_whatever_the_spelli
     BOOST_TEST(graphs.papers[1].url == "https://cy.test/publications/c1");
     BOOST_TEST(graphs.papers[2].url == "https://ana.test/publications/a1");
     BOOST_TEST(g.works[1].arxiv == "2001.00001");
-    BOOST_TEST(g.by_key.at("title:graphs studied|2021") == 0u);  // every paper's keys find the work
+    // Every paper's title and ids find the work: the home joins its own papers so.
+    BOOST_TEST(g.index.find(identity_of(WorkRecord{.title = "Graphs, studied", .year = 2021}))->at == 0u);
+    BOOST_TEST(g.index.find(identity_of(WorkRecord{.title = "Über graphs: a study", .year = 2021}))->at == 0u);
+    BOOST_TEST(g.index.find(identity_of(WorkRecord{.doi = "doi:10.1000/ABC.1"}))->at == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_preprint_meets_its_article_a_year_on_but_a_data_set_never_meets_its_paper) {
+    auto preprint = paper("a1", "Fast attention", 2023, "", "2301.00001");
+    preprint.kind = PublicationKind::preprint;
+    auto data = paper("b2", "Body size predicts degree", 2009, "10.5061/dryad.1234");
+    data.kind = PublicationKind::dataset;
+    auto g = group_of({
+        input("ana", "Ana Lima", {preprint, paper("a2", "Body size predicts degree", 2009)}),
+        input("bo", "Bo Chen", {paper("b1", "Fast Attention", 2024, "10.5/fast"), data}),
+    });
+    BOOST_REQUIRE(g.works.size() == 3u);  // the preprint and its article; Ana's paper; Bo's data set
+    BOOST_TEST(g.works[0].papers.size() == 2u);
+    BOOST_TEST(g.works[0].doi == "10.5/fast");
+    BOOST_TEST(g.works[0].arxiv == "2301.00001");
+    // The home's own paper: joined by an id or by title and year, never across different DOIs.
+    auto home = [&g](std::string_view title, int year, std::string_view doi) {
+        auto found = g.index.find(identity_of(WorkRecord{.doi = doi, .title = title, .year = year}));
+        return found ? std::optional(found->at) : std::nullopt;
+    };
+    BOOST_TEST((home("Fast attention", 2024, "") == std::optional<std::size_t>(0)));
+    BOOST_TEST(!home("Fast attention", 2024, "10.5/another").has_value());
+    BOOST_TEST(home("Body size predicts degree", 2009, "10.1111/j.1365-2435.2008.01472.x").has_value());  // Ana's, no DOI
 }
 
 BOOST_AUTO_TEST_CASE(different_works_stay_apart) {
@@ -162,7 +188,7 @@ BOOST_AUTO_TEST_CASE(different_works_stay_apart) {
 }
 
 BOOST_AUTO_TEST_CASE(a_member_listing_a_work_twice_is_named_once) {
-    auto g = group_of({input("ana", "Ana Lima", {paper("a1", "Dots", 2020, "", "2001.1"), paper("a2", "Dots", 2021, "10.1/d", "2001.1")})});
+    auto g = group_of({input("ana", "Ana Lima", {paper("a1", "Dots", 2020, "", "2001.00001"), paper("a2", "Dots", 2021, "10.1/d", "arXiv:2001.00001v2")})});
     BOOST_REQUIRE(g.works.size() == 1u);
     BOOST_TEST(g.works[0].papers.size() == 1u);
     BOOST_TEST(g.works[0].doi == "10.1/d");  // filled from the second

@@ -16,6 +16,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 
 namespace vitae::cli {
@@ -60,7 +61,7 @@ Publication from_front_matter(SitePlan& plan, const fs::path& file, const FrontM
     p.venue_short = plain(yaml_text(f, "publication_short"));
     if (std::string date = hugo_date(plan, file, read); date.size() >= 4) p.year = std::atoi(date.substr(0, 4).c_str());
     p.abstract = std::string(trim(yaml_text(f, "abstract")));
-    p.doi = std::string(trim(yaml_text(f, "doi")));
+    p.doi = bare_doi(yaml_text(f, "doi"));
     OwnerNames owner = owner_names_of(plan);
     if (yaml_child(f, "authors").IsSequence())
         for (const auto& a : yaml_child(f, "authors")) {
@@ -134,6 +135,8 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
         Publication p = from_front_matter(plan, file, *read, title);
         for (const auto& other : plan.publications)
             if (other.slug == p.slug) p.slug += "-2";
+        if (auto same = planned_already(plan, p))
+            plan.note(SiteNote::Kind::warning, file, "publication " + p.slug + ": " + *same);
         extra.publication = name = p.slug;
         plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
         plan.publications.push_back(std::move(p));

@@ -16,6 +16,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 #include "store/write/posts.hpp"
 
@@ -253,7 +254,7 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     for (auto [key, label] : {std::pair{"paperurl", "PDF"}, {"slidesurl", "Slides"}, {"bibtexurl", "BibTeX"}, {"codeurl", "Code"},
                               {"url", "Link"}, {"doi_url", "DOI"}})
         if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
-    if (auto doi = std::string(trim(yaml_text(f, "doi"))); !doi.empty()) p.doi = doi;
+    p.doi = bare_doi(yaml_text(f, "doi"));
     std::string citation = yaml_text(f, "citation");
     // Some academicpages sites list the authors in `author:`, the owner in
     // <strong>: the list, unless the citation names more (a byline).
@@ -274,6 +275,8 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     if (p.slug.empty()) p.slug = slug_from(p.title);
     for (const auto& other : plan.publications)
         if (other.slug == p.slug) p.slug += "-2";
+    if (auto same = planned_already(plan, p))
+        plan.note(SiteNote::Kind::warning, file, "publication " + p.slug + ": " + *same);
     if (yaml_child(f, "header").IsMap())
         if (std::string teaser(trim(yaml_text(yaml_child(f, "header"), "teaser"))); !teaser.empty())
             add_preview(plan, file, p.slug, teaser, "images");

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "store/model/publication_identity.hpp"
+
 namespace vitae::cli {
 
 namespace fs = std::filesystem;
@@ -53,6 +55,19 @@ std::string describe(const SiteNote& note) {
     std::string out = std::string(kinds[static_cast<int>(note.kind)]) + " " + note.file;
     if (note.line > 0) out += ":" + std::to_string(note.line);
     return out + ": " + note.message;
+}
+
+std::string same_work_note(SameBy by, const std::string& earlier_slug) {
+    std::string_view how = by == SameBy::doi ? "its DOI" : by == SameBy::arxiv ? "its arXiv id" : "its title and year";
+    return "the same work as " + earlier_slug + " by " + std::string(how) +
+           ": both imported; delete one if it is a copy, or correct the identifier of the one that names another's";
+}
+
+std::optional<std::string> planned_already(const SitePlan& plan, const Publication& p) {
+    WorkIdentity work = identity_of(p);
+    for (const auto& other : plan.publications)
+        if (SameBy by = same_work(identity_of(other), work); by != SameBy::none) return same_work_note(by, other.slug);
+    return std::nullopt;
 }
 
 OwnerNames owner_names_of(const SitePlan& plan) { return OwnerNames(plan.profile.name, plan.profile.name_variants); }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli/import/plan/import_report.hpp"
+#include "rules/work_identity.hpp"
 #include "store/model/content.hpp"
 #include "store/sqlite/db.hpp"
 
@@ -93,6 +94,15 @@ struct SitePlan {
 // out, as Jekyll leaves them out.
 std::vector<std::filesystem::path> site_files(const std::filesystem::path& folder,
                                               std::initializer_list<std::string_view> extensions);
+
+// What a publication that is the same work as an earlier one (the
+// work-identity rule: its DOI, arXiv id, or title and year) is told: "the
+// same work as x by its DOI: both imported...". A site that keeps a paper
+// in two folders, or names two papers by one mistyped id, is reported, and
+// nothing the owner listed is dropped.
+std::string same_work_note(SameBy by, const std::string& earlier_slug);
+// The earlier publication of the plan that `p` is the same work as: its note; none when it is another work.
+std::optional<std::string> planned_already(const SitePlan& plan, const Publication& p);
 
 // The owner as the plan names them (name and variants), to mark their papers.
 OwnerNames owner_names_of(const SitePlan& plan);

@@ -1,6 +1,7 @@
 #include "cli/import/site/import_site.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
@@ -14,6 +15,8 @@
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
 #include "picture/stored_file.hpp"
+#include "rules/work_identity.hpp"
+#include "store/model/publication_identity.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/publication_store.hpp"
@@ -79,6 +82,24 @@ void write_profile(const Db& db, const Content& p) {
     for (const auto& experience : p.experiences) insert_experience(db, experience);
 }
 
+// The entries `imported` added that are works the site has already (an
+// earlier entry, another file, a page): reported, all kept (same_work_note).
+void note_repeated_works(const Db& db, SitePlan& plan, const fs::path& file, const ImportReport& imported) {
+    std::set<std::string> added;
+    for (const auto& change : imported.changes)
+        if (change.action == ImportChange::Action::add) added.insert(change.slug);
+    WorkIndex earlier;
+    std::vector<std::string> slugs;
+    for (const auto& row : publication_rows(db)) {  // in the order written
+        WorkIdentity work = identity_of(row.publication);
+        auto found = added.count(row.publication.slug) ? earlier.find(work) : std::nullopt;
+        if (found)
+            plan.note(SiteNote::Kind::warning, file, row.publication.slug + ": " + same_work_note(found->by, slugs[found->at]));
+        earlier.add(slugs.size(), work);
+        slugs.push_back(row.publication.slug);
+    }
+}
+
 // papers.bib (or a Hugo Blox publication's cite.bib) through import-bibtex's
 // own code; the theme's demo entries out.
 void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report, const fs::path& file) {
@@ -104,6 +125,7 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
                   (problem.key.empty() ? "" : problem.key + ": ") + problem.message, problem.line);
     report.counts.bibtex_publications += imported.changes.size();
     plan.note(SiteNote::Kind::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
+    note_repeated_works(db, plan, file, imported);
 }
 
 }  // namespace

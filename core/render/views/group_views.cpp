@@ -1,7 +1,7 @@
 // A group's home site (Site::group): /people/, every member's card by group
 // and family name; and its /publications/, the members' works merged
 // (core/store/model/group.hpp) with the home's own papers joined in by the
-// same keys, grouped by year like any site's list and drawn by the same
+// same rule, grouped by year like any site's list and drawn by the same
 // partial. Each work links to the members' own paper pages, and its
 // authors who are members to their sites.
 #include <algorithm>
@@ -12,6 +12,8 @@
 #include "render/template/streamed_list.hpp"
 #include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
+#include "rules/work_title.hpp"
+#include "store/model/publication_identity.hpp"
 
 namespace vitae {
 
@@ -129,9 +131,8 @@ std::vector<Listed> listed_works(const Group& g, const Views& v) {
     std::vector<const Publication*> own_of(g.works.size(), nullptr);
     std::vector<Listed> out;
     for (const auto& p : v.content.publications) {
-        std::optional<std::size_t> work;
-        for (const auto& key : work_keys(p.doi, p.arxiv, p.title, p.year))
-            if (auto it = g.by_key.find(key); it != g.by_key.end()) work = it->second;
+        auto found = g.index.find(identity_of(p));
+        std::optional<std::size_t> work = found ? std::optional(found->at) : std::nullopt;
         // A home that is one of its members too lists its paper there already.
         const auto& papers = work ? g.works[*work].papers : std::vector<GroupPaper>{};
         bool listed = std::any_of(papers.begin(), papers.end(), [&v](const GroupPaper& gp) { return gp.member == v.content.name; });
@@ -139,8 +140,8 @@ std::vector<Listed> listed_works(const Group& g, const Views& v) {
         else if (!work) out.push_back({.own = &p});
     }
     for (std::size_t i = 0; i < g.works.size(); ++i) out.push_back({.work = &g.works[i], .own = own_of[i]});
-    std::vector<std::pair<std::string, Listed>> keyed;  // normal_title made once per entry, not per comparison
-    for (const auto& l : out) keyed.emplace_back(normal_title(l.title()), l);
+    std::vector<std::pair<std::string, Listed>> keyed;  // title_words made once per entry, not per comparison
+    for (const auto& l : out) keyed.emplace_back(title_words(l.title()), l);
     std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
         auto ya = a.second.year(), yb = b.second.year();
         if (ya != yb) return ya && (!yb || *ya > *yb);  // newest first, undated last

@@ -5,59 +5,11 @@
 #include <set>
 
 #include "base/text.hpp"
+#include "rules/work_ids.hpp"
+#include "rules/work_title.hpp"
+#include "store/model/publication_identity.hpp"
 
 namespace vitae {
-
-namespace {
-
-std::string_view without_prefix(std::string_view s, std::initializer_list<std::string_view> prefixes) {
-    for (auto p : prefixes)
-        if (s.size() >= p.size() && equals_ignoring_case(s.substr(0, p.size()), p)) return s.substr(p.size());
-    return s;
-}
-
-}  // namespace
-
-std::string normal_doi(std::string_view doi) {
-    doi = trim(doi);
-    doi = without_prefix(doi, {"https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:"});
-    return ascii_lower(trim(doi));
-}
-
-std::string normal_arxiv(std::string_view arxiv) {
-    arxiv = trim(arxiv);
-    arxiv = without_prefix(arxiv, {"https://arxiv.org/abs/", "http://arxiv.org/abs/", "arxiv:"});
-    std::string id = ascii_lower(trim(arxiv));
-    // "2401.01234v2": every version is the one work.
-    auto v = id.rfind('v');
-    if (v != std::string::npos && v > 0 && v + 1 < id.size() &&
-        std::all_of(id.begin() + static_cast<std::ptrdiff_t>(v) + 1, id.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-        id[v - 1] >= '0' && id[v - 1] <= '9')
-        id.resize(v);
-    return id;
-}
-
-std::string normal_title(std::string_view title) {
-    std::string folded = fold_name(title);  // case and accents, as names are compared
-    std::string out;
-    for (char c : folded) {
-        auto u = static_cast<unsigned char>(c);
-        bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || u >= 0x80;  // other scripts kept
-        if (word) out += c;
-        else if (!out.empty() && out.back() != ' ') out += ' ';
-    }
-    while (!out.empty() && out.back() == ' ') out.pop_back();
-    return out;
-}
-
-std::vector<std::string> work_keys(std::string_view doi, std::string_view arxiv, std::string_view title,
-                                   std::optional<int> year) {
-    std::vector<std::string> keys;
-    if (auto d = normal_doi(doi); !d.empty()) keys.push_back("doi:" + d);
-    if (auto a = normal_arxiv(arxiv); !a.empty()) keys.push_back("arxiv:" + a);
-    if (auto t = normal_title(title); !t.empty()) keys.push_back("title:" + t + "|" + (year ? std::to_string(*year) : ""));
-    return keys;
-}
 
 std::string family_sort_key(std::string_view name) {
     auto readings = name_readings(name);
@@ -100,33 +52,65 @@ namespace {
 // a title never joins two papers that name different ones.
 class WorkSets {
 public:
-    std::size_t add(const MemberPaper& p) {
+    enum class Join { by_id, by_title };
+    std::size_t add(const WorkIdentity& paper) {
         parent_.push_back(parent_.size());
-        doi_.push_back(normal_doi(p.doi));
-        arxiv_.push_back(normal_arxiv(p.arxiv));
+        ids_.push_back({.doi = paper.doi, .arxiv = paper.arxiv, .versions = {}, .title = {}, .year = {}, .form = {}});
         return parent_.size() - 1;
     }
     std::size_t root(std::size_t i) {
         while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
         return i;
     }
-    // Joins the sets of a and b; by title only when their ids do not disagree.
-    void join(std::size_t a, std::size_t b, bool by_title) {
+    // Joins the sets of a and b; by title only when their ids do not
+    // conflict. Whether they are one set now.
+    bool join(std::size_t a, std::size_t b, Join how) {
         a = root(a);
         b = root(b);
-        if (a == b) return;
-        auto differ = [](const std::string& x, const std::string& y) { return !x.empty() && !y.empty() && x != y; };
-        if (by_title && (differ(doi_[a], doi_[b]) || differ(arxiv_[a], arxiv_[b]))) return;
+        if (a == b) return true;
+        if (how == Join::by_title && ids_conflict(ids_[a], ids_[b])) return false;
         if (b < a) std::swap(a, b);  // the earlier paper's set stays the root: its member comes first
         parent_[b] = a;
-        if (doi_[a].empty()) doi_[a] = doi_[b];
-        if (arxiv_[a].empty()) arxiv_[a] = arxiv_[b];
+        if (ids_[a].doi.empty()) ids_[a].doi = ids_[b].doi;
+        if (ids_[a].arxiv.empty()) ids_[a].arxiv = ids_[b].arxiv;
+        return true;
     }
 
 private:
     std::vector<std::size_t> parent_;
-    std::vector<std::string> doi_, arxiv_;
+    std::vector<WorkIdentity> ids_;  // by root: the set's first DOI and arXiv id
 };
+
+WorkIdentity paper_identity(const MemberPaper& p) {
+    return identity_of(WorkRecord{.doi = p.doi, .arxiv = p.arxiv, .title = p.title, .year = p.year, .form = work_form(p.kind),
+                                  .versions = {}});
+}
+
+// Each paper joined to those it shares an id with, then to the first
+// earlier one whose title and year agree and whose set's ids do not
+// conflict with its set's. The papers' identities, in order.
+std::vector<WorkIdentity> join_papers(const std::vector<MemberInput>& inputs, WorkSets& sets) {
+    std::vector<WorkIdentity> papers;
+    std::unordered_map<std::string, std::size_t> first_with_id;
+    std::unordered_map<std::string, std::vector<std::size_t>> with_title;
+    for (const auto& in : inputs)
+        for (const auto& p : in.summary->papers) {
+            WorkIdentity id = paper_identity(p);
+            std::size_t e = sets.add(id);
+            for (auto& key : id_keys(id)) {
+                auto [it, added] = first_with_id.try_emplace(std::move(key), e);
+                if (!added) sets.join(it->second, e, WorkSets::Join::by_id);
+            }
+            if (!id.title.empty()) {
+                auto& same_title = with_title[id.title];
+                for (std::size_t other : same_title)
+                    if (titles_agree(papers[other], id) && sets.join(other, e, WorkSets::Join::by_title)) break;
+                same_title.push_back(e);
+            }
+            papers.push_back(std::move(id));
+        }
+    return papers;
+}
 
 bool member_before(const GroupMember& a, const GroupMember& b) {
     if (a.group.empty() != b.group.empty()) return !a.group.empty();  // members without a group last
@@ -135,7 +119,7 @@ bool member_before(const GroupMember& a, const GroupMember& b) {
     return ka != kb ? ka < kb : a.site < b.site;
 }
 
-// Newest first, undated last; then by title (`title_a`, `title_b`: normal_title, made once per work).
+// Newest first, undated last; then by title (`title_a`, `title_b`: title_words, made once per work).
 bool work_before(const GroupWork& a, const std::string& title_a, const GroupWork& b, const std::string& title_b) {
     if (a.year != b.year) return a.year && (!b.year || *a.year > *b.year);
     return title_a < title_b;
@@ -145,8 +129,8 @@ bool work_before(const GroupWork& a, const std::string& title_a, const GroupWork
 void fill_from(GroupWork& w, const MemberPaper& p) {
     if (w.venue.empty()) w.venue = p.venue;
     if (!w.year) w.year = p.year;
-    if (w.doi.empty()) w.doi = normal_doi(p.doi);
-    if (w.arxiv.empty()) w.arxiv = normal_arxiv(p.arxiv);
+    if (w.doi.empty()) w.doi = doi_key(p.doi);
+    if (w.arxiv.empty()) w.arxiv = arxiv_key(p.arxiv);
 }
 
 }  // namespace
@@ -162,28 +146,16 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
     }
     auto linker = std::make_shared<MemberLinker>(names);
 
-    // Every paper, in member order; the set of each, joined by its keys.
+    // Every paper, in member order; the set of each, joined by the rule.
     struct Entry {
         std::size_t member;
         const MemberPaper* paper;
     };
     std::vector<Entry> entries;
-    WorkSets sets;
-    std::unordered_map<std::string, std::size_t> first_with_key;  // every key of every paper: then Group::by_key
-    std::size_t total = 0;
-    for (const auto& in : inputs) total += in.summary->papers.size();
-    entries.reserve(total);
-    first_with_key.reserve(total * 2);
     for (std::size_t m = 0; m < inputs.size(); ++m)
-        for (const auto& p : inputs[m].summary->papers) {
-            std::size_t e = sets.add(p);
-            entries.push_back({m, &p});
-            for (auto& key : work_keys(p.doi, p.arxiv, p.title, p.year)) {
-                bool by_title = key.starts_with("title:");
-                auto [it, added] = first_with_key.try_emplace(std::move(key), e);
-                if (!added) sets.join(it->second, e, by_title);
-            }
-        }
+        for (const auto& p : inputs[m].summary->papers) entries.push_back({m, &p});
+    WorkSets sets;
+    std::vector<WorkIdentity> identities = join_papers(inputs, sets);
 
     // One work per set, made from its first paper; each member listed once.
     std::unordered_map<std::size_t, std::size_t> work_of_root;
@@ -212,7 +184,7 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
     std::vector<std::size_t> order(works.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::vector<std::string> titles;
-    for (const auto& w : works) titles.push_back(normal_title(w.title));
+    for (const auto& w : works) titles.push_back(title_words(w.title));
     std::stable_sort(order.begin(), order.end(), [&works, &titles](std::size_t a, std::size_t b) {
         return work_before(works[a], titles[a], works[b], titles[b]);
     });
@@ -222,8 +194,7 @@ Group make_group(std::vector<MemberInput> inputs, const PaperUrl& paper_url) {
         place[i] = group.works.size();
         group.works.push_back(std::move(works[i]));
     }
-    group.by_key.reserve(first_with_key.size());
-    for (auto& [key, entry] : first_with_key) group.by_key.emplace(key, place[work_of_root.at(sets.root(entry))]);
+    for (std::size_t e = 0; e < entries.size(); ++e) group.index.add(place[work_of_root.at(sets.root(e))], identities[e]);
     group.linker = std::move(linker);
     return group;
 }

@@ -4,10 +4,11 @@
 // core/store/rows/member_summary reads of each member's database; the
 // merge is here so the home's own papers can join it by the same keys.
 //
-// One work: the same DOI (lower case, without a resolver prefix), the same
-// arXiv id (without "arXiv:" or a version), or the same title (folded like a
-// name: case, accents and punctuation ignored) and year. Two papers whose
-// DOIs (or arXiv ids) differ are never one work by their title.
+// One work: papers the work-identity rule (rules/work_identity) calls one,
+// as sync and the importers do; papers that share an identifier are one
+// work even through a third (a preprint listed by one member with its
+// arXiv id, by another with its DOI and arXiv id, and by a third with its
+// DOI), papers whose DOIs (or arXiv ids) differ never by their title.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "rules/work_identity.hpp"
 #include "store/model/owner_names.hpp"
 #include "store/model/publication_kind.hpp"
 
@@ -75,7 +77,7 @@ struct GroupWork {
     std::vector<GroupAuthor> authors{};
     std::string venue{};
     std::optional<int> year{};
-    std::string doi{}, arxiv{};  // normalised (normal_doi, normal_arxiv)
+    std::string doi{}, arxiv{};  // as compared (doi_key, arxiv_key): the first paper's that has one
     PublicationKind kind = PublicationKind::other;
     std::vector<GroupPaper> papers{};  // one per member listing it, in the members' order
     bool operator==(const GroupWork&) const = default;
@@ -101,8 +103,8 @@ class GroupSearch;  // core/store/write/group_search: the index of a Group's mem
 struct Group {
     std::vector<GroupMember> members{};  // by group (named ones by name, then none), then family name
     std::vector<GroupWork> works{};      // newest year first (undated last), then by title
-    // Each work's keys (work_keys) -> its index in works: the home joins its own papers by them.
-    std::unordered_map<std::string, std::size_t> by_key{};
+    // Every member paper under its work's index in works: the home joins its own papers by it.
+    WorkIndex index{};
     std::shared_ptr<const MemberLinker> linker{};  // of members, in their order here
     std::int64_t modified_unix = 0;  // when this version was made: the home's pages' Last-Modified
     // What the home's /search/ finds of the group: built with this version
@@ -110,15 +112,6 @@ struct Group {
     std::shared_ptr<const GroupSearch> search{};
 };
 
-// "https://doi.org/10.1145/ABC" -> "10.1145/abc"; "doi:10.x/Y" -> "10.x/y".
-std::string normal_doi(std::string_view doi);
-// "arXiv:2401.01234v2" -> "2401.01234"; "https://arxiv.org/abs/hep-th/9901001" -> "hep-th/9901001".
-std::string normal_arxiv(std::string_view arxiv);
-// "Über {BERT}: a Study!" -> "uber bert a study": a title as a key.
-std::string normal_title(std::string_view title);
-// The keys a paper is one work by: "doi:…", "arxiv:…", "title:…|year" (those it has).
-std::vector<std::string> work_keys(std::string_view doi, std::string_view arxiv, std::string_view title,
-                                   std::optional<int> year);
 // "Carol de Vries" -> "vries carol de": a name as /people/ sorts it (family name first, folded).
 std::string family_sort_key(std::string_view name);
 

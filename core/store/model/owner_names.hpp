@@ -32,7 +32,8 @@ namespace vitae {
 
 // "Pérez-Dı́az" -> "perez-diaz": lower case, accents and combining marks
 // dropped, look-alike letters made plain (ı i, ł l, ø o, ß ss, æ ae, œ oe,
-// đ/ð d, þ th); letters of other scripts kept as they are.
+// đ/ð d, þ th); letters of other scripts kept as they are (rules/text_fold:
+// titles fold the same way).
 std::string fold_name(std::string_view name);
 
 // One way to read a name: its surname (folded, without spaces, hyphens or

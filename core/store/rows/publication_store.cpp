@@ -65,16 +65,15 @@ std::optional<Publication> read_publication(const Db& db, std::int64_t id) {
     return p;
 }
 
-std::optional<StoredPublication> find_publication_by_doi(const Db& db, std::string_view doi) {
-    if (doi.empty()) return std::nullopt;
-    auto stmt = db.prepare("SELECT " + publication_columns() +
-                           " FROM publication WHERE doi <> '' AND lower(doi) = lower(?) ORDER BY position LIMIT 1");
-    stmt.bind(1, doi);
-    if (!stmt.step()) return std::nullopt;
-    StoredPublication found;
-    found.id = read_publication_row(stmt, db, found.publication);
-    read_children(db, found.id, found.publication);
-    return found;
+std::vector<StoredPublication> publication_rows(const Db& db) {
+    std::vector<StoredPublication> out;
+    auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication ORDER BY position");
+    while (stmt.step()) {
+        StoredPublication row;
+        row.id = read_publication_row(stmt, db, row.publication);
+        out.push_back(std::move(row));
+    }
+    return out;
 }
 
 std::vector<std::string> publication_slugs(const Db& db) {

@@ -24,9 +24,10 @@ OwnerNames owner_names(const Db& db);
 std::optional<StoredPublication> find_publication(const Db& db, std::string_view slug);
 // The publication with this id and its child rows, as stored (owner flags as written).
 std::optional<Publication> read_publication(const Db& db, std::int64_t id);
-// The one stored with this DOI (DOIs ignore ASCII case), for an import that
-// adds only what is not there yet (the web editor's pasted BibTeX).
-std::optional<StoredPublication> find_publication_by_doi(const Db& db, std::string_view doi);
+// Every publication's own row (without its authors, links and other child
+// rows), in the owner's order: what an import that adds only what is not
+// there yet asks the work-identity rule about.
+std::vector<StoredPublication> publication_rows(const Db& db);
 // Every slug, in the owner's order.
 std::vector<std::string> publication_slugs(const Db& db);
 // The id of the publication with this slug.

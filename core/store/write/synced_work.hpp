@@ -20,6 +20,9 @@ struct FetchedWork {
     Publication publication;      // citations' `counted` is filled by the merge (the day of the sync)
     std::vector<ExternalId> ids;  // its ids at the services that listed it
     std::string service;          // the service that listed it first
+    // Other versions of this same work as the services state them (ORCID's
+    // version-of, Crossref's has-preprint...): id keys (rules/work_identity's id_key).
+    std::vector<std::string> versions{};
 };
 
 // The JSON a work waits in the review list as (sync_review.work), and back.
