@@ -18,6 +18,10 @@ inline constexpr int max_page_cache_mb = 4096;  // --page-cache-mb
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;
 inline constexpr std::size_t max_templates = 256;
 inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
+// An SVG is parsed whole (libxml2's tree is ~10x its bytes): a figure of
+// 100,000 points is ~5 MB; depth: groups in groups, Inkscape's deepest are ~20.
+inline constexpr std::size_t max_svg_bytes = 8 * 1024 * 1024;
+inline constexpr std::size_t max_svg_depth = 64;
 inline constexpr int max_partial_depth = 8;
 inline constexpr int max_threads = 1024;
 inline constexpr int max_clock_offset_s = 10 * 366 * 24 * 3600;  // --clock-offset: ten years either way

@@ -1,10 +1,17 @@
 // Stored files: the type comes from the bytes (never the name), pictures
-// carry their size, HTML and SVG are refused, names are safe in a URL and on
-// disk, and a replaced file gets a new digest.
+// carry their size, HTML and SVG outside the allowlist are refused (the hostile corpus in
+// tests/fixtures/svg/hostile), real drawings are not (tests/fixtures/svg/
+// benign), names are safe in a URL and on disk, and a replaced file gets a
+// new digest.
 #define BOOST_TEST_MODULE file_store
 #include <boost/test/unit_test.hpp>
 
+#include <zlib.h>
+
+#include <filesystem>
+
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "http/routes.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
@@ -30,6 +37,31 @@ std::string jpeg_header(std::uint16_t w, std::uint16_t h) {
                       static_cast<char>(w >> 8) + static_cast<char>(w & 255) + std::string(10, '\0');
     return std::string("\xFF\xD8", 2) + app0 + sof;
 }
+
+// `text` as a gzip file (an .svgz).
+std::string gzipped(const std::string& text) {
+    z_stream z{};
+    deflateInit2(&z, 9, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY);  // 31: a gzip header
+    std::string out(deflateBound(&z, text.size()) + 32, '\0');
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    z.avail_in = static_cast<uInt>(text.size());
+    z.next_out = reinterpret_cast<Bytef*>(out.data());
+    z.avail_out = static_cast<uInt>(out.size());
+    deflate(&z, Z_FINISH);
+    out.resize(z.total_out);
+    deflateEnd(&z);
+    return out;
+}
+
+std::vector<std::filesystem::path> svgs_in(const std::string& folder) {
+    std::vector<std::filesystem::path> out;
+    for (const auto& entry : std::filesystem::directory_iterator(fixtures_dir / "svg" / folder))
+        if (entry.path().extension() == ".svg") out.push_back(entry.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+bool mentions(const Sniffed& s, std::string_view what) { return !s.type && s.why.find(what) != std::string::npos; }
 
 }  // namespace
 
@@ -115,4 +147,55 @@ BOOST_AUTO_TEST_CASE(a_name_that_disagrees_with_the_bytes_is_refused_saying_whic
     BOOST_CHECK_THROW(put_file(db, "Photo.PDF", "%PDF-1.4", ""), Error);
     BOOST_CHECK_THROW(put_file(db, "empty.txt", "", ""), Error);
     BOOST_TEST(list_files(db).empty());
+}
+
+BOOST_AUTO_TEST_CASE(every_hostile_svg_of_the_corpus_is_refused_saying_why) {
+    auto hostile = svgs_in("hostile");
+    BOOST_TEST(hostile.size() >= 35u);
+    for (const auto& path : hostile) {
+        auto sniffed = sniff_file(read_file(path), "figure.svg");
+        BOOST_TEST(!sniffed.type, path.filename());
+        BOOST_TEST(!sniffed.why.empty(), path.filename());
+        BOOST_TEST_MESSAGE(path.filename().string() << ": " << sniffed.why);
+    }
+    // The four the substring filter let through, each named.
+    auto hostile_file = [](const char* name) { return sniff_file(read_file(fixtures_dir / "svg" / "hostile" / name), "x.svg"); };
+    BOOST_TEST(mentions(hostile_file("handler-after-newline.svg"), "onload= on <svg> (line 2)"));
+    BOOST_TEST(mentions(hostile_file("handler-after-tab.svg"), "onclick= on <rect>"));
+    BOOST_TEST(mentions(hostile_file("prefixed-svg-script.svg"), "<script>"));
+    BOOST_TEST(mentions(hostile_file("xhtml-namespaced-script.svg"), "http://www.w3.org/1999/xhtml"));
+    BOOST_TEST(mentions(hostile_file("entity-encoded-javascript.svg"), "a link to \"javascript:alert(1)\" on <use>"));
+    BOOST_TEST(mentions(hostile_file("billion-laughs.svg"), "<!ENTITY"));
+    BOOST_TEST(mentions(hostile_file("style-url-javascript.svg"), "a <style> with javascript:"));
+    BOOST_TEST(mentions(hostile_file("use-external-file.svg"), "a link to \"other.svg#x\""));
+    BOOST_TEST(mentions(hostile_file("xml-base.svg"), "xml:base= on <svg>"));
+}
+
+BOOST_AUTO_TEST_CASE(an_svg_in_utf16_or_gzipped_is_refused) {
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\" onload=\"alert(1)\"/>";
+    std::string utf16 = "\xFF\xFE";
+    for (char c : svg) utf16 += std::string{c, '\0'};
+    BOOST_TEST(mentions(sniff_file(utf16, "x.svg"), "UTF-16"));
+    BOOST_TEST(!sniff_file(utf16.substr(2), "x.svg").type);  // without its mark: NULs, so not text
+    BOOST_TEST(!sniff_file(gzipped(svg), "x.svgz").type);
+    BOOST_TEST(!sniff_file(gzipped(svg), "x.svg").type);
+}
+
+BOOST_AUTO_TEST_CASE(every_real_svg_of_the_corpus_is_a_picture_with_its_size) {
+    auto benign = svgs_in("benign");
+    BOOST_TEST(benign.size() >= 8u);
+    for (const auto& path : benign) {
+        auto sniffed = sniff_file(read_file(path), path.filename().string());
+        BOOST_TEST(sniffed.why == "", path.filename());
+        BOOST_REQUIRE(sniffed.type);
+        BOOST_TEST(sniffed.type->mime == "image/svg+xml");
+        BOOST_TEST(sniffed.width > 0, path.filename());
+        BOOST_TEST(sniffed.height > 0, path.filename());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(an_svg_over_its_byte_bound_is_refused_naming_it) {
+    std::string big = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\">" +
+                      std::string(limits::max_svg_bytes, ' ') + "</svg>";
+    BOOST_TEST(mentions(sniff_file(big, "x.svg"), limits::size_text(limits::max_svg_bytes)));
 }

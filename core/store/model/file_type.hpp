@@ -2,7 +2,8 @@
 // Vitae serves (an allowlist), the extension a name of that type must end
 // in, and a picture's size in pixels read from its header. HTML is refused
 // (served from the site's origin it could run script), and so is an SVG
-// that carries script; other SVG drawings are pictures.
+// that holds anything but drawing (svg_check.hpp); other SVG drawings are
+// pictures.
 #pragma once
 
 #include <optional>
@@ -24,7 +25,8 @@ struct Sniffed {
     int width = 0, height = 0;     // pictures, from the header; 0 when not read
 };
 
-// `name` only picks between text types (.bib, .txt, .md, .csv), all plain text to a browser.
+// `name` only picks between text types (.bib, .txt, .md, .csv), all plain
+// text to a browser, and has text named .svg checked as an SVG.
 Sniffed sniff_file(std::string_view bytes, std::string_view name);
 
 // Whether `name` ends in one of the type's extensions (case-insensitive).
