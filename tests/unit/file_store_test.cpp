@@ -192,6 +192,8 @@ BOOST_AUTO_TEST_CASE(every_real_svg_of_the_corpus_is_a_picture_with_its_size) {
         BOOST_TEST(sniffed.width > 0, path.filename());
         BOOST_TEST(sniffed.height > 0, path.filename());
     }
+    BOOST_TEST(served_policy("image/svg+xml").find("sandbox") != std::string_view::npos);
+    BOOST_TEST(served_policy("image/png").empty());
 }
 
 BOOST_AUTO_TEST_CASE(an_svg_over_its_byte_bound_is_refused_naming_it) {

@@ -100,7 +100,8 @@ bool is_html(std::string_view head) {
 
 // An SVG drawing (a chart from matplotlib, a diagram): parsed and checked
 // against an allowlist (svg_check.hpp); one that holds anything but drawing
-// is refused, naming it. Shown with <img>, which runs no script either.
+// is refused, naming it. Served with a sandboxing policy besides
+// (served_policy), and shown with <img>, which runs no script either.
 Sniffed svg(std::string_view b) {
     SvgCheck check = check_svg(b);
     if (!check.refused.empty()) return {std::nullopt, std::move(check.refused), 0, 0};
@@ -110,6 +111,10 @@ Sniffed svg(std::string_view b) {
 Sniffed refused(std::string why) { return {std::nullopt, std::move(why), 0, 0}; }
 
 }  // namespace
+
+std::string_view served_policy(std::string_view mime) {
+    return mime == svg_type.mime ? "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox" : "";
+}
 
 bool has_extension_of(std::string_view name, const FileType& type) {
     std::string lower = ascii_lower(name);

@@ -29,6 +29,14 @@ struct Sniffed {
 // text to a browser, and has text named .svg checked as an SVG.
 Sniffed sniff_file(std::string_view bytes, std::string_view name);
 
+// The Content-Security-Policy a stored file of type `mime` is served with
+// by the worker, and by nginx's shipped config for its fast path, whatever
+// else the front end adds: an SVG opened by itself is a document of the
+// site's origin, so it is sandboxed (no script, no forms, an origin of its
+// own) and loads nothing but its inline style and embedded pictures, even
+// if the allowlist missed something. "" for other types.
+std::string_view served_policy(std::string_view mime);
+
 // Whether `name` ends in one of the type's extensions (case-insensitive).
 bool has_extension_of(std::string_view name, const FileType& type);
 
