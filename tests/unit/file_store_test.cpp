@@ -1,13 +1,16 @@
 // Stored files: the type comes from the bytes (never the name), pictures
-// carry their size, HTML and SVG outside the allowlist are refused (the hostile corpus in
+// carry their size and are held to the pixel bound from their header alone,
+// HTML and SVG outside the allowlist are refused (the hostile corpus in
 // tests/fixtures/svg/hostile), real drawings are not (tests/fixtures/svg/
 // benign), names are safe in a URL and on disk, and a replaced file gets a
 // new digest.
 #define BOOST_TEST_MODULE file_store
 #include <boost/test/unit_test.hpp>
 
+#include <sys/resource.h>
 #include <zlib.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "base/error.hpp"
@@ -38,6 +41,26 @@ std::string jpeg_header(std::uint16_t w, std::uint16_t h) {
     return std::string("\xFF\xD8", 2) + app0 + sof;
 }
 
+std::string le16(unsigned v) { return {static_cast<char>(v & 255), static_cast<char>(v >> 8)}; }
+std::string le24(unsigned v) { return le16(v & 0xFFFF) + static_cast<char>(v >> 16); }
+
+// The bomb: a whole PNG of 83 bytes (IHDR, one IDAT of a few
+// compressed rows, IEND) that declares 100,000 x 100,000 pixels.
+std::string png_bomb() {
+    auto chunk = [](std::string type, std::string data) {
+        std::string body = type + data;
+        auto crc = static_cast<std::uint32_t>(crc32(0, reinterpret_cast<const Bytef*>(body.data()), static_cast<uInt>(body.size())));
+        return be32(static_cast<std::uint32_t>(data.size())) + body + be32(crc);
+    };
+    std::string rows(2713, '\0');  // part of a first row: 26 bytes compressed, 83 in all
+    std::string idat(64, '\0');
+    uLongf size = idat.size();
+    compress2(reinterpret_cast<Bytef*>(idat.data()), &size, reinterpret_cast<const Bytef*>(rows.data()), rows.size(), 9);
+    idat.resize(size);
+    std::string ihdr = be32(100000) + be32(100000) + std::string("\x08\x02\x00\x00\x00", 5);
+    return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", "");
+}
+
 // `text` as a gzip file (an .svgz).
 std::string gzipped(const std::string& text) {
     z_stream z{};
@@ -51,6 +74,12 @@ std::string gzipped(const std::string& text) {
     out.resize(z.total_out);
     deflateEnd(&z);
     return out;
+}
+
+long max_rss_kb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
 }
 
 std::vector<std::filesystem::path> svgs_in(const std::string& folder) {
@@ -200,4 +229,31 @@ BOOST_AUTO_TEST_CASE(an_svg_over_its_byte_bound_is_refused_naming_it) {
     std::string big = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\">" +
                       std::string(limits::max_svg_bytes, ' ') + "</svg>";
     BOOST_TEST(mentions(sniff_file(big, "x.svg"), limits::size_text(limits::max_svg_bytes)));
+}
+
+BOOST_AUTO_TEST_CASE(a_picture_over_the_pixel_bound_is_refused_from_its_header_at_once) {
+    std::string bomb = png_bomb();
+    BOOST_TEST(bomb.size() == 83u);
+    std::string vp8x = "RIFF" + std::string(4, '\0') + "WEBPVP8X" + std::string(8, '\0') + le24(16383) + le24(16383);
+    std::string avif = std::string("\0\0\0\x1C", 4) + "ftypavif" + std::string(16, '\0') + std::string(4, '\0') + "ispe" +
+                       std::string(4, '\0') + be32(100000) + be32(100000);
+    const std::pair<std::string, std::string> bombs[] = {
+        {"bomb.png", bomb},
+        {"bomb.jpg", jpeg_header(65500, 65500)},
+        {"bomb.gif", std::string("GIF89a", 6) + le16(65535) + le16(65535)},
+        {"bomb.webp", vp8x},
+        {"bomb.avif", avif},
+    };
+    long rss_before = max_rss_kb();
+    for (const auto& [name, bytes] : bombs) {
+        auto start = std::chrono::steady_clock::now();
+        auto sniffed = sniff_file(bytes, name);
+        auto took = std::chrono::steady_clock::now() - start;
+        BOOST_TEST(mentions(sniffed, "at most 50 megapixels"), name << ": " << sniffed.why);
+        BOOST_TEST((took < std::chrono::seconds(1)), name);
+    }
+    BOOST_TEST(max_rss_kb() - rss_before < 16 * 1024);  // nothing decoded: no growth worth a picture
+    // At the bound exactly: taken.
+    BOOST_TEST(sniff_file(png_header(10000, 5000), "big.png").type.has_value());
+    BOOST_TEST(!sniff_file(png_header(10000, 5001), "big.png").type.has_value());
 }

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <string>
 
+#include "base/limits.hpp"
 #include "base/text.hpp"
 #include "store/model/svg_check.hpp"
 
@@ -162,6 +163,13 @@ Sniffed sniff_file(std::string_view b, std::string_view name) {
     }
     if (s.type->picture && (s.width <= 0 || s.height <= 0))
         return refused(std::string(s.type->mime) + " whose size in pixels cannot be read from its header");
+    // An SVG is drawn at the size a page gives it; every other picture is
+    // decoded whole, by libvips for its copies and by each visitor's browser.
+    if (s.type->picture && s.type->mime != svg_type.mime &&
+        std::int64_t{s.width} * s.height > limits::max_picture_pixels)
+        return refused(std::string(s.type->mime) + " of " + std::to_string(s.width) + " x " + std::to_string(s.height) +
+                       " pixels is not stored: at most " + std::to_string(limits::max_picture_pixels / 1'000'000) +
+                       " megapixels (" + std::to_string(limits::max_picture_pixels) + " pixels); make it smaller first");
     return s;
 }
 
