@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "cli/commands/args.hpp"
-#include "picture/stored_file.hpp"
+#include "picture/upload.hpp"
 #include "store/model/content.hpp"
 #include "store/sqlite/db.hpp"
 
@@ -13,7 +13,8 @@ namespace vitae::cli {
 
 int run_add_file(const Args& args, std::ostream& out);
 
-// Storing a file with its smaller copies is store_file (core/picture/stored_file.hpp).
+// Reading a file in and storing it with its smaller copies: read_upload and
+// store_upload (core/picture/upload.hpp).
 // The bytes of a file to add, refusing one over the size limit before reading it.
 std::string read_file_to_add(const std::string& path);
 int run_ls_files(const Args& args, std::ostream& out);

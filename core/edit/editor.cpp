@@ -185,6 +185,13 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
         page.preview = true;
         return form_page(200, page);
     }
+    PreparedWrite prepared;
+    try {  // before the write lock: reading an upload's picture takes seconds
+        if (kind.prepare && !check_values(kind, values)) prepared = kind.prepare(key, values);
+    } catch (const Error& e) {
+        page.error = std::string("Not saved: ") + e.what();
+        return form_page(400, page);
+    }
     auto db = open(OpenMode::read_write);
     Transaction write(db);  // rolled back on every early return: nothing written
     auto before = key.empty() ? std::nullopt : kind.load(db, key);
@@ -197,7 +204,7 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, values)));
     std::string saved_key;
     try {
-        saved_key = kind.put(db, key, values);
+        saved_key = prepared ? prepared(db, key) : kind.put(db, key, values);
     } catch (const Error& e) {  // a CHECK the form's checks did not foresee: refused, nothing written
         page.error = std::string("Not saved: ") + e.what();
         return form_page(400, page);
