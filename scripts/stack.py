@@ -215,7 +215,7 @@ class Stack(Started):
     def __init__(self, build_dir, db, templates, *, port=None, threads=None,
                  extra_args=(), publish=False, nginx_conf=NGINX_CONF, nginx_bin=None, keep_tmpdir=False,
                  conf_filter=None, tls=False, start_timeout=START_TIMEOUT_S, sites=None,
-                 admin=False, auth=None, admin_args=(), tmp_parent=None):
+                 admin=False, auth=None, admin_args=(), admin_env=None, tmp_parent=None):
         self.build_dir = os.path.abspath(build_dir)
         # `sites`: a directory of sites (vitae site add) served with --sites
         # behind nginx-sites.conf; `db` is then ignored (pass None).
@@ -246,6 +246,7 @@ class Stack(Started):
         self.admin = admin
         self.auth = os.path.abspath(auth) if auth else None
         self.admin_args = list(admin_args)
+        self.admin_env = dict(admin_env or {})  # set for vitae-admin after the VITAE_* variables are dropped
         self.tmp_parent = tmp_parent  # where its temp dir goes (None: the system's)
         self.admin_proc = None
         self.admin_socket_path = None
@@ -338,6 +339,7 @@ class Stack(Started):
         if not os.access(cmd[0], os.X_OK):
             raise StackError("vitae-admin not found or not executable: %s" % cmd[0])
         env = {k: v for k, v in os.environ.items() if not k.startswith("VITAE_")}
+        env.update(self.admin_env)
         with open(self.admin_log, "ab") as log:
             self.admin_proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env)
         wait_until(lambda: connects(socket.AF_UNIX, self.admin_socket_path), self.admin_proc,

@@ -1,13 +1,12 @@
 #include "cli/commands/file_commands.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "http/routes.hpp"
+#include "picture/upload.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
@@ -36,10 +35,12 @@ int run_add_file(const Args& args, std::ostream& out) {
                                           : file_name_from(std::filesystem::path(source).filename().string());
     if (args.has("--photo") && args.get("--alt").empty())
         throw UsageError("add file: --photo needs --alt (what the photo shows, for screen readers)");
-    std::string bytes = read_file_to_add(source);
+    // Read (and a picture's copies made) before the transaction: the site's
+    // editor and other commands never wait on a decode.
+    Upload upload = read_upload(name, read_file_to_add(source));
     auto db = open_checked(db_path);
     LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile"});
-    auto stored = store_file(db, name, bytes, args.get("--alt"), args.has("--photo"));
+    auto stored = store_upload(db, upload, args.get("--alt"), args.has("--photo") ? ProfilePhoto::yes : ProfilePhoto::no);
     transaction.commit();
     out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
     if (stored.copies > 0) out << ", and " << stored.copies << " smaller copies (WebP, AVIF)";

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "cli/commands/args.hpp"
-#include "picture/stored_file.hpp"
+#include "picture/upload.hpp"
 #include "store/model/content.hpp"
 #include "store/sqlite/db.hpp"
 
@@ -13,8 +13,8 @@ namespace vitae::cli {
 
 int run_add_file(const Args& args, std::ostream& out);
 
-// Reading a file to add (read_file_to_add) and storing it with its smaller
-// copies (store_file) are core/picture/stored_file.hpp's.
+// Reading a file to add (read_file_to_add), reading it in (read_upload) and
+// storing it with its smaller copies (store_upload): core/picture/upload.hpp.
 int run_ls_files(const Args& args, std::ostream& out);
 int run_rm_file(const Args& args, std::ostream& out);
 

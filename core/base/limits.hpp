@@ -18,6 +18,15 @@ inline constexpr int max_page_cache_mb = 4096;  // --page-cache-mb
 inline constexpr std::size_t max_template_bytes = 1024 * 1024;
 inline constexpr std::size_t max_templates = 256;
 inline constexpr std::size_t max_file_bytes = 32 * 1024 * 1024;  // one stored file: a paper's PDF, a poster; kept in memory while served
+// A stored picture, read from its header before anything decodes it: a PNG
+// of 83 bytes can declare 100,000 x 100,000 pixels (40 GB to decode). 50
+// megapixels takes a 48 MP phone photo (8,000 x 6,000) and an 8K frame; the
+// largest copy made is 1,280 px wide. A message names the bound.
+inline constexpr std::int64_t max_picture_pixels = 50'000'000;
+// An SVG is parsed whole (libxml2's tree is ~10x its bytes): a figure of
+// 100,000 points is ~5 MB; depth: groups in groups, Inkscape's deepest are ~20.
+inline constexpr std::size_t max_svg_bytes = 8 * 1024 * 1024;
+inline constexpr std::size_t max_svg_depth = 64;
 inline constexpr int max_partial_depth = 8;
 inline constexpr int max_threads = 1024;
 inline constexpr int max_clock_offset_s = 10 * 366 * 24 * 3600;  // --clock-offset: ten years either way

@@ -1,6 +1,7 @@
 #include "bibtex/field_markup.hpp"
 
 #include "base/text.hpp"
+#include "render/cite/latex.hpp"
 #include "render/text/entities.hpp"
 
 namespace vitae {
@@ -42,6 +43,25 @@ std::pair<std::string, std::size_t> latex_character_reference(std::string_view t
     return {reference.text, reference.length};
 }
 
+// Whether `so_far` (markup already resolved) ends inside a <tex-math>
+// element: the math there is the producer's XML text, its references meant.
+bool inside_tex_math(std::string_view so_far) {
+    std::string lower = ascii_lower(so_far);
+    auto open = lower.rfind("<tex-math"), close = lower.rfind("</tex-math");
+    return open != std::string::npos && (close == std::string::npos || close < open);
+}
+
+// At `at`: the length of what is kept as written, for both passes: a math
+// span (TeX, where "<" is less-than and "&" an alignment: the export writes
+// math as the owner did) outside the producer's <tex-math>, or a control
+// symbol ("\&" is TeX's ampersand, "\$" a dollar); 0 for anything else.
+std::size_t kept_as_written(std::string_view text, std::size_t at, std::string_view so_far) {
+    if (text[at] == '\\' && at + 1 < text.size() && text[at + 1] != '(') return 2;
+    if (text[at] != '$' && text[at] != '\\') return 0;
+    std::size_t math = tex_math_length(text, at);
+    return math > 0 && !inside_tex_math(so_far) ? math : 0;
+}
+
 }  // namespace
 
 ResolvedMarkup resolve_field_markup(std::string_view raw) {
@@ -49,7 +69,12 @@ ResolvedMarkup resolve_field_markup(std::string_view raw) {
     // ACM writes the markup escaped: &lt;inline-formula&gt;... Resolve references first.
     std::string text;
     for (std::size_t i = 0; i < raw.size();) {
-        if (raw[i] == '&' && (i == 0 || raw[i - 1] != '\\')) {  // \& is TeX's ampersand
+        if (std::size_t kept = kept_as_written(raw, i, text); kept > 0) {
+            text += raw.substr(i, kept);
+            i += kept;
+            continue;
+        }
+        if (raw[i] == '&') {
             if (auto [value, length] = latex_character_reference(raw, i); length > 0) {
                 // &lt; and &gt; stay markup-like only inside what is then read as tags below.
                 text += value;
@@ -62,6 +87,11 @@ ResolvedMarkup resolve_field_markup(std::string_view raw) {
     }
     std::string out;
     for (std::size_t i = 0; i < text.size();) {
+        if (std::size_t kept = kept_as_written(text, i, out); kept > 0) {
+            out += text.substr(i, kept);
+            i += kept;
+            continue;
+        }
         if (text[i] != '<') {
             out += text[i++];
             continue;

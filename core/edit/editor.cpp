@@ -191,6 +191,13 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
         page.preview = true;
         return form_page(200, page);
     }
+    PreparedWrite prepared;
+    try {  // before the write lock: reading an upload's picture takes seconds
+        if (kind.prepare && !check_values(kind, values)) prepared = kind.prepare(key, values);
+    } catch (const Error& e) {
+        page.error = std::string("Not saved: ") + e.what();
+        return form_page(400, page);
+    }
     auto db = open(OpenMode::read_write);
     LoggedTransaction write(db, who());  // rolled back on every early return: nothing written, nothing logged
     // A new row's key is the writer's to choose: the item is watched, so
@@ -206,7 +213,8 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
     if (version_of(before) != sent_version)
         return answer(409, "Changed meanwhile", t_.render("conflict", conflict_data(r_, kind, key, before, values)));
     try {
-        kind.put(db, key, values);
+        if (prepared) prepared(db, key);
+        else kind.put(db, key, values);
     } catch (const Error& e) {  // a CHECK the form's checks did not foresee: refused, nothing written
         page.error = std::string("Not saved: ") + e.what();
         return form_page(400, page);

@@ -5,9 +5,8 @@
 
 #include "base/limits.hpp"
 #include "base/utf8.hpp"
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/markdown.hpp"
-#include "render/text/sanitize.hpp"
 #include "rules/date.hpp"
 
 namespace vitae {
@@ -77,9 +76,11 @@ std::optional<std::string> check_values(const Kind& kind, const RowValues& value
 
 std::string preview_html(const FieldSpec& field, const RowValues& values) {
     auto value = value_of(values, field.name);
-    if (!field.format_from.empty() && value_of(values, field.format_from) == "html") return sanitize_html(value);
-    if (field.type == FieldType::markdown) return markdown_to_html(value);
-    if (field.type == FieldType::markdown_math) return with_heading_ids(markdown_with_math_to_html(value));
+    // As the page shows it (post_views.cpp): a post's body by its format, with heading ids.
+    if (!field.format_from.empty() && post_body_format(value_of(values, field.format_from)) == BodyFormat::html)
+        return body_html(value, BodyFormat::html);
+    if (field.type == FieldType::markdown) return body_html(value, BodyFormat::markdown);
+    if (field.type == FieldType::markdown_math) return with_heading_ids(body_html(value, BodyFormat::markdown_math));
     return {};
 }
 

@@ -1,17 +1,20 @@
-// Stored files, keyed by name: an upload goes through store_file, as
-// `vitae add file` does (the size bound, the type sniffed from the bytes and
-// the name's extension agreeing with it; HTML and SVG with script refused; a
-// picture's smaller WebP/AVIF copies made),
-// its name reduced by the one slug rule (file_name_from: no "../", no path).
+// Stored files, keyed by name: an upload is read with read_upload and
+// stored with store_upload, as `vitae add file` does (the size bound, the
+// type sniffed from the bytes and the name's extension agreeing with it;
+// HTML and SVG outside the allowlist refused; a picture's pixels bounded
+// and its smaller WebP/AVIF copies made), its name reduced by the one slug
+// rule (file_name_from: no "../", no path). The reading runs before the
+// save's transaction (Kind::prepare), the storing inside it.
 // The log keeps a file's description, not its bytes: an undo can take an
 // upload back or put its alt text back, not bring removed or replaced bytes
 // back; so a new upload never replaces a stored file of its name.
 #include <algorithm>
+#include <memory>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "edit/kind_rows.hpp"
-#include "picture/stored_file.hpp"
+#include "picture/upload.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
 #include "store/write/files.hpp"
@@ -23,8 +26,13 @@ namespace vitae::edit_kinds {
 
 namespace {
 
-std::string put_upload(const Db& db, std::string_view key, V v) {
+const std::string* upload_bytes(V v) {
     auto bytes = std::find_if(v.begin(), v.end(), [](const auto& kv) { return kv.first == "upload_bytes"; });
+    return bytes == v.end() ? nullptr : &bytes->second;
+}
+
+// The name an upload is stored under: the row's, the form's, or the browser's.
+std::string upload_name(std::string_view key, V v) {
     std::string name(key);
     if (name.empty()) name = text(v, "name");
     if (name.empty()) {
@@ -32,28 +40,39 @@ std::string put_upload(const Db& db, std::string_view key, V v) {
         auto sent = value_of(v, "upload");
         name = file_name_from(sent.substr(sent.find_last_of("/\\") + 1));
     }
-    if (bytes == v.end()) {
-        if (key.empty()) throw Error("choose a file to upload");
-        // An undo: the log keeps a file's description, so it can put back an alt text, not other bytes.
-        auto stored = read_logged_row(db, logged_item("file"), key);
-        if (!stored)
-            throw Error("the file " + in_quotes(key) + " was removed, and its bytes are not kept in the log; upload it again");
-        if (value_of(*stored, "digest") != value_of(v, "digest") && !value_of(v, "digest").empty())
-            throw Error("the file " + in_quotes(key) + " has other bytes now, and the earlier ones are not kept in the log; "
-                        "upload them again");
-        set_file_alt(db, key, value_of(v, "alt"));
-        return name;
-    }
     if (!key.empty() && !value_of(v, "name").empty() && value_of(v, "name") != key)
         throw Error("a file keeps its name (pages link to it); upload a new one under the new name");
-    // A new file never takes a stored one's place: its bytes would be gone,
-    // and the log, which keeps no bytes, could not bring them back.
-    if (key.empty() && file_exists(db, name))
-        throw Error("a file named " + in_quotes(name) + " exists; open it to upload new bytes under its name, "
-                    "or give this one another name");
-    // As `vitae add file`: a picture gets its smaller WebP/AVIF copies too.
-    store_file(db, name, bytes->second, text(v, "alt"), false);
     return name;
+}
+
+// An upload read (checked, its copies made) outside the transaction; its write.
+PreparedWrite prepare_upload(std::string_view key, V v) {
+    const std::string* bytes = upload_bytes(v);
+    if (!bytes) return {};  // the alt text alone, or an undo: put
+    auto upload = std::make_shared<const Upload>(read_upload(upload_name(key, v), *bytes));
+    return [upload, alt = text(v, "alt")](const Db& db, std::string_view key) {
+        // A new file never takes a stored one's place: its bytes would be gone,
+        // and the log, which keeps no bytes, could not bring them back.
+        if (key.empty() && file_exists(db, upload->file.name))
+            throw Error("a file named " + in_quotes(upload->file.name) + " exists; open it to upload new bytes under its "
+                        "name, or give this one another name");
+        store_upload(db, *upload, alt, ProfilePhoto::no);
+        return upload->file.name;
+    };
+}
+
+std::string put_upload(const Db& db, std::string_view key, V v) {
+    if (auto write = prepare_upload(key, v)) return write(db, key);
+    if (key.empty()) throw Error("choose a file to upload");
+    // An undo: the log keeps a file's description, so it can put back an alt text, not other bytes.
+    auto stored = read_logged_row(db, logged_item("file"), key);
+    if (!stored)
+        throw Error("the file " + in_quotes(key) + " was removed, and its bytes are not kept in the log; upload it again");
+    if (value_of(*stored, "digest") != value_of(v, "digest") && !value_of(v, "digest").empty())
+        throw Error("the file " + in_quotes(key) + " has other bytes now, and the earlier ones are not kept in the log; "
+                    "upload them again");
+    set_file_alt(db, key, value_of(v, "alt"));
+    return std::string(key);
 }
 
 // As `vitae rm file`: what showed it shows nothing rather than a broken picture.
@@ -81,6 +100,7 @@ void add_file_kinds(std::vector<Kind>& table) {
         for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
         return rows;
     };
+    kind.prepare = prepare_upload;
     kind.put = put_upload;
     kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
     table.push_back(std::move(kind));

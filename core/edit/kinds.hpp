@@ -47,6 +47,10 @@ struct FieldSpec {
     std::string_view format_from = {};
 };
 
+// A save's write, made ready by a kind's prepare (below): run inside the
+// save's transaction, it returns the row's key.
+using PreparedWrite = std::function<std::string(const Db&, std::string_view key)>;
+
 struct Kind {
     std::string_view path;   // "links": /_vitae/edit/<site>/links
     std::string_view label;  // "Links"
@@ -59,6 +63,12 @@ struct Kind {
     // Writes `values` (every field's, checked) as row `key`, "" making a new
     // row; returns its key. Throws Error for what the writer refuses.
     std::function<std::string(const Db&, std::string_view key, const RowValues&)> put = {};
+    // The slow part of a save that needs no database (an upload read, its
+    // picture decoded and its copies made), run before the save's write
+    // transaction opens, so no other save to the site waits for it; the
+    // write it returns then runs in the transaction instead of put (an
+    // empty one: put). Throws Error for what it refuses. Empty for most kinds.
+    std::function<PreparedWrite(std::string_view key, const RowValues&)> prepare = {};
     std::function<bool(const Db&, std::string_view key)> remove = {};  // empty for a single row
     // One place up (-1) or down (+1) in the owner's order: the positions
     // (before, after), none at an end; empty for a kind in another order.

@@ -225,6 +225,8 @@ std::string response_head(const Response& r) {
     if (!r.content_location.empty()) add("Content-Location", r.content_location);
     if (r.page && !r.page->link.empty() && r.status != 304) add("Link", r.page->link);
     if (r.page && r.page->accept_ranges) add("Accept-Ranges", "bytes");
+    if (r.page && !r.page->content_security_policy.empty() && r.status != 304)
+        add("Content-Security-Policy", r.page->content_security_policy);
     if (!r.etag().empty()) add("ETag", r.etag());
     if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
     if (r.page && r.page->unlisted) {  // a secret URL: no shared cache keeps it, no search engine lists it

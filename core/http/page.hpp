@@ -24,6 +24,7 @@ struct Page {
     bool unlisted = false;         // a draft's preview: X-Robots-Tag noindex, Cache-Control private, no-store
     std::string cache_control;     // empty: "no-cache" (revalidate by ETag); a file's content-addressed URL: a year
     bool accept_ranges = false;    // a stored file: one range of its bytes can be asked for
+    std::string content_security_policy;  // a stored SVG's sandbox (served_policy); empty: none from the worker
     // Header lines for a shared cache in front (--purge, --surrogate-keys):
     // the page's surrogate keys and how long that cache may keep it, since it
     // is told when the page changes. Empty: none.

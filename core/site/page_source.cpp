@@ -6,6 +6,7 @@
 #include "site/page_inputs.hpp"
 #include "site/pages.hpp"
 #include "site/surrogate_keys.hpp"
+#include "store/model/file_type.hpp"
 
 namespace vitae {
 
@@ -46,6 +47,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->etag = etag_for(page->body);
     if (ref.immutable) page->cache_control = "public, max-age=31536000, immutable";  // a new version, a new URL
     page->accept_ranges = ref.kind == RouteKind::file;
+    if (ref.kind == RouteKind::file) page->content_security_policy = served_policy(ref.content_type);
     if (extras.gzip && page->body.size() >= gzip_min_bytes && compressible(ref.content_type)) {
         page->gzip = gzip_compress(page->body);
         page->gzip.shrink_to_fit();

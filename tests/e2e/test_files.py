@@ -20,10 +20,19 @@ import unittest
 from e2e_env import BUILD_DIR, TEMPLATES, private_db  # noqa: E402  (first: sets sys.path)
 import stack  # noqa: E402
 from client import fetch  # noqa: E402
+import fcgi_client  # noqa: E402
 from media import png, vitae  # noqa: E402
 
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"%" * 3000 + b"\n%%EOF\n"
 PDF2 = PDF.replace(b"Catalog", b"Catalogue")
+# A drawing the allowlist takes; served sandboxed all the same.
+SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><title>Bars</title>'
+       b'<rect width="10" height="20" fill="#36c"/><rect x="20" width="10" height="12" fill="#c63"/></svg>\n')
+
+
+def svg_policies(reply):
+    """The Content-Security-Policy values that sandbox a stored SVG."""
+    return [v for k, v in reply.headers if k.lower() == "content-security-policy" and "sandbox" in v]
 
 
 
@@ -43,6 +52,10 @@ class Files(unittest.TestCase):
             f.write(png(400, 300))
         vitae("add", "file", cls.db, cls.pdf_path)  # named paper-final.pdf
         vitae("add", "file", cls.db, cls.png_path, "--alt", "The owner, smiling", "--photo")
+        cls.svg_path = os.path.join(cls.src, "bars.svg")
+        with open(cls.svg_path, "wb") as f:
+            f.write(SVG)
+        vitae("add", "file", cls.db, cls.svg_path)
         con = sqlite3.connect(cls.db, timeout=10)
         cls.slug = con.execute("SELECT slug FROM publication ORDER BY position LIMIT 1").fetchone()[0]
         con.execute("INSERT INTO publication_link (publication_id, position, label, url) "
@@ -77,6 +90,18 @@ class Files(unittest.TestCase):
         self.assertIn("max-age=31536000", r.header("Cache-Control"))
         self.assertIsNotNone(r.header("ETag"))
         self.assertIsNone(r.header("Content-Encoding"))  # a PDF is not gzipped again
+
+    def test_a_stored_svg_is_served_sandboxed_by_the_worker_and_by_nginx(self):
+        url = self.url_of("bars.svg")
+        direct = fcgi_client.get(self.stack.socket_path, url)  # the worker alone, no nginx in front
+        self.assertEqual(direct.status, 200)
+        self.assertEqual(direct.header("Content-Type"), "image/svg+xml")
+        self.assertEqual(svg_policies(direct), ["default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"])
+        through = fetch(self.stack.port, url)
+        self.assertEqual(through.body, SVG)
+        self.assertTrue(svg_policies(through), through.headers)
+        # Other files carry the site's policy alone.
+        self.assertEqual(svg_policies(fetch(self.stack.port, self.url_of("paper-final.pdf"))), [])
 
     def test_a_range_of_a_pdf_is_answered_with_206(self):
         r = fetch(self.stack.port, self.url_of("paper-final.pdf"), headers={"Range": "bytes=0-4"})
@@ -168,6 +193,11 @@ class PublishedFiles(unittest.TestCase):
             f.write("Notes ✓\n".encode() * 200)
         vitae("add", "file", db, src)
         url = re.search(r"(/files/[0-9a-f]{12}/notes.txt)", vitae("ls", "files", db)).group(1)
+        svg_src = os.path.join(directory, "bars.svg")
+        with open(svg_src, "wb") as f:
+            f.write(SVG)
+        vitae("add", "file", db, svg_src)
+        svg_url = re.search(r"(/files/[0-9a-f]{12}/bars.svg)", vitae("ls", "files", db)).group(1)
         try:
             with stack.Stack(BUILD_DIR, db, TEMPLATES, threads=2, publish=True) as st:
                 on_disk = os.path.join(st.publish_dir, url.lstrip("/"))
@@ -179,6 +209,16 @@ class PublishedFiles(unittest.TestCase):
                 r = fetch(st.port, url, headers={"Accept-Encoding": "gzip"})
                 self.assertEqual(r.header("Content-Type"), "text/plain; charset=utf-8")
                 self.assertIn("max-age=31536000", r.header("Cache-Control"))
+                self.assertEqual(svg_policies(r), [])
+                # nginx serves a published SVG itself, and sandboxes it by its type.
+                svg_on_disk = os.path.join(st.publish_dir, svg_url.lstrip("/"))
+                deadline = time.monotonic() + 30
+                while not os.path.exists(svg_on_disk) and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                r = fetch(st.port, svg_url)
+                self.assertEqual(r.body, SVG)
+                self.assertEqual(r.header("X-Vitae-Cache"), None)  # from the disk, not the worker
+                self.assertEqual(svg_policies(r), ["default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"])
                 vitae("rm", "file", db, "notes.txt")
                 deadline = time.monotonic() + 30
                 while os.path.exists(on_disk) and time.monotonic() < deadline:

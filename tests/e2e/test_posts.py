@@ -19,6 +19,11 @@ from client import fetch  # noqa: E402
 ATOM = "{http://www.w3.org/2005/Atom}"
 WAIT_S = 20
 TOKEN = "5f0c2a9e8b7d6c5f4e3a2b1c0d9e8f7a"
+# A post written as HTML with every way to run script a feed reader might obey.
+HOSTILE_HTML = ('<p>Kept <strong>text</strong></p><script>alert(1)</script><img src="x" onerror="alert(2)">'
+                '<a href="javascript:alert(3)">link</a><svg onload="alert(4)"><circle r="1"/></svg>'
+                '<style>body{background:url(javascript:alert(5))}</style><iframe src="https://evil.example/"></iframe>'
+                '<p onclick="alert(6)">para</p><a href=" JaVaScRiPt:alert(7)">x</a><object data="x"></object>')
 
 
 def sql(db, statement, *args):
@@ -40,6 +45,9 @@ class Posts(unittest.TestCase):
                     "('sketches', 1, 'streaming'), ('older-one', 1, 'streaming'), ('older-one', 2, 'misc')")
         sql(cls.db, "INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "
                     "('hidden-draft', 'Hidden Draft', '2025-02-02', 'Not yet.', 'draft', ?)", TOKEN)
+        sql(cls.db, "INSERT INTO post (slug, title, published, body_format, body) VALUES "
+                    "('pasted-html', 'Pasted HTML', '2023-05-05', 'html', ?)", HOSTILE_HTML)
+        sql(cls.db, "INSERT INTO post_tag (post_slug, position, tag) VALUES ('pasted-html', 1, 'x')")
         cls.stack = stack.Stack(BUILD_DIR, cls.db, TEMPLATES, threads=2, publish=True).__enter__()
 
     @classmethod
@@ -85,6 +93,22 @@ class Posts(unittest.TestCase):
         self.assertEqual(len(entries), 1)
         self.assertTrue(entries[0].endswith("/blog/older-one"))
         self.assertEqual(feed.find(ATOM + "updated").text, "2024-01-02T00:00:00Z")
+
+    def test_an_html_posts_body_is_sanitized_in_the_site_feed_and_its_tag_feed(self):
+        self.wait_for(lambda: os.path.exists(self.published("/blog/tag/x/feed.xml")), "tag feed published")
+        shown = fetch(self.stack.port, "/blog/pasted-html").text
+        for path in ("/feed.xml", "/blog/tag/x/feed.xml"):
+            reply = fetch(self.stack.port, path)
+            self.assertEqual(reply.status, 200, path)
+            entries = [e for e in ET.fromstring(reply.body).findall(ATOM + "entry")
+                       if e.find(ATOM + "id").text.endswith("/blog/pasted-html")]
+            self.assertEqual(len(entries), 1, path)
+            html = entries[0].find(ATOM + "content").text
+            for bad in ("<script", "alert(", "onerror", "onload", "onclick", "javascript:", "<svg", "<style",
+                        "<iframe", "<object"):
+                self.assertNotIn(bad, html.lower(), path)
+            self.assertIn("<p>Kept <strong>text</strong></p>", html, path)
+            self.assertIn(html, shown, path)  # what the page shows, the feed carries
 
     def test_the_sitemap_names_each_tag_page_and_a_new_tag_appears_without_a_reload(self):
         sitemap = fetch(self.stack.port, "/sitemap.xml").text

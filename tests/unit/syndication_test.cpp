@@ -2,9 +2,13 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cstring>
+
+#include "base/text.hpp"
 
 #include "render/formats/structured_data.hpp"
 #include "render/formats/syndication.hpp"
+#include "render/math/body_html.hpp"
 
 using namespace vitae;
 
@@ -30,6 +34,36 @@ Content sample() {
 }
 
 bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// Every way HTML the owner pasted could run script in a feed reader.
+constexpr std::string_view hostile_html =
+    "<p>Kept <strong>text</strong></p>\n<script>alert(1)</script>\n<img src=\"x\" onerror=\"alert(2)\">\n"
+    "<a href=\"javascript:alert(3)\">link</a>\n<svg onload=\"alert(4)\"><circle r=\"1\"/></svg>\n"
+    "<style>body{background:url(javascript:alert(5))}</style>\n<iframe src=\"https://evil.example/\"></iframe>\n"
+    "<p onclick=\"alert(6)\">para</p>\n<a href=\" JaVaScRiPt:alert(7)\">x</a>\n"
+    "<IMG SRC=\"jav&#x09;ascript:alert(8);\"><object data=\"x.swf\"></object><embed src=\"x\">";
+
+// The HTML each <content type="html"> of `feed` carries, its XML escaping undone.
+std::string contents(const std::string& feed) {
+    std::string out;
+    for (auto at = feed.find("<content type=\"html\">"); at != std::string::npos; at = feed.find("<content type=\"html\">", at + 1)) {
+        auto start = at + 21, end = feed.find("</content>", start);
+        std::string text = feed.substr(start, end - start);
+        for (auto [from, to] : {std::pair{"&lt;", "<"}, std::pair{"&gt;", ">"}, std::pair{"&quot;", "\""},
+                                std::pair{"&apos;", "'"}, std::pair{"&amp;", "&"}})
+            for (auto i = text.find(from); i != std::string::npos; i = text.find(from, i + 1)) text.replace(i, std::strlen(from), to);
+        out += text;
+    }
+    return out;
+}
+
+void expect_sanitized(const std::string& feed) {
+    std::string html = ascii_lower(contents(feed));
+    for (std::string_view bad : {"<script", "alert(", "onerror", "onload", "onclick", "javascript:", "<svg", "<style",
+                                 "<iframe", "<object", "<embed"})
+        BOOST_TEST(!has(html, bad), bad << " in " << html);
+    BOOST_TEST(has(html, "<p>kept <strong>text</strong></p>"), html);
+}
 
 }  // namespace
 
@@ -189,4 +223,18 @@ BOOST_AUTO_TEST_CASE(article_json_ld_names_authors_and_venue) {
 BOOST_AUTO_TEST_CASE(rfc3339_is_utc) {
     BOOST_TEST(rfc3339_utc(0) == "1970-01-01T00:00:00Z");
     BOOST_TEST(rfc3339_utc(1785110400) == "2026-07-27T00:00:00Z");
+}
+
+BOOST_AUTO_TEST_CASE(a_posts_html_is_sanitized_in_the_site_feed_and_its_tag_feed) {
+    Content c = sample();
+    c.posts = {{"pasted", "Pasted", "2026-07-25", "html", std::string(hostile_html), {"x"}, false, ""},
+               {"written", "Written", "2026-07-24", "markdown", "Markdown with raw HTML:\n\n" + std::string(hostile_html),
+                {"x"}, false, ""}};
+    c.news = {{7, "2026-08-01", std::string(hostile_html)}};
+    c.talks = {{2, "2026-07-26", "T", "", "", "", "", "", std::string(hostile_html)}};
+    std::string feed = atom_feed(c, place(0));
+    expect_sanitized(feed);
+    expect_sanitized(tag_feed(c, "x", posts_by_tag(c).at("x"), place(0)));
+    // What the post's page shows, the feed carries: the one body rule (body_html).
+    BOOST_TEST(has(contents(feed), body_html(hostile_html, BodyFormat::html)));
 }

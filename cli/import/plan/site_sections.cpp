@@ -2,10 +2,12 @@
 // links, the publications and posts they relate to, awards, publications'
 // preview pictures and extras, through the tables' writers (store/write/),
 // inside the import's transaction and after publications and posts, whose
-// ids and slugs they name. Pictures go through the one file store (store_file),
-// with their smaller copies, and so do the files a link names (a paper's
-// PDF in its Hugo bundle); one that cannot be stored is reported and the
-// row goes in without it.
+// ids and slugs they name. Pictures are read and stored as every upload is
+// (read_upload, store_upload), with their smaller copies, and so are the
+// files a link names (a paper's PDF in its Hugo bundle); one that cannot be
+// stored is reported and the row goes in without it. Read inside the
+// import's one transaction: import-site writes a new site's database, all
+// or nothing, where no other save waits.
 #include <algorithm>
 
 #include "base/error.hpp"
@@ -154,7 +156,8 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
         std::string bytes = read_file_to_add(picture.string());
-        auto stored = store_file(db, free_name(db, picture, bytes), bytes, alt, false);
+        std::string name = free_name(db, picture, bytes);
+        auto stored = store_upload(db, read_upload(name, std::move(bytes)), alt, ProfilePhoto::no);
         if (!stored.file.is_picture() && !picture_only) {
             plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
             plan.stored_files.emplace_back(picture, stored.file.name);

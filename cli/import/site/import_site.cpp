@@ -135,7 +135,8 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
 void import_photo(const Db& db, SitePlan& plan) {
     std::string name = file_name_from(plan.photo.filename().string());
     try {
-        auto stored = store_file(db, name, read_file_to_add(plan.photo.string()), plan.profile.name, true);
+        auto stored = store_upload(db, read_upload(name, read_file_to_add(plan.photo.string())), plan.profile.name,
+                                   ProfilePhoto::yes);
         plan.note(SiteNote::Kind::imported, plan.photo, "the profile photo, as " + stored.file.name + " (" +
                                                             std::to_string(stored.copies) + " smaller copies)");
     } catch (const Error& e) {

@@ -38,9 +38,9 @@ std::size_t find_unescaped(std::string_view text, std::string_view delimiter, st
     return std::string_view::npos;
 }
 
-// The length of the math span ($...$, $$...$$ or \(...\)) starting at
-// `at`, or 0 when it has no end (then a dollar is just a dollar sign).
-std::size_t math_span(std::string_view text, std::size_t at) {
+}  // namespace
+
+std::size_t tex_math_length(std::string_view text, std::size_t at) {
     if (text.substr(at, 2) == "\\(") {
         auto end = text.find("\\)", at + 2);
         return end == std::string_view::npos ? 0 : end + 2 - at;
@@ -51,6 +51,8 @@ std::size_t math_span(std::string_view text, std::size_t at) {
     if (end == std::string_view::npos || end == at + delimiter.size()) return 0;
     return end + delimiter.size() - at;
 }
+
+namespace {
 
 const Symbol* find_symbol(std::string_view name) {
     for (const auto& symbol : symbols())
@@ -86,7 +88,7 @@ private:
     // and the export writes it back unchanged.
     void math() {
         std::size_t start = pos_ - 1;
-        std::size_t length = math_span(tex_, start);
+        std::size_t length = tex_math_length(tex_, start);
         if (length == 0) return emit("$");
         pos_ = start + length;
         emit(tex_.substr(start, length));
@@ -108,7 +110,7 @@ private:
     }
 
     void command() {
-        if (std::size_t math = math_span(tex_, pos_); math > 0) {  // \( ... \)
+        if (std::size_t math = tex_math_length(tex_, pos_); math > 0) {  // \( ... \)
             emit(tex_.substr(pos_, math));
             pos_ += math;
             return;
@@ -273,23 +275,31 @@ std::string latex_to_utf8(std::string_view tex) {
 std::string utf8_to_latex(std::string_view text) {
     const auto& letters = latex_for_letters();
     std::string out;
+    bool pending_space = false;  // a run of blanks, written as the one space BibTeX reads it as
+    auto put = [&](std::string_view written) {
+        if (pending_space && !out.empty()) out += ' ';
+        pending_space = false;
+        out += written;
+    };
     for (std::size_t i = 0; i < text.size();) {
         std::size_t length = utf8_sequence_length(static_cast<unsigned char>(text[i]));
         std::string_view ch = text.substr(i, length);
         i += length;
-        if (std::size_t math = ch == "$" || ch == "\\" ? math_span(text, i - 1) : 0; math > 0) {
-            out += text.substr(i - 1, math);  // math, kept as the decoder read it
+        if (std::size_t math = ch == "$" || ch == "\\" ? tex_math_length(text, i - 1) : 0; math > 0) {
+            put(text.substr(i - 1, math));  // math, kept as the decoder read it
             i += math - 1;
+        } else if (ch == " " || ch == "\t" || ch == "\n" || ch == "\r") {
+            pending_space = true;
         } else if (ch == "<" && i < text.size() && (std::isalpha(static_cast<unsigned char>(text[i])) || text[i] == '/')) {
-            out += "\\textless{}";  // "<b>" as text, never read back as a producer's markup
+            put("\\textless{}");  // "<b>" as text, never read back as a producer's markup
         } else if (auto escaped = escape_ascii(ch[0]); length == 1 && !escaped.empty()) {
-            out += escaped;
+            put(escaped);
         } else if (ch == "-" && i < text.size() && text[i] == '-') {
-            out += "-{}";
+            put("-{}");
         } else if (auto it = letters.find(ch); it != letters.end()) {
-            out += it->second;
+            put(it->second);
         } else {
-            out += ch;
+            put(ch);
         }
     }
     return out;

@@ -28,8 +28,16 @@ DecodedTex decode_latex(std::string_view tex);
 
 // Escapes TeX specials and writes accented Latin letters as {\'e}; other
 // non-ASCII text stays UTF-8. "--" in the text is written -{}- so it stays two
-// hyphens.
+// hyphens. Runs of blanks outside math are one space, the ends trimmed: what
+// BibTeX reads them as, so the value reads back to what it wrote.
 std::string utf8_to_latex(std::string_view text);
+
+// The length of the math span ($...$, $$...$$ or \(...\)) starting at `at`,
+// or 0 when none starts there or it has no end (then a dollar is a dollar).
+// The one rule for where math is in a value: the decoder and the encoder keep
+// such a span as written, and the producers' markup is resolved only
+// outside one (bibtex/field_markup), so math round-trips unchanged.
+std::size_t tex_math_length(std::string_view text, std::size_t at);
 
 // Splits at `separator` where it stands outside braces; parts are trimmed.
 std::vector<std::string_view> split_outside_braces(std::string_view tex, char separator);

@@ -1,6 +1,6 @@
 #include "render/formats/structured_data.hpp"
 
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/page_text.hpp"
 #include "store/model/publication_kind.hpp"
@@ -120,7 +120,7 @@ std::string project_json_ld(const Project& p, const Content& c, std::string_view
     std::string out = "{\"@context\":\"https://schema.org\",\"@type\":\"ResearchProject\",\"name\":" + json_string(p.title);
     out += ",\"url\":" + json_string(page_url);
     // What the page shows of the summary, never its Markdown: search engines show this text.
-    if (!p.summary.empty()) out += ",\"description\":" + json_string(plain_text_of_html(markdown_with_math_to_html(p.summary)));
+    if (!p.summary.empty()) out += ",\"description\":" + json_string(body_text(p.summary, BodyFormat::markdown_math));
     if (!image_url.empty()) out += ",\"image\":" + json_string(image_url);
     out += ",\"member\":{\"@type\":\"Person\",\"name\":" + json_string(c.name) + "}";
     return out + "}";

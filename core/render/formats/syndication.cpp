@@ -4,9 +4,8 @@
 #include <ctime>
 
 #include "http/routes.hpp"
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
-#include "render/text/markdown.hpp"
 #include "render/views/views.hpp"
 
 namespace vitae {
@@ -35,7 +34,7 @@ void entry(std::string& out, const Post& post, std::string_view base_url, const 
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
     for (const auto& tag : post.tags) out += "<category term=\"" + xml_escape(tag) + "\"/>\n";
     if (!post.body.empty()) {
-        std::string html = post.body_format == "html" ? post.body : markdown_to_html(post.body);
+        std::string html = body_html(post.body, post_body_format(post.body_format));
         out += "<content type=\"html\">" + xml_escape(html) + "</content>\n";
     }
     out += "</entry>\n";
@@ -50,7 +49,7 @@ void entry(std::string& out, const News& n, std::string_view base_url, const Cat
     element(out, "published", day_start(n.date));
     element(out, "updated", day_start(n.date));
     out += "<link rel=\"alternate\" type=\"text/html\" href=\"" + xml_escape(url) + "\"/>\n";
-    out += "<content type=\"html\">" + xml_escape(markdown_with_math_to_html(n.markdown)) + "</content>\n";
+    out += "<content type=\"html\">" + xml_escape(body_html(n.markdown, BodyFormat::markdown_math)) + "</content>\n";
     out += "</entry>\n";
 }
 
@@ -66,7 +65,7 @@ void entry(std::string& out, const Talk& t, std::string_view base_url, const Cat
     std::string where = t.event + (t.event.empty() || t.place.empty() ? "" : ", ") + t.place;
     if (!where.empty()) element(out, "summary", where);
     if (!t.abstract.empty())
-        out += "<content type=\"html\">" + xml_escape(markdown_with_math_to_html(t.abstract)) + "</content>\n";
+        out += "<content type=\"html\">" + xml_escape(body_html(t.abstract, BodyFormat::markdown_math)) + "</content>\n";
     out += "</entry>\n";
 }
 

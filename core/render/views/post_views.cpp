@@ -1,11 +1,10 @@
 // A post's data, the blog and tag lists, a post's page and a draft's
 // preview, and which posts are listed on a given day: the blog's half of
 // the views (views.cpp has the home page and the publications).
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/markdown.hpp"
 #include "render/text/page_text.hpp"
-#include "render/text/sanitize.hpp"
 #include "render/text/toc.hpp"
 #include "render/views/view_data.hpp"
 
@@ -86,13 +85,12 @@ std::optional<std::string> post_picture(const Views& v, std::string_view name, s
 }  // namespace
 
 void add_post_body(const Post& post, const Views& v, MustacheData& data) {
-    // HTML the owner pasted goes through the one sanitizer; Markdown through cmark's safe mode.
-    std::string body_html =
-        post.body_format == "html"
-            ? sanitize_html(post.body)
-            : with_heading_ids(markdown_with_math_to_html(post.body, [&v](std::string_view name, std::string_view alt, bool first) {
-                  return post_picture(v, name, alt, first);
-              }));
+    BodyFormat format = post_body_format(post.body_format);
+    std::string body_html = vitae::body_html(post.body, format, [&v](std::string_view name, std::string_view alt, bool first) {
+        return post_picture(v, name, alt, first);
+    });
+    // Markdown's headings get ids to link to; HTML keeps the ids it has.
+    if (format != BodyFormat::html) body_html = with_heading_ids(body_html);
     auto headings = toc_entries(body_html);
     put(data, "has_toc", headings.size() >= toc_min_headings);
     put(data, "toc", toc_data(headings));
@@ -184,8 +182,7 @@ MustacheData post_page_data(const Views& v, const Catalogue& t, std::size_t i) {
 
 std::string post_description(const Post& post) {
     // The body as the page renders it; its pictures are no text, so none are looked up.
-    std::string text = plain_text_of_html(post.body_format == "html" ? sanitize_html(post.body)
-                                                                     : markdown_with_math_to_html(post.body));
+    std::string text = body_text(post.body, post_body_format(post.body_format));
     return cut_at_word(text.empty() ? post.title : text);
 }
 

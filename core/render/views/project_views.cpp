@@ -5,7 +5,7 @@
 // here: every word a visitor reads is in the templates.
 #include <algorithm>
 
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
 
@@ -87,7 +87,7 @@ MustacheData project_head(const Views& v, const Project& p) {
     const StoredPicture* image = stored_picture(v, p.image);
     put(d, "has_image", image != nullptr);
     if (image) put(d, "image", picture_data(*image, image->file->alt.empty() ? p.title : image->file->alt));
-    std::string summary = p.summary.empty() ? std::string() : markdown_with_math_to_html(p.summary);
+    std::string summary = p.summary.empty() ? std::string() : body_html(p.summary, BodyFormat::markdown_math);
     put(d, "has_summary", !summary.empty());
     put(d, "summary_html", std::move(summary));
     return d;
@@ -96,8 +96,8 @@ MustacheData project_head(const Views& v, const Project& p) {
 }  // namespace
 
 std::string project_description(const Project& p) {
-    std::string text = plain_text_of_html(markdown_with_math_to_html(p.summary));
-    if (text.empty()) text = plain_text_of_html(markdown_with_math_to_html(p.markdown));
+    std::string text = body_text(p.summary, BodyFormat::markdown_math);
+    if (text.empty()) text = body_text(p.markdown, BodyFormat::markdown_math);
     return cut_at_word(text.empty() ? p.title : text);
 }
 
@@ -112,7 +112,7 @@ MustacheData projects_page_data(const Views& v, const Catalogue&) {
 MustacheData project_page_data(const Views& v, const Catalogue& t, std::size_t index) {
     const Project& p = v.content.projects[index];
     MustacheData d = project_head(v, p);
-    put(d, "body_html", markdown_with_math_to_html(p.markdown));
+    put(d, "body_html", body_html(p.markdown, BodyFormat::markdown_math));
     put(d, "has_body", !p.markdown.empty());
     MustacheData links{MustacheData::type::list};
     for (const auto& l : p.links)

@@ -4,7 +4,7 @@
 // core/render/formats/syndication).
 #include <map>
 
-#include "render/math/markdown_math.hpp"
+#include "render/math/body_html.hpp"
 #include "render/views/view_data.hpp"
 
 namespace vitae {
@@ -43,7 +43,7 @@ MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) 
                    {"has_event", !t.event.empty()},
                    {"place", t.place},
                    {"has_place", !t.place.empty()},
-                   {"abstract_html", t.abstract.empty() ? std::string() : markdown_with_math_to_html(t.abstract)},
+                   {"abstract_html", t.abstract.empty() ? std::string() : body_html(t.abstract, BodyFormat::markdown_math)},
                    {"has_abstract", !t.abstract.empty()},
                    {"links", std::move(links)},
                    {"has_links", has_links}});
@@ -56,7 +56,7 @@ MustacheData news_item_data(const Views& v, const Catalogue& t, const News& n) {
                    {"lang", view_data::lang_data(v.lang_of("news", std::to_string(n.id)))},
                    {"date", t.date(n.date)},
                    {"date_iso", n.date},
-                   {"html", markdown_with_math_to_html(n.markdown)}});
+                   {"html", body_html(n.markdown, BodyFormat::markdown_math)}});
 }
 
 void add_news(const Views& v, const Catalogue& t, MustacheData& home) {

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "base/text.hpp"
+#include "render/math/body_html.hpp"
 #include "render/text/markdown.hpp"
 #include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
@@ -123,7 +124,7 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
     const HomeSelection shown = home_selection(c);
     MustacheData home = fields({{"name", c.name}});
     put(home, "bio", list_of(c.bio_markdown, [&v](const std::string& md, std::size_t i, std::size_t) {
-                 return fields({{"html", markdown_to_html(md)}, {"lang", view_data::lang_data(v.lang_at("paragraph", i))}});
+                 return fields({{"html", body_html(md, BodyFormat::markdown)}, {"lang", view_data::lang_data(v.lang_at("paragraph", i))}});
              }));
     put(home, "emails", list_of(c.emails, [&t](const Email& e, std::size_t i, std::size_t n) {
                  return fields({{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},
@@ -151,7 +152,7 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
 // text, not its Markdown): a short, true page description.
 std::string first_sentence(const std::vector<std::string>& paragraphs) {
     if (paragraphs.empty()) return {};
-    std::string text = plain_text_of_html(markdown_to_html(paragraphs.front()));
+    std::string text = body_text(paragraphs.front(), BodyFormat::markdown);
     auto end = text.find(". ");
     return cut_at_word(end == std::string::npos ? text : text.substr(0, end + 1));
 }

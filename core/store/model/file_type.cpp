@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <string>
 
+#include "base/limits.hpp"
 #include "base/text.hpp"
+#include "store/model/svg_check.hpp"
 
 namespace vitae {
 
@@ -97,71 +99,23 @@ bool is_html(std::string_view head) {
     return false;
 }
 
-// A number at the start of an SVG length ("640", "640px", "12.5"); 0 when none or in other units.
-int svg_pixels(std::string_view v) {
-    double value = 0;
-    std::size_t i = 0;
-    for (; i < v.size() && ((v[i] >= '0' && v[i] <= '9') || v[i] == '.'); ++i) {
-    }
-    if (i == 0) return 0;
-    std::string unit(v.substr(i));
-    if (!unit.empty() && unit != "px") return 0;
-    try {
-        value = std::stod(std::string(v.substr(0, i)));
-    } catch (const std::exception&) {
-        return 0;
-    }
-    return static_cast<int>(value + 0.5);
-}
-
-// An attribute of the root <svg> element: its value, or "".
-std::string_view svg_attribute(std::string_view svg_tag, std::string_view name) {
-    for (auto at = svg_tag.find(name); at != std::string_view::npos; at = svg_tag.find(name, at + 1)) {
-        bool starts = at > 0 && (svg_tag[at - 1] == ' ' || svg_tag[at - 1] == '\n' || svg_tag[at - 1] == '\t');
-        auto eq = at + name.size();
-        if (!starts || eq + 1 >= svg_tag.size() || svg_tag[eq] != '=' || (svg_tag[eq + 1] != '"' && svg_tag[eq + 1] != '\'')) continue;
-        auto close = svg_tag.find(svg_tag[eq + 1], eq + 2);
-        if (close == std::string_view::npos) return {};
-        return svg_tag.substr(eq + 2, close - eq - 2);
-    }
-    return {};
-}
-
-// An SVG drawing (a chart from matplotlib, a diagram). Served under the
-// site's Content-Security-Policy (default-src 'none') and shown with <img>,
-// neither of which runs script; one that carries script anyway (a <script>,
-// an event handler, a javascript: link, <foreignObject> HTML) is refused,
-// so it cannot run on a server set up otherwise either.
+// An SVG drawing (a chart from matplotlib, a diagram): parsed and checked
+// against an allowlist (svg_check.hpp); one that holds anything but drawing
+// is refused, naming it. Served with a sandboxing policy besides
+// (served_policy), and shown with <img>, which runs no script either.
 Sniffed svg(std::string_view b) {
-    std::string lower = ascii_lower(b);
-    for (std::string_view active : {"<script", "javascript:", "<foreignobject", "<iframe", "<embed", "<object"})
-        if (lower.find(active) != std::string::npos)
-            return {std::nullopt, "SVG with " + std::string(active) + " is not served: it could run script", 0, 0};
-    for (auto at = lower.find(" on"); at != std::string::npos; at = lower.find(" on", at + 1)) {
-        std::size_t j = at + 3;
-        while (j < lower.size() && lower[j] >= 'a' && lower[j] <= 'z') ++j;
-        if (j > at + 3 && j < lower.size() && lower[j] == '=')
-            return {std::nullopt, "SVG with an event handler (" + lower.substr(at + 1, j - at - 1) + ") is not served: it could run script", 0, 0};
-    }
-    auto open = lower.find("<svg");
-    auto end = lower.find('>', open);
-    std::string_view tag = std::string_view(b).substr(open, end == std::string::npos ? std::string_view::npos : end - open);
-    Sniffed s{svg_type, "", svg_pixels(svg_attribute(tag, "width")), svg_pixels(svg_attribute(tag, "height"))};
-    if (s.width <= 0 || s.height <= 0) {  // the viewBox's size, "min-x min-y width height"
-        std::string box(svg_attribute(tag, "viewBox"));
-        double x = 0, y = 0, w = 0, h = 0;
-        if (std::sscanf(box.c_str(), "%lf %lf %lf %lf", &x, &y, &w, &h) == 4 ||
-            std::sscanf(box.c_str(), "%lf,%lf,%lf,%lf", &x, &y, &w, &h) == 4) {
-            s.width = static_cast<int>(w + 0.5);
-            s.height = static_cast<int>(h + 0.5);
-        }
-    }
-    return s;
+    SvgCheck check = check_svg(b);
+    if (!check.refused.empty()) return {std::nullopt, std::move(check.refused), 0, 0};
+    return {svg_type, "", check.width, check.height};
 }
 
 Sniffed refused(std::string why) { return {std::nullopt, std::move(why), 0, 0}; }
 
 }  // namespace
+
+std::string_view served_policy(std::string_view mime) {
+    return mime == svg_type.mime ? "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox" : "";
+}
 
 bool has_extension_of(std::string_view name, const FileType& type) {
     std::string lower = ascii_lower(name);
@@ -190,9 +144,11 @@ Sniffed sniff_file(std::string_view b, std::string_view name) {
     } else if (b.size() >= 12 && b.substr(4, 4) == "ftyp" && (b.substr(8, 4) == "avif" || b.substr(8, 4) == "avis")) {
         s.type = avif;
         avif_size(b, s);
+    } else if (b.starts_with("\xFF\xFE") || b.starts_with("\xFE\xFF")) {
+        return refused("UTF-16 text is not served: save it as UTF-8");
     } else if (is_utf8_text(b)) {
         std::string head = ascii_lower(b.substr(0, 4096));
-        if (head.find("<svg") != std::string::npos) {
+        if (head.find("<svg") != std::string::npos || has_extension_of(name, svg_type)) {
             s = svg(b);
             if (!s.type) return s;
         } else if (is_html(head)) {
@@ -207,6 +163,13 @@ Sniffed sniff_file(std::string_view b, std::string_view name) {
     }
     if (s.type->picture && (s.width <= 0 || s.height <= 0))
         return refused(std::string(s.type->mime) + " whose size in pixels cannot be read from its header");
+    // An SVG is drawn at the size a page gives it; every other picture is
+    // decoded whole, by libvips for its copies and by each visitor's browser.
+    if (s.type->picture && s.type->mime != svg_type.mime &&
+        std::int64_t{s.width} * s.height > limits::max_picture_pixels)
+        return refused(std::string(s.type->mime) + " of " + std::to_string(s.width) + " x " + std::to_string(s.height) +
+                       " pixels is not stored: at most " + std::to_string(limits::max_picture_pixels / 1'000'000) +
+                       " megapixels (" + std::to_string(limits::max_picture_pixels) + " pixels); make it smaller first");
     return s;
 }
 

@@ -10,8 +10,7 @@
 
 namespace vitae {
 
-StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
-                    std::string_view variant_of) {
+StoredFile checked_file(std::string_view name, std::string_view bytes, std::string_view alt, std::string_view variant_of) {
     std::string what = "add file " + in_quotes(name);
     if (!is_file_name(name))
         throw Error(what + ": a file name is a-z, 0-9 and '-', then one dot and an extension (e.g. cv-2026.pdf)");
@@ -24,8 +23,13 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
     if (!has_extension_of(name, *sniffed.type))
         throw Error(what + ": its bytes are " + std::string(sniffed.type->mime) + ", so its name must end in " +
                     std::string(sniffed.type->extensions.front()) + " (browsers and nginx go by the name)");
-    StoredFile file{std::string(name), std::string(sniffed.type->mime), static_cast<std::int64_t>(bytes.size()),
-                    sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of)};
+    return {std::string(name), std::string(sniffed.type->mime), static_cast<std::int64_t>(bytes.size()),
+            sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of)};
+}
+
+StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
+                    std::string_view variant_of) {
+    StoredFile file = checked_file(name, bytes, alt, variant_of);
     auto put = db.prepare(
         "INSERT INTO file (name, type, size, digest, width, height, alt, variant_of, bytes) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "

@@ -11,9 +11,14 @@
 namespace vitae {
 
 // Checks the name, the size (limits::max_file_bytes) and the type sniffed
-// from the bytes (which the name's extension must agree with), then adds it
-// or replaces the file of that name. Throws Error saying what is wrong.
+// from the bytes (which the name's extension must agree with; an SVG's
+// allowlist, a picture's pixel bound: store/model/file_type.hpp): the row it
+// would be. Throws Error saying what is wrong. Needs no database, so an
+// upload is checked before a transaction opens (picture/upload.hpp).
 // `variant_of`: the picture this is a smaller copy of ("" for an owner's file).
+StoredFile checked_file(std::string_view name, std::string_view bytes, std::string_view alt,
+                        std::string_view variant_of = {});
+// checked_file, then adds it or replaces the file of that name.
 StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
                     std::string_view variant_of = {});
 // False when there is no file of that name. Its variants go with it.

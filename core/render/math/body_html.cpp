@@ -1,0 +1,24 @@
+#include "render/math/body_html.hpp"
+
+#include "render/math/markdown_math.hpp"
+#include "render/text/page_text.hpp"
+#include "render/text/sanitize.hpp"
+
+namespace vitae {
+
+BodyFormat post_body_format(std::string_view column) {
+    return column == "html" ? BodyFormat::html : BodyFormat::markdown_math;
+}
+
+std::string body_html(std::string_view text, BodyFormat format, const PictureHtml& pictures) {
+    switch (format) {
+    case BodyFormat::markdown: return markdown_to_html(text, pictures);
+    case BodyFormat::markdown_math: return markdown_with_math_to_html(text, pictures);
+    case BodyFormat::html: return sanitize_html(text);
+    }
+    return {};
+}
+
+std::string body_text(std::string_view text, BodyFormat format) { return plain_text_of_html(body_html(text, format)); }
+
+}  // namespace vitae
