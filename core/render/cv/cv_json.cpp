@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "http/routes.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -28,8 +29,6 @@ void put_date(json& into, const char* key, const std::string& date) {
     if (is_iso8601(date)) into[key] = date;
 }
 
-bool is_web_url(std::string_view url) { return url.starts_with("https://") || url.starts_with("http://"); }
-
 // A plain address only: an address written to fool harvesters ("a [at] b") stays off the file.
 bool is_plain_email(std::string_view a) {
     auto at = a.find('@');
@@ -47,7 +46,7 @@ json basics(const Content& c, std::string_view base_url) {
         }
     json profiles = json::array();
     for (const auto& l : c.links)
-        if (is_web_url(l.url)) profiles.push_back({{"network", l.label}, {"url", l.url}});
+        if (is_web_link(l.url)) profiles.push_back({{"network", l.label}, {"url", l.url}});
     if (!profiles.empty()) b["profiles"] = std::move(profiles);
     return b;
 }
@@ -94,7 +93,7 @@ void add_sections(const Content& c, std::string_view base_url, json& r) {
         if (!where.empty()) j["description"] = where;
         put_date(j, "startDate", t.date);
         for (const auto* url : {&t.url_event, &t.url_slides, &t.url_video})
-            if (is_web_url(*url)) {
+            if (is_web_link(*url)) {
                 j["url"] = *url;
                 break;
             }
