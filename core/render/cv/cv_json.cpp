@@ -2,7 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 #include "http/routes.hpp"
+#include "rules/date.hpp"
 #include "rules/link.hpp"
 
 namespace vitae {
@@ -11,18 +14,12 @@ namespace {
 
 using nlohmann::json;
 
-// The schema's definitions/iso8601: YYYY, YYYY-MM or YYYY-MM-DD.
+// The schema's definitions/iso8601 (YYYY, YYYY-MM or YYYY-MM-DD, years
+// 1000-2999), naming a real month or day (rules/date): not 2021-02-31.
 bool is_iso8601(std::string_view s) {
-    auto digits = [&s](std::size_t from, std::size_t n) {
-        for (std::size_t i = from; i < from + n; ++i)
-            if (s[i] < '0' || s[i] > '9') return false;
-        return true;
-    };
-    if (s.size() != 4 && s.size() != 7 && s.size() != 10) return false;
-    if (!digits(0, 4) || s[0] < '1' || s[0] > '2') return false;
-    if (s.size() >= 7 && (s[4] != '-' || !digits(5, 2) || s[5] > '1')) return false;
-    if (s.size() == 10 && (s[7] != '-' || !digits(8, 2) || s[8] > '3')) return false;
-    return true;
+    if (s.empty() || s[0] < '1' || s[0] > '2') return false;
+    if (s.size() == 4) return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return is_month(s) || is_date(s);
 }
 
 void put_date(json& into, const char* key, const std::string& date) {

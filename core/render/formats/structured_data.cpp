@@ -3,6 +3,7 @@
 #include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/page_text.hpp"
+#include "rules/date.hpp"
 #include "rules/link.hpp"
 #include "store/model/publication_kind.hpp"
 
@@ -101,7 +102,8 @@ std::string talks_json_ld(const Content& c, std::string_view base_url) {
     for (std::size_t i = 0; i < c.talks.size(); ++i) {
         const Talk& t = c.talks[i];
         if (i > 0) out += ',';
-        out += "{\"@type\":\"Event\",\"name\":" + json_string(t.title) + ",\"startDate\":" + json_string(t.date);
+        out += "{\"@type\":\"Event\",\"name\":" + json_string(t.title);
+        if (is_date(t.date)) out += ",\"startDate\":" + json_string(t.date);
         out += ",\"performer\":" + performer;
         if (!t.event.empty()) out += ",\"superEvent\":{\"@type\":\"Event\",\"name\":" + json_string(t.event) + "}";
         if (t.place == "Online" || t.place == "online" || t.place == "Virtual")
