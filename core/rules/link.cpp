@@ -13,9 +13,7 @@ constexpr std::string_view file_link_prefix = "/files/";
 bool is_control_byte(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
 
 bool is_scheme_byte(char c, bool first) {
-    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    bool digit = c >= '0' && c <= '9';
-    return letter || (!first && (digit || c == '+' || c == '-' || c == '.'));
+    return is_ascii_letter(c) || (!first && (is_ascii_digit(c) || c == '+' || c == '-' || c == '.'));
 }
 
 // The URL standard's first steps: C0 controls and spaces around the value

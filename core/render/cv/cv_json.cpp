@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "base/text.hpp"
 #include "http/routes.hpp"
 #include "rules/date.hpp"
 #include "rules/link.hpp"
@@ -18,7 +19,7 @@ using nlohmann::json;
 // 1000-2999), naming a real month or day (rules/date): not 2021-02-31.
 bool is_iso8601(std::string_view s) {
     if (s.empty() || s[0] < '1' || s[0] > '2') return false;
-    if (s.size() == 4) return std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (s.size() == 4) return std::all_of(s.begin(), s.end(), is_ascii_digit);
     return is_month(s) || is_date(s);
 }
 
