@@ -302,7 +302,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->cv = s->sitemap =
         s->bibtex_all = g;
     s->strings = g;
-    s->people = s->group_works = g;
+    s->people = s->group_works = s->contact = g;
     s->lists.fill(g);
     s->posts.assign(views.content.posts.size(), g);
     for (const auto& [tag, posts] : views.tag_index) s->tags.emplace(tag, g);
@@ -344,6 +344,7 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     s->group_works = v.stamp(same_home_role && same_group(before, after, &Group::works) && same_member_links(before, after),
                              old.group_works);
     s->home = v.stamp(same_home(v), old.home);
+    s->contact = v.stamp(a.emails == b.emails, old.contact);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     s->news = v.stamp(a.news == b.news, old.news);
     s->talks = v.stamp(same_talks(v) && a.name == b.name, old.talks);
@@ -404,6 +405,7 @@ Stamp input_stamp(Input input, const PageRef& ref, const Views& v, const InputSt
     case Input::projects: return s.projects;
     case Input::project: return old_stamp(s.project_pages, v.content.projects[ref.index].slug);
     case Input::cv: return s.cv;
+    case Input::contact: return s.contact;
     case Input::post: return s.posts[ref.index];
     case Input::tag: return old_stamp(s.tags, ref.tag);
     case Input::preview: return old_stamp(s.previews, v.unlisted[ref.index].preview_token);

@@ -120,11 +120,32 @@ BOOST_AUTO_TEST_CASE(the_home_page_lists_the_first_publications_and_posts_then_l
     bool listed = false;
     for (const auto& p : home.get("selected")->list_value()) listed = listed || str(p, "slug") == "extra-37";
     BOOST_TEST(listed);
+    for (const auto& p : home.get("selected")->list_value())  // not listed below: this copy keeps its id
+        if (str(p, "slug") == "extra-37") BOOST_TEST(!p.get("listed_again")->is_true());
     // home_selection names exactly what the view shows (page_inputs relies on it).
     HomeSelection shown = home_selection(v.content);
     BOOST_TEST(shown.posts.size() == home_post_limit);
     std::size_t listed_count = home.get("publications")->list_value().size() + home.get("preprints")->list_value().size();
     BOOST_TEST(shown.publications.size() == listed_count + 1);  // + the selected one past the limit
+}
+
+BOOST_AUTO_TEST_CASE(a_selected_paper_also_listed_below_leaves_its_id_to_the_full_list) {
+    Content c = seed();
+    for (std::size_t i = 0; i < c.publications.size(); ++i) {
+        Publication p = c.publications[i];
+        p.selected = p.slug == "fast-and-fair";
+        c.publications.replace(i, std::move(p));
+    }
+    auto home = home_data(build_views(c), en());
+    const auto& selected = home.get("selected")->list_value();
+    BOOST_REQUIRE(selected.size() == 1u);
+    BOOST_TEST(str(selected[0], "slug") == "fast-and-fair");
+    // publication.mustache writes id="pub-<slug>" unless listed_again: once on the page.
+    BOOST_TEST(selected[0].get("listed_again")->is_true());
+    bool below = false;
+    for (const auto& p : home.get("publications")->list_value())
+        below = below || (str(p, "slug") == "fast-and-fair" && p.get("listed_again") == nullptr);
+    BOOST_TEST(below);
 }
 
 BOOST_AUTO_TEST_CASE(a_tag_page_lists_its_posts_newest_first_and_posts_link_their_tags) {

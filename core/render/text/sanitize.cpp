@@ -18,7 +18,8 @@ namespace {
 std::string escape(std::string_view text) { return kainjow::mustache::html_escape<std::string>(std::string(text)); }
 
 // Kept with their allowed attributes; MathML so that math written as
-// MathML in a post survives.
+// MathML in a post survives, with what makes it speak (alttext, the TeX
+// annotation, an author's aria-label).
 constexpr std::string_view kept[] = {
     "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "em", "strong", "i", "b", "u",
     "s", "del", "ins", "sub", "sup", "small", "mark", "ul", "ol", "li", "dl", "dt", "dd", "a", "img", "figure",
@@ -41,7 +42,7 @@ constexpr std::pair<std::string_view, std::string_view> attributes[] = {
     {"td", "colspan"},    {"td", "rowspan"},   {"th", "colspan"}, {"th", "rowspan"},    {"th", "scope"},
     {"ol", "start"},      {"ol", "reversed"},  {"time", "datetime"}, {"math", "display"}, {"mo", "stretchy"},
     {"mrow", "mathvariant"}, {"mi", "mathvariant"}, {"mover", "accent"}, {"mspace", "width"},
-    {"annotation", "encoding"}};
+    {"annotation", "encoding"}, {"math", "alttext"}, {"*", "aria-label"}, {"*", "aria-describedby"}};
 
 template <std::size_t N>
 bool among(const std::string_view (&list)[N], std::string_view name) {
@@ -122,6 +123,7 @@ void Writer::write(const xmlNode* node) {
     if (!among(kept, name)) return children(node);  // unknown: unwrap, keep its text
     if (text_only) {
         if (name == "br") out += "\n";
+        if (name == "annotation") return;  // a formula's source, not its text
         return children(node);
     }
     out += "<" + name;

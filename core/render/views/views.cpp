@@ -56,10 +56,16 @@ void add_publications(const Views& v, const Catalogue& t, const HomeSelection& s
     std::size_t listed_papers = 0, listed_preprints = 0;
     for (std::size_t i : shown.publications) {
         const Publication& p = c.publications[i];
-        if (p.selected) append(selected, publication_data(p, v, t));
         bool preprint = kind_row(p.kind).preprint;
         std::size_t& listed = preprint ? listed_preprints : listed_papers;
-        if (listed < home_publication_limit) {
+        const bool listed_below = listed < home_publication_limit;
+        if (p.selected) {
+            // A paper also in the full list below: only that copy carries its id (one id per page).
+            MustacheData copy = publication_data(p, v, t);
+            put(copy, "listed_again", listed_below);
+            append(selected, std::move(copy));
+        }
+        if (listed_below) {
             ++listed;
             append((preprint ? preprints : papers), publication_data(p, v, t));
         }

@@ -150,6 +150,8 @@ MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
 // The CV (cv_views.cpp): /cv/, made only when has_cv(views.content).
 MustacheData cv_page_data(const Views& views, const Catalogue& t);
+// The accessibility statement (accessibility_views.cpp): /accessibility/ on every site.
+MustacheData accessibility_page_data(const Views& views, const Catalogue& t);
 
 // A group's home site (group_views.cpp): /people/ (cards by group, then
 // family name), and its /publications/: the members' works and the home's
