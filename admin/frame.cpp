@@ -29,8 +29,8 @@ using Pages = std::map<std::string, CompiledTemplate, std::less<>>;
 
 std::string render_source(const Pages& pages, std::string_view name, const Data& data) {
     std::string html;
-    if (std::string error = pages.find(name)->second.render(data, html); !error.empty())
-        throw Error("editor frame " + in_quotes(std::string(name)) + ": " + error);
+    if (auto rendered = pages.find(name)->second.render(data, html); !rendered)
+        throw Error("editor frame " + in_quotes(std::string(name)) + ": " + rendered.error());
     return html;
 }
 

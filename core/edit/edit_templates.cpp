@@ -22,8 +22,8 @@ std::string EditTemplates::render(std::string_view name, const EditData& data) c
     auto it = pages_.find(name);
     if (it == pages_.end()) throw Error("editor templates: no page " + in_quotes(std::string(name)));
     std::string html;
-    if (std::string error = it->second.render(data, html); !error.empty())
-        throw Error("editor template " + in_quotes(std::string(name)) + ": " + error);
+    if (auto rendered = it->second.render(data, html); !rendered)
+        throw Error("editor template " + in_quotes(std::string(name)) + ": " + rendered.error());
     return html;
 }
 

@@ -400,12 +400,11 @@ CompiledTemplate::CompiledTemplate(const std::string& source, const Delimiters& 
     if (error_.empty()) flatten(root, steps_, sets_delimiters_);
 }
 
-std::string CompiledTemplate::render(const Data& data, std::string& out,
-                                     std::initializer_list<const Data*> under) const {
+Result<> CompiledTemplate::render(const Data& data, std::string& out, std::initializer_list<const Data*> under) const {
     TemplateRender render(out);
     for (const Data* layer : under) render.push(layer);  // each pushed one goes on top: data last
     render.push(&data);
-    if (!render.root(*this)) return render.error.empty() ? std::string("render failed") : render.error;
+    if (!render.root(*this)) return Failure{render.error.empty() ? std::string("render failed") : render.error};
     return {};
 }
 

@@ -36,6 +36,8 @@
 #include <string>
 #include <vector>
 
+#include "base/error.hpp"
+
 namespace vitae {
 
 class CompiledTemplate {
@@ -51,10 +53,11 @@ public:
 
     // Appends the render of `data` to `out`. A name `data` lacks is looked
     // up in `under`, last first (the interface strings, the page's
-    // language); nothing is copied. Returns "" or the error (kainjow's
-    // message where kainjow has one); an exception from a streamed list's
-    // item passes through. Safe from many threads at once: nothing here changes.
-    std::string render(const Data& data, std::string& out, std::initializer_list<const Data*> under = {}) const;
+    // language); nothing is copied. A Failure carries the error (kainjow's
+    // message where kainjow has one), `out` then holds what was written
+    // before it; an exception from a streamed list's item passes through.
+    // Safe from many threads at once: nothing here changes.
+    Result<> render(const Data& data, std::string& out, std::initializer_list<const Data*> under = {}) const;
 
     // A tag's name, split once as kainjow splits it on every lookup.
     struct Name {
