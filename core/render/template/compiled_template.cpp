@@ -2,6 +2,7 @@
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "render/text/escape.hpp"
 #include "render/template/streamed_list.hpp"
 
 namespace vitae {
@@ -88,25 +89,6 @@ void flatten(const Component& parent, std::vector<Step>& steps, bool& sets_delim
             default:  // comments; a section's end tag is gone after parsing
                 break;
         }
-    }
-}
-
-void append_escaped(std::string& out, const std::string& text) {
-    const char* p = text.data();
-    const char* end = p + text.size();
-    while (p < end) {
-        const char* run = p;
-        while (p < end && *p != '&' && *p != '<' && *p != '>' && *p != '"' && *p != '\'') ++p;
-        out.append(run, static_cast<std::size_t>(p - run));
-        if (p == end) break;
-        switch (*p) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += "&apos;"; break;
-        }
-        ++p;
     }
 }
 
@@ -259,7 +241,7 @@ private:
     bool variable(const Data& var, bool escaped) {
         if (var.is_string()) {
             if (escaped)
-                append_escaped(*out_, var.string_value());
+                append_html_escaped(*out_, var.string_value());
             else
                 *out_ += var.string_value();
         } else if (var.is_lambda()) {
@@ -267,7 +249,7 @@ private:
             std::string text;
             if (!render_text(var.lambda_value()(""), Delimiters{}, text)) return false;
             if (escaped)
-                append_escaped(*out_, text);
+                append_html_escaped(*out_, text);
             else
                 *out_ += text;
         } else if (var.is_lambda2()) {
