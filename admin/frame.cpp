@@ -3,6 +3,7 @@
 #include <kainjow/mustache.hpp>
 
 #include "base/error.hpp"
+#include "base/log.hpp"
 #include "base/read_file.hpp"
 
 namespace vitae {

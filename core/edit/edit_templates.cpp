@@ -1,6 +1,7 @@
 #include "edit/edit_templates.hpp"
 
 #include "base/error.hpp"
+#include "base/log.hpp"
 #include "base/read_file.hpp"
 
 namespace vitae {

@@ -3,13 +3,12 @@
 #include <sys/stat.h>
 
 #include <atomic>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "render/template/override_header.hpp"
 
 namespace vitae {
@@ -41,14 +40,7 @@ Sources read_sources(const fs::path& dir, std::int64_t& newest_mtime) {
         if (sources.size() == limits::max_templates)
             throw Error("templates " + in_quotes(dir.string()) + ": more than " +
                             std::to_string(limits::max_templates) + " templates");
-        if (entry.file_size(ec) > limits::max_template_bytes)
-            throw Error("template " + in_quotes(path.string()) + ": larger than " +
-                            std::to_string(limits::max_template_bytes) + " bytes");
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) throw Error("template " + in_quotes(path.string()) + ": cannot read");
-        sources.emplace(path.stem().string(), text.str());
+        sources.emplace(path.stem().string(), read_whole_file(path, limits::max_template_bytes));
         newest_mtime = std::max(newest_mtime, mtime_of(path));
     }
     return sources;
