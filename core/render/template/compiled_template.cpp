@@ -2,6 +2,7 @@
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "render/text/escape.hpp"
 #include "render/template/streamed_list.hpp"
 
@@ -380,6 +381,16 @@ CompiledTemplate::CompiledTemplate(const std::string& source, const Delimiters& 
     Component root;
     kainjow::mustache::parser<std::string> parse{source, context, root, error_};
     if (error_.empty()) flatten(root, steps_, sets_delimiters_);
+}
+
+std::string read_template_file(const std::filesystem::path& path) {
+    return read_whole_file(path, limits::max_template_bytes);
+}
+
+CompiledTemplate compiled_or_throw(std::string_view subject, const std::string& source) {
+    CompiledTemplate compiled{source};
+    if (!compiled.is_valid()) throw Error(std::string(subject) + ": " + compiled.error_message());
+    return compiled;
 }
 
 Result<> CompiledTemplate::render(const Data& data, std::string& out, std::initializer_list<const Data*> under) const {

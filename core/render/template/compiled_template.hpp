@@ -31,9 +31,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/error.hpp"
@@ -87,5 +89,13 @@ private:
     std::string error_;
     bool sets_delimiters_ = false;
 };
+
+// The two steps every template file goes through, whoever loads it (a
+// site's set, templates.cpp; a fixed list, template_pages.cpp): its bytes
+// read, at most limits::max_template_bytes, and its text compiled. Both
+// throw Error: the reader's message names the file, the compiler's starts
+// with `subject` ("template \"DIR/home.mustache\"").
+std::string read_template_file(const std::filesystem::path& path);
+CompiledTemplate compiled_or_throw(std::string_view subject, const std::string& source);
 
 }  // namespace vitae

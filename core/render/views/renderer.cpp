@@ -10,7 +10,7 @@ namespace vitae {
 
 namespace {
 
-using kainjow::mustache::object;
+using object = TemplateObject;
 
 MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     std::string_view current_path = layout.current_path;
