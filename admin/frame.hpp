@@ -3,9 +3,9 @@
 // form, the body), login, sites (the sites a user may edit), message
 // (403, 404, 429, errors), an admin's users and registry pages, and the static assets served from DIR/edit/ by a
 // fixed list of names (no part of a request ever names a file). Read and
-// compiled once at start; each render compiles a fresh copy, so a failed
-// render cannot poison a template shared by threads (FINDINGS.md) and no
-// lock is needed: these pages are rare and small.
+// compiled once at start by the one loader for a folder's pages
+// (render/template/template_pages.hpp); a render changes nothing shared,
+// so no lock is needed.
 #pragma once
 
 #include <filesystem>
@@ -50,12 +50,11 @@ public:
     std::string message(std::string_view text) const;
     // One of the admin's own pages (users, user, registry, registry_site),
     // with the partials site_choices and site_fields at hand.
-    std::string render(std::string_view name, EditData data) const;
+    std::string render(std::string_view name, const EditData& data) const;
     const Asset* asset(std::string_view name) const;  // nullptr: not one of ours
 
 private:
-    std::map<std::string, CompiledTemplate, std::less<>> pages_;
-    std::map<std::string, std::string, std::less<>> sources_;  // for the partials
+    TemplatePages pages_;
     std::map<std::string, Asset, std::less<>> assets_;
 };
 

@@ -4,6 +4,7 @@
 // grant check before the edit engine, and the frame around every page.
 #include "admin/app.hpp"
 #include "admin/call.hpp"
+#include "auth/limits.hpp"
 #include "auth/tokens.hpp"
 #include "base/log.hpp"
 #include "http/edit_guard.hpp"
@@ -46,7 +47,7 @@ AdminAnswer AdminApp::login_page(const Call& call, std::string_view note, int st
     auto next = safe_next(query_value(call.query, "next"));
     if (auto sent = call.form.get("next")) next = safe_next(*sent);
     auto answer = framed(call, status, "Log in", shared_.frame.login(token, next, note));
-    answer.cookies.push_back(set_cookie(login_cookie, token, 3600));
+    answer.cookies.push_back(set_cookie(login_cookie, token, limits::login_form_max_age_s));
     return answer;
 }
 

@@ -13,11 +13,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <memory>
 #include <string>
 
+#include "base/read_file.hpp"
 #include "fcgi/handler.hpp"
 #include "http/base_url.hpp"
 #include "http/gzip.hpp"
@@ -297,11 +296,12 @@ BENCHMARK(render_math_post)->Unit(benchmark::kMicrosecond);
 // highlighter keeps the code block across iterations, as it does across
 // content versions; its first highlight is in markdown_post_20_blocks/fresh.
 void render_test_post(benchmark::State& state) {
-    std::ifstream in(VITAE_BENCH_TEST_POST);
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string post = text.str();
-    if (post.empty()) state.SkipWithError("cannot read " VITAE_BENCH_TEST_POST);
+    std::string post;
+    try {
+        post = vitae::read_whole_file(VITAE_BENCH_TEST_POST);
+    } catch (const vitae::Error& e) {
+        state.SkipWithError(e.what());
+    }
     render_markdown(state, post);
 }
 BENCHMARK(render_test_post)->Unit(benchmark::kMicrosecond);

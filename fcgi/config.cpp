@@ -39,13 +39,15 @@ constexpr Option<Config> options[] = {
      "a directory of sites (DIR/registry.db, DIR/NAME/site.db; `vitae site add`): serve each at its hosts",
      [](Config& c, std::string_view v) { c.sites_dir = std::string(v); }},
     {"--sites-loaded", "VITAE_SITES_LOADED", "N",
-     "with --sites: sites kept loaded per process at most, the least recently asked unloaded first (default 32)",
+     "with --sites: sites kept loaded per process at most, the least recently asked unloaded first",
      [](Config& c, std::string_view v) {
          c.sites_loaded = static_cast<std::size_t>(parse_int("--sites-loaded", v, 10, 1, static_cast<int>(limits::max_sites_loaded)));
-     }},
+     },
+     limits::default_sites_loaded},
     {"--site-idle", "VITAE_SITE_IDLE", "SECONDS",
-     "with --sites: a site not asked for this long is unloaded (default 600)",
-     [](Config& c, std::string_view v) { c.site_idle_s = parse_int("--site-idle", v, 10, 1, 7 * 86400); }},
+     "with --sites: a site not asked for this long is unloaded",
+     [](Config& c, std::string_view v) { c.site_idle_s = parse_int("--site-idle", v, 10, 1, 7 * 86400); },
+     limits::default_site_idle_s},
     {"--sites-memory-mb", "VITAE_SITES_MEMORY_MB", "N",
      "with --sites: past this resident size a process unloads the least recently asked sites (default 0: no bound)",
      [](Config& c, std::string_view v) {

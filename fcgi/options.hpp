@@ -5,6 +5,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +22,9 @@ struct Option {
     std::string_view argument;
     std::string_view help;
     void (*apply)(C&, std::string_view value);
+    // The help's "(default N)", from the constant the option's field starts
+    // at, so the help cannot say another number than the program uses.
+    std::optional<std::int64_t> default_value = std::nullopt;
 };
 
 // `value` as an integer in [min, max] (`base` 8 for modes); UsageError naming `option` otherwise.
@@ -51,14 +56,15 @@ void parse_options(std::span<const Option<C>> table, C& config, int argc, const 
     }
 }
 
-// One line per option: name, argument, help, its environment variable.
+// One line per option: name, argument, help, its default, its environment variable.
 template <class C>
 std::string options_help(std::span<const Option<C>> table) {
     std::string text;
     for (const auto& o : table) {
         std::string left = "  " + std::string(o.name) + (o.argument.empty() ? "" : " " + std::string(o.argument));
         left.resize(std::max<std::size_t>(left.size() + 2, 24), ' ');
-        text += left + std::string(o.help) + (o.env ? " [env " + std::string(o.env) + "]" : "") + "\n";
+        std::string shown_default = o.default_value ? " (default " + std::to_string(*o.default_value) + ")" : "";
+        text += left + std::string(o.help) + shown_default + (o.env ? " [env " + std::string(o.env) + "]" : "") + "\n";
     }
     return text;
 }

@@ -1,23 +1,10 @@
 #include "cli/commands/text_option.hpp"
 
-#include <fstream>
-#include <sstream>
-
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 
 namespace vitae::cli {
-
-std::string read_text_file(const std::string& path, std::size_t max_bytes) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("read " + in_quotes(path) + ": cannot open file");
-    std::ostringstream body;
-    body << in.rdbuf();
-    if (in.bad()) throw Error("read " + in_quotes(path) + ": read error");
-    if (body.view().size() > max_bytes)
-        throw Error("read " + in_quotes(path) + ": larger than " + std::to_string(max_bytes) + " bytes");
-    return std::move(body).str();
-}
 
 std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required) {
     bool inline_text = args.has("--text"), file = args.has("--text-file");
@@ -27,7 +14,7 @@ std::string text_option(const Args& args, std::string_view command, std::size_t 
         if (required) throw UsageError(std::string(command) + ": give the text with --text or --text-file");
         return {};
     }
-    std::string text = file ? read_text_file(args.get("--text-file"), max_bytes) : args.get("--text");
+    std::string text = file ? read_whole_file(args.get("--text-file"), max_bytes) : args.get("--text");
     if (text.size() > max_bytes)
         throw UsageError(std::string(command) + ": the text is " + std::to_string(text.size()) + " bytes, more than " +
                          std::to_string(max_bytes));

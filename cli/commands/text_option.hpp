@@ -10,10 +10,6 @@
 
 namespace vitae::cli {
 
-// The file's bytes; throws Error naming the file when it cannot be read or
-// is larger than `max_bytes`.
-std::string read_text_file(const std::string& path, std::size_t max_bytes);
-
 // The text of --text or --text-file: exactly one of them when `required`,
 // else at most one ("" for none). Throws UsageError naming `command`.
 std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required = true);

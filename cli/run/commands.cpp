@@ -11,6 +11,7 @@
 #include "auth/limits.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "bibtex/bib_mapping.hpp"
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/check.hpp"
@@ -226,7 +227,7 @@ int run_add_post(const Args& args, std::ostream& out) {
     if (args.has("--format")) post.body_format = args.get("--format");
     if (post.body_format != "markdown" && post.body_format != "html")
         throw UsageError("add post: --format " + in_quotes(post.body_format) + ": use markdown or html");
-    if (args.has("--body-file")) post.body = read_text_file(args.get("--body-file"), limits::max_post_body_bytes);
+    if (args.has("--body-file")) post.body = read_whole_file(args.get("--body-file"), limits::max_post_body_bytes);
     post.tags = checked_tags("add post", args.get_all("--tag"));
     post.draft = args.has("--draft");
     if (post.draft) post.preview_token = new_preview_token();

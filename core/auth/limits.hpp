@@ -33,6 +33,10 @@ inline constexpr std::int64_t login_free_failures_per_address = 20;
 inline constexpr std::int64_t login_first_delay_s = 30;
 inline constexpr std::int64_t login_max_delay_s = 10 * 60;
 
+// The login form's token cookie lives this long: a form left open longer
+// is refused as stale and shown again.
+inline constexpr int login_form_max_age_s = 3600;
+
 // Sessions: last-seen is written at most this often (a request is a read,
 // not a write, most of the time); idle expiry is that much early at worst.
 inline constexpr std::int64_t session_touch_interval_s = 60;

@@ -6,7 +6,11 @@
 // Error (core/bibtex/bibtex.hpp's BibError).
 #pragma once
 
+#include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <variant>
 
 namespace vitae {
 
@@ -25,6 +29,45 @@ public:
 class UsageError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// An expected failure as a value (a render that hit a bad lambda, a partial
+// nested too deep): one line saying what went wrong, for the caller to
+// wrap with its subject and throw, log or show.
+struct Failure {
+    std::string message;
+};
+
+// std::expected's shape in C++20: a T, or the Failure. Result<> is success
+// or a Failure. Tested in tests/unit/result_test.cpp.
+template <class T = void>
+class [[nodiscard]] Result {
+public:
+    Result(T value) : value_(std::move(value)) {}
+    Result(Failure failure) : value_(std::move(failure)) {}
+
+    bool ok() const { return value_.index() == 0; }
+    explicit operator bool() const { return ok(); }
+    const T& value() const& { return std::get<0>(value_); }
+    T&& value() && { return std::get<0>(std::move(value_)); }
+    const std::string& error() const { return std::get<1>(value_).message; }
+
+private:
+    std::variant<T, Failure> value_;
+};
+
+template <>
+class [[nodiscard]] Result<void> {
+public:
+    Result() = default;
+    Result(Failure failure) : failure_(std::move(failure)) {}
+
+    bool ok() const { return !failure_; }
+    explicit operator bool() const { return ok(); }
+    const std::string& error() const { return failure_->message; }
+
+private:
+    std::optional<Failure> failure_;
 };
 
 }  // namespace vitae

@@ -113,6 +113,10 @@ inline constexpr std::int64_t site_retry_ms = 1000;
 inline constexpr std::size_t default_sites_loaded = 32;
 inline constexpr std::size_t max_sites_loaded = 100'000;
 inline constexpr int default_site_idle_s = 600;
+// A language's code (a BCP 47 tag as `vitae lang add` takes it): the
+// schema's CHECK on language.code says the same (data/schema.sql; unit
+// languages holds them equal).
+inline constexpr std::size_t max_language_code_chars = 35;
 
 // A shared cache in front (--purge): how long it may keep a page (its
 // Surrogate-Control), since every change is purged; only a lost purge makes
@@ -156,7 +160,8 @@ inline constexpr std::size_t max_bibtex_paste_bytes = 512 * 1024;
 // The editor's lists, a page at a time: 1,000 papers in one page took
 // 5.3-5.6 ms to render (release, a loaded box), over the 5 ms target.
 inline constexpr std::size_t edit_list_page_rows = 100;
-inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`, the editor's history page shows 100
+inline constexpr std::int64_t max_edit_log_rows = 1000;  // `vitae log --limit`
+inline constexpr std::int64_t edit_history_rows = 100;   // the editor's history page: the latest changes
 
 // vitae-admin, the browser editor: a submitted form (core/http/form) and its
 // request. A form of text fields is small (a long post is ~100 KB of

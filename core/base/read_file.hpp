@@ -1,23 +1,23 @@
-// A whole small file's bytes (templates, their overrides): one reader, one message.
+// A whole file's bytes: the one reader (templates, their overrides and
+// strings, BibTeX, an imported site's files, a file to add, a --text-file),
+// one message shape, one bound per caller. Tested in tests/unit/read_file_test.cpp.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <limits>
 #include <string>
 
-#include "base/error.hpp"
-#include "base/log.hpp"
+#include "base/error.hpp"  // what it throws
 
 namespace vitae {
 
-// Throws Error "read PATH: cannot read" when it cannot.
-inline std::string read_whole_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot read");
-    return text.str();
-}
+inline constexpr std::size_t unbounded_bytes = std::numeric_limits<std::size_t>::max();
+
+// The file's bytes, read to its end (a pipe such as /dev/stdin too). Throws
+// Error "read \"PATH\": <reason>" when it cannot be opened or read (the
+// system's reason: "No such file or directory", "Is a directory") or holds
+// more than `max_bytes` ("larger than N bytes"; only that much is ever read).
+std::string read_whole_file(const std::filesystem::path& path, std::size_t max_bytes = unbounded_bytes);
 
 }  // namespace vitae

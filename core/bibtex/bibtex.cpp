@@ -1,10 +1,9 @@
 #include "bibtex/bibtex.hpp"
 
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "base/limits.hpp"
+#include "base/read_file.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "base/utf8.hpp"
@@ -312,15 +311,7 @@ BibFile parse_bibtex(std::string_view text, std::string_view file_name) {
 }
 
 BibFile read_bibtex_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot open file");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = std::move(buffer).str();
-    if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
-    if (text.size() > limits::max_bibtex_bytes)
-        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(limits::max_bibtex_bytes) +
-                    " bytes");
+    std::string text = read_whole_file(path, limits::max_bibtex_bytes);
     if (is_valid_utf8(text)) return parse_bibtex(text, path.string());
     // A page must be UTF-8; an old 8-bit file is read in the encoding it names.
     Legacy encoding = legacy_encoding_of(text);

@@ -16,7 +16,7 @@ namespace vitae {
 
 namespace {
 
-using kainjow::mustache::data;
+using data = TemplateData;
 
 // What a paste came to, for its page.
 struct PasteResult {

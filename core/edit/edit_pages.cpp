@@ -11,7 +11,7 @@ namespace vitae {
 
 namespace {
 
-using kainjow::mustache::data;
+using data = TemplateData;
 
 data base(const EditRequest& r) {
     data d;

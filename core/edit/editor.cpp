@@ -278,7 +278,7 @@ EditAnswer Session::history() {
     auto db = open(OpenMode::read_only);
     Transaction read(db, Transaction::Kind::read);
     std::vector<HistoryLine> lines;
-    for (auto& entry : read_edit_log(db, 100)) {
+    for (auto& entry : read_edit_log(db, limits::edit_history_rows)) {
         const Kind* kind = nullptr;
         for (const auto& k : kinds())
             if (k.item == entry.item) kind = &k;

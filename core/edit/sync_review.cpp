@@ -17,7 +17,7 @@ namespace vitae {
 
 namespace {
 
-using kainjow::mustache::data;
+using data = TemplateData;
 
 constexpr std::size_t listed_authors = 6;  // then "et al."
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "base/limits.hpp"
 #include "http/routes.hpp"
 
 namespace vitae {
@@ -90,7 +91,7 @@ bool is_language_code(std::string_view code) {
         if (sub.size() < 2 || sub.size() > 8) return false;
         for (char c : sub)
             if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return false;
-        if (dash == std::string_view::npos) return code.size() <= 35;
+        if (dash == std::string_view::npos) return code.size() <= limits::max_language_code_chars;
         rest = rest.substr(dash + 1);
     }
 }

@@ -72,7 +72,7 @@ constexpr std::array<FormatRow, 3> citation_formats{{
 const FormatRow& format_row(CitationFormat format) { return citation_formats[static_cast<std::size_t>(format)]; }
 
 bool is_digest_prefix(std::string_view s) {
-    if (s.size() != 12) return false;
+    if (s.size() != url_digest_hex_digits) return false;
     for (char c : s)
         if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
     return true;
@@ -161,7 +161,7 @@ std::string url_for(RouteKind kind, const UrlParts& parts) {
         std::string_view value;
         if (placeholder == "kind") value = parts.kind ? kind_row(*parts.kind).name : std::string_view();
         else if (placeholder == "format") value = format_row(parts.format).extension;
-        else if (placeholder == "digest") value = parts.digest.substr(0, 12);
+        else if (placeholder == "digest") value = parts.digest.substr(0, url_digest_hex_digits);
         else value = parts.slug;
         url += value;
         if (optional && !value.empty()) url += '/';

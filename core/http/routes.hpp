@@ -16,6 +16,7 @@
 // slash, with a redirect to it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -92,6 +93,11 @@ struct RouteSpec {
 // One row per RouteKind, in the enum's order.
 std::span<const RouteSpec> route_table();
 const RouteSpec& route_spec(RouteKind kind);
+
+// A file's content-addressed URL names it by this many lower-case hex
+// digits of its SHA-256 (the router accepts exactly this many;
+// nginx-site.conf's and nginx-sites.conf's /files/ location say {12}).
+inline constexpr std::size_t url_digest_hex_digits = 12;
 
 // What fills a pattern's placeholders.
 struct UrlParts {

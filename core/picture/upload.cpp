@@ -1,12 +1,11 @@
 #include "picture/upload.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
 
@@ -34,18 +33,6 @@ StoredWithCopies store_upload(const Db& db, const Upload& upload, std::string_vi
     return out;
 }
 
-std::string read_file_to_add(const std::string& path) {
-    std::error_code ec;
-    auto size = std::filesystem::file_size(path, ec);
-    if (ec) throw Error("add file: read " + in_quotes(path) + ": " + ec.message());
-    if (size > limits::max_file_bytes)
-        throw Error("add file " + in_quotes(path) + ": " + std::to_string(size) + " bytes, more than the limit of " +
-                    std::to_string(limits::max_file_bytes));
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) throw Error("add file: read " + in_quotes(path) + ": read error");
-    return std::move(bytes).str();
-}
+std::string read_file_to_add(const std::string& path) { return read_whole_file(path, limits::max_file_bytes); }
 
 }  // namespace vitae

@@ -14,6 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "base/error.hpp"
+#include "base/read_file.hpp"
+
 namespace vitae::fuzz {
 
 namespace fs = std::filesystem;
@@ -36,11 +39,11 @@ inline const fs::path source_dir{VITAE_SOURCE_DIR};
     } while (0)
 
 inline std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) setup_failed("read \"" + path.string() + "\"");
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
+    try {
+        return read_whole_file(path);
+    } catch (const Error& e) {
+        setup_failed(e.what());
+    }
 }
 
 inline void write_file(const fs::path& path, std::string_view bytes) {

@@ -27,6 +27,8 @@ BOOST_AUTO_TEST_CASE(takes_the_workers_options_and_its_own) {
     BOOST_TEST(c.listen == "unix:/x.sock");
     BOOST_TEST(c.socket_mode == 0600u);
     BOOST_TEST(c.threads == limits::default_admin_threads);
+    BOOST_TEST(admin_usage("vitae-admin").find("request threads (default " + std::to_string(c.threads) + ")") !=
+               std::string::npos);  // the help prints the constant the program starts at
     BOOST_TEST(!c.trust_user_header);  // off unless asked
     BOOST_TEST(parse({"--sites", "S", "--auth", "a", "--templates", "t", "--trust-user-header"}).trust_user_header);
 }

@@ -71,6 +71,24 @@ BOOST_AUTO_TEST_CASE(help_needs_no_other_options) {
     BOOST_TEST(usage("vitae-fcgi").find("--templates DIR") != std::string::npos);
 }
 
+// The help prints each default from the constant the option starts at.
+BOOST_AUTO_TEST_CASE(help_shows_the_defaults_the_program_uses) {
+    env.clear();
+    std::string help = usage("vitae-fcgi");
+    auto line_of = [&help](std::string_view option) {
+        auto at = help.find("  " + std::string(option) + " ");
+        BOOST_TEST_REQUIRE(at != std::string::npos);
+        return help.substr(at, help.find('\n', at) - at);
+    };
+    Config defaults = parse({"--sites", "s", "--templates", "t"});
+    BOOST_TEST(line_of("--sites-loaded").find("(default " + std::to_string(defaults.sites_loaded) + ")") != std::string::npos);
+    BOOST_TEST(line_of("--site-idle").find("(default " + std::to_string(defaults.site_idle_s) + ")") != std::string::npos);
+    BOOST_TEST(defaults.sites_loaded == limits::default_sites_loaded);
+    BOOST_TEST(defaults.site_idle_s == limits::default_site_idle_s);
+    for (std::string_view typed : {"(default 32)", "(default 600)"})  // each appears once, printed from its constant
+        BOOST_TEST(help.find(typed) == help.rfind(typed), typed);
+}
+
 BOOST_AUTO_TEST_CASE(base_url_defaults_and_is_validated) {
     env.clear();
     BOOST_TEST(parse({"--db", "a", "--templates", "t"}).base_url == "http://127.0.0.1:8080");

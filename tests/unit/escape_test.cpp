@@ -1,9 +1,25 @@
 #define BOOST_TEST_MODULE escape
 #include <boost/test/unit_test.hpp>
 
+#include <kainjow/mustache.hpp>
+
 #include "render/text/escape.hpp"
 
 using namespace vitae;
+
+// The one HTML escaper writes what Mustache's {{variables}} always wrote
+// (kainjow's html_escape), which the sanitizer and MathML used before it.
+BOOST_AUTO_TEST_CASE(html_escape_writes_kainjows_bytes) {
+    for (std::string text : {std::string(R"(a<b>&"c'd)"), std::string("Zhang & Mu"), std::string("plain"), std::string(),
+                             std::string("a\x01\x08\x1f" "b\tc\nd\r"), std::string("瓜皮 (➔) é &amp;"),
+                             std::string("<<&&>>\"\"''")}) {
+        BOOST_TEST(html_escape(text) == kainjow::mustache::html_escape<std::string>(text), text);
+        std::string appended = "kept:";
+        append_html_escaped(appended, text);
+        BOOST_TEST(appended == "kept:" + html_escape(text));
+    }
+    BOOST_TEST(html_escape(R"(a<b>&"c'd)") == "a&lt;b&gt;&amp;&quot;c&apos;d");
+}
 
 BOOST_AUTO_TEST_CASE(xml_escapes_the_five_specials) {
     BOOST_TEST(xml_escape(R"(a<b>&"c'd)") == "a&lt;b&gt;&amp;&quot;c&apos;d");

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/error.hpp"
+#include "base/limits.hpp"
 #include "handler_fixture.hpp"
 #include "http/router.hpp"
 #include "render/template/catalogue.hpp"
@@ -129,6 +130,13 @@ BOOST_AUTO_TEST_CASE(routes_a_language_prefix_as_the_rest_of_the_path) {
     BOOST_TEST(!is_language_code("Zh"));
     BOOST_TEST(!is_language_code("zh-"));
     BOOST_TEST(!is_language_code("x"));
+    std::string longest = "zh-aaaaaaaa-bbbbbbbb-cccccccc-ddddd";  // subtags of at most 8
+    BOOST_TEST(longest.size() == limits::max_language_code_chars);
+    BOOST_TEST(is_language_code(longest));
+    BOOST_TEST(!is_language_code(longest + "a"));
+    // The schema refuses what the router does: one bound, in two languages.
+    BOOST_TEST(read_file(source_dir / "data/schema.sql")
+                   .find("length(code) BETWEEN 2 AND " + std::to_string(limits::max_language_code_chars)) != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(translated_content_replaces_only_translated_fields_and_shares_the_other_rows) {

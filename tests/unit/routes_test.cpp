@@ -3,6 +3,7 @@
 
 #include <set>
 
+#include "base/read_file.hpp"
 #include "http/router.hpp"
 #include "http/routes.hpp"
 
@@ -68,6 +69,21 @@ BOOST_AUTO_TEST_CASE(urls_round_trip_under_a_language_prefix) {
         BOOST_TEST(as_int(r.kind) == as_int(spec.kind), path);
         BOOST_TEST(r.language == "zh", path);
     }
+}
+
+// The digest's length in a file's URL is one number: the router's, and the
+// one nginx's /files/<digest>/ location matches.
+BOOST_AUTO_TEST_CASE(a_files_url_digest_has_one_length) {
+    std::string digest(64, 'a');
+    BOOST_TEST(url_for(RouteKind::file, {.slug = "a.pdf", .digest = digest}) ==
+               "/files/" + digest.substr(0, url_digest_hex_digits) + "/a.pdf");
+    BOOST_TEST(as_int(route("/files/" + std::string(url_digest_hex_digits, 'b') + "/a.pdf").kind) == as_int(RouteKind::file));
+    BOOST_TEST(as_int(route("/files/" + std::string(url_digest_hex_digits + 1, 'b') + "/a.pdf").kind) ==
+               as_int(RouteKind::not_found));
+    for (const char* conf : {"nginx-site.conf", "nginx-sites.conf"})
+        BOOST_TEST(read_whole_file(std::filesystem::path(VITAE_SOURCE_DIR) / conf)
+                       .find("/files/[0-9a-f]{" + std::to_string(url_digest_hex_digits) + "}/") != std::string::npos,
+                   conf);
 }
 
 BOOST_AUTO_TEST_CASE(placeholders_fill_and_parse_alike) {

@@ -17,15 +17,11 @@
 // layers may (they link vitae_store_sql, see tests/CMakeLists.txt).
 #include "store/sql/sql_text.hpp"
 
+#include "base/read_file.hpp"
+
 namespace vitae::test {
 
-inline std::string read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path.string());
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
+inline std::string read_file(const std::filesystem::path& path) { return read_whole_file(path); }
 
 inline void write_file(const std::filesystem::path& path, std::string_view text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "base/text.hpp"
 #include "rules/date.hpp"
 
@@ -73,16 +73,7 @@ std::optional<std::string> worded_date(std::string_view text) {
 
 }  // namespace
 
-std::string read_site_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw Error("read " + in_quotes(path.string()) + ": cannot open file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) throw Error("read " + in_quotes(path.string()) + ": read error");
-    if (text.view().size() > limits::max_site_file_bytes)
-        throw Error("read " + in_quotes(path.string()) + ": larger than " + std::to_string(limits::max_site_file_bytes) + " bytes");
-    return std::move(text).str();
-}
+std::string read_site_file(const std::filesystem::path& path) { return read_whole_file(path, limits::max_site_file_bytes); }
 
 FrontMatterFile split_front_matter(std::string_view text) {
     FrontMatterFile file;

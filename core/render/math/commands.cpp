@@ -95,7 +95,7 @@ std::string Converter::command_more(std::string_view name) {
         bool ok = !colour.empty() && colour.size() <= limits::max_math_colour_bytes && colour.find_first_of("\"<>&' ;") == std::string_view::npos;
         std::string inner = name == "colorbox" ? text(Variant::none) : argument();
         std::string attribute = name == "colorbox" ? "mathbackground" : "mathcolor";
-        return ok ? "<mstyle " + attribute + "=\"" + escape(colour) + "\">" + inner + "</mstyle>" : inner;
+        return ok ? "<mstyle " + attribute + "=\"" + html_escape(colour) + "\">" + inner + "</mstyle>" : inner;
     }
     if (name == "boxed" || name == "fbox")
         return "<mrow style=\"border:0.05em solid;padding:0.2em\">" + (name == "fbox" ? text(Variant::none) : argument()) +
@@ -171,7 +171,7 @@ std::string Converter::negated() {
     std::string token = atom();
     for (auto [plain, negative] : negations)
         for (std::string_view open : {"<mo>", "<mi>"})
-            if (token == std::string(open) + escape(plain) + "</" + std::string(open.substr(1)))
+            if (token == std::string(open) + html_escape(plain) + "</" + std::string(open.substr(1)))
                 return "<mo>" + std::string(negative) + "</mo>";
     auto close = token.rfind("</");
     if (close == std::string::npos || token.find('<', 1) != close) throw Unsupported("\\not before this");
@@ -205,7 +205,7 @@ std::string Converter::text(Variant variant) {
     if (peek() != '{') {  // \text x: one character
         std::size_t start = pos_++;
         while (!at_end() && (static_cast<unsigned char>(peek()) & 0xC0) == 0x80) ++pos_;
-        return "<mtext>" + escape(tex_.substr(start, pos_ - start)) + "</mtext>";
+        return "<mtext>" + html_escape(tex_.substr(start, pos_ - start)) + "</mtext>";
     }
     ++pos_;
     if (++depth_ > limits::max_math_depth)
@@ -220,7 +220,7 @@ std::string Converter::text(Variant variant) {
         if (run.empty()) return;
         if (run.front() == ' ') run.replace(0, 1, "\u00A0");
         if (run.back() == ' ') run.replace(run.size() - 1, 1, "\u00A0");
-        out += "<mtext" + style + ">" + escape(run) + "</mtext>";
+        out += "<mtext" + style + ">" + html_escape(run) + "</mtext>";
         run.clear();
         ++count;
     };
@@ -292,7 +292,7 @@ std::string Converter::reference(bool parens) {
             if (l == label) text = t, here = true;
         if (!here) context_.forward_refs = true;
     }
-    return "<mtext>" + escape(parens ? "(" + text + ")" : text) + "</mtext>";
+    return "<mtext>" + html_escape(parens ? "(" + text + ")" : text) + "</mtext>";
 }
 
 void Converter::tag_command(std::string_view name) {

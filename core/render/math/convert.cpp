@@ -1,14 +1,10 @@
 #include "render/math/convert.hpp"
 
-#include <kainjow/mustache.hpp>
-
 #include <utility>
 
 #include "base/text.hpp"
 
 namespace vitae::math {
-
-std::string escape(std::string_view text) { return kainjow::mustache::html_escape<std::string>(std::string(text)); }
 
 std::string mrow(const std::string& inner, int count) { return count == 1 ? inner : "<mrow>" + inner + "</mrow>"; }
 
@@ -244,7 +240,7 @@ std::string Converter::atom() {
     if (c == '(' || c == ')' || c == '[' || c == ']' || c == '|')
         return "<mo stretchy=\"false\">" + std::string(1, c) + "</mo>";
     if (std::string_view("+-=<>,;:!?/*.@\"").find(c) != std::string_view::npos) {
-        std::string op = c == '-' ? "−" : c == '*' ? "∗" : escape(std::string_view(&c, 1));
+        std::string op = c == '-' ? "−" : c == '*' ? "∗" : html_escape(std::string_view(&c, 1));
         return "<mo>" + op + "</mo>";
     }
     if (c == '\'') return "<mo>′</mo>";
@@ -272,13 +268,13 @@ std::string Converter::symbol(const Symbol& s) {
             if (variant_ == Variant::normal && s.text.size() == 2 && s.command.size() > 1 && s.command[0] >= 'a' &&
                 s.command[0] <= 'z')  // \mathrm{\alpha}: upright
                 return "<mi mathvariant=\"normal\">" + std::string(s.text) + "</mi>";
-            return "<mi>" + escape(styled_greek(s.text, variant_)) + "</mi>";
-        case SymbolKind::fence: return "<mo stretchy=\"false\">" + escape(s.text) + "</mo>";
+            return "<mi>" + html_escape(styled_greek(s.text, variant_)) + "</mi>";
+        case SymbolKind::fence: return "<mo stretchy=\"false\">" + html_escape(s.text) + "</mo>";
         case SymbolKind::large: limits_ = Limits::movable; break;
         case SymbolKind::integral:
         case SymbolKind::op: break;
     }
-    return "<mo>" + escape(s.text) + "</mo>";
+    return "<mo>" + html_escape(s.text) + "</mo>";
 }
 
 std::string Converter::command() {
@@ -298,7 +294,7 @@ std::string Converter::command() {
     if (auto v = text_command(name)) return text(*v);
     if (const Accent* a = find_accent(name)) {
         std::string base = argument();
-        std::string mark = std::string("<mo") + (a->stretch ? " stretchy=\"true\">" : ">") + escape(a->mark) + "</mo>";
+        std::string mark = std::string("<mo") + (a->stretch ? " stretchy=\"true\">" : ">") + html_escape(a->mark) + "</mo>";
         if (name == "overbrace" || name == "underbrace") limits_ = Limits::always;  // its label goes over or under
         if (a->under) return "<munder accentunder=\"true\">" + base + mark + "</munder>";
         return "<mover accent=\"true\">" + base + mark + "</mover>";

@@ -14,6 +14,7 @@
 #include "render/math/macros.hpp"
 #include "render/math/math.hpp"
 #include "render/math/symbols.hpp"
+#include "render/text/escape.hpp"
 
 namespace vitae::math {
 
@@ -93,7 +94,6 @@ private:
     std::vector<std::pair<std::string, std::string>> new_labels_;  // committed when the formula converts
 };
 
-std::string escape(std::string_view text);
 std::string mrow(const std::string& inner, int count);
 
 }  // namespace vitae::math

@@ -9,7 +9,6 @@ namespace vitae {
 
 namespace {
 
-using math::escape;
 
 // A span of math in text: $...$, $$...$$ or \(...\).
 struct SpanAt {
@@ -70,7 +69,7 @@ MathResult tex_to_mathml(std::string_view tex, bool display) {
 MathSpan math_span(std::string_view source, std::string_view tex, bool display, MathContext& context) {
     auto math = tex_to_mathml(tex, display, context);
     if (!math.mathml.empty()) return {std::move(math.mathml), ""};
-    return {"<code class=\"tex\">" + escape(source) + "</code>",
+    return {"<code class=\"tex\">" + html_escape(source) + "</code>",
             std::string(source) + ": " + math.unsupported + " is not supported"};
 }
 
@@ -103,12 +102,12 @@ std::string text_with_math_html(std::string_view text) {
         if (text[i] != '$' && !(text[i] == '\\' && text.substr(i, 2) == "\\(")) continue;
         auto span = span_at(text, i);
         if (span.length == 0) continue;
-        out += escape(text.substr(plain, i - plain));
+        out += html_escape(text.substr(plain, i - plain));
         out += math_span_html(text.substr(i, span.length), span.inner, span.display);
         i += span.length - 1;
         plain = i + 1;
     }
-    out += escape(text.substr(plain));
+    out += html_escape(text.substr(plain));
     return out;
 }
 

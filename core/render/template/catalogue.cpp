@@ -3,12 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
-#include <fstream>
-#include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
 #include "render/template/english_strings.hpp"
 
 namespace vitae {
@@ -133,14 +132,7 @@ std::map<std::string, StringsFile, std::less<>> read_strings(const fs::path& dir
         std::string name = entry.path().filename().string();
         if (!name.starts_with(file_prefix) || !name.ends_with(file_suffix) || !entry.is_regular_file(ec)) continue;
         std::string code = name.substr(file_prefix.size(), name.size() - file_prefix.size() - file_suffix.size());
-        std::string label = in_quotes(entry.path().string());
-        if (entry.file_size(ec) > limits::max_template_bytes)
-            throw Error("strings " + label + ": larger than " + std::to_string(limits::max_template_bytes) + " bytes");
-        std::ifstream in(entry.path(), std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) throw Error("strings " + label + ": cannot read");
-        files.emplace(code, StringsFile{.text = text.str(), .path = entry.path()});
+        files.emplace(code, StringsFile{.text = read_whole_file(entry.path(), limits::max_template_bytes), .path = entry.path()});
     }
     return files;
 }

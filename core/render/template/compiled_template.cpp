@@ -2,6 +2,8 @@
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "base/read_file.hpp"
+#include "render/text/escape.hpp"
 #include "render/template/streamed_list.hpp"
 
 namespace vitae {
@@ -88,25 +90,6 @@ void flatten(const Component& parent, std::vector<Step>& steps, bool& sets_delim
             default:  // comments; a section's end tag is gone after parsing
                 break;
         }
-    }
-}
-
-void append_escaped(std::string& out, const std::string& text) {
-    const char* p = text.data();
-    const char* end = p + text.size();
-    while (p < end) {
-        const char* run = p;
-        while (p < end && *p != '&' && *p != '<' && *p != '>' && *p != '"' && *p != '\'') ++p;
-        out.append(run, static_cast<std::size_t>(p - run));
-        if (p == end) break;
-        switch (*p) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += "&apos;"; break;
-        }
-        ++p;
     }
 }
 
@@ -259,7 +242,7 @@ private:
     bool variable(const Data& var, bool escaped) {
         if (var.is_string()) {
             if (escaped)
-                append_escaped(*out_, var.string_value());
+                append_html_escaped(*out_, var.string_value());
             else
                 *out_ += var.string_value();
         } else if (var.is_lambda()) {
@@ -267,7 +250,7 @@ private:
             std::string text;
             if (!render_text(var.lambda_value()(""), Delimiters{}, text)) return false;
             if (escaped)
-                append_escaped(*out_, text);
+                append_html_escaped(*out_, text);
             else
                 *out_ += text;
         } else if (var.is_lambda2()) {
@@ -400,12 +383,21 @@ CompiledTemplate::CompiledTemplate(const std::string& source, const Delimiters& 
     if (error_.empty()) flatten(root, steps_, sets_delimiters_);
 }
 
-std::string CompiledTemplate::render(const Data& data, std::string& out,
-                                     std::initializer_list<const Data*> under) const {
+std::string read_template_file(const std::filesystem::path& path) {
+    return read_whole_file(path, limits::max_template_bytes);
+}
+
+CompiledTemplate compiled_or_throw(std::string_view subject, const std::string& source) {
+    CompiledTemplate compiled{source};
+    if (!compiled.is_valid()) throw Error(std::string(subject) + ": " + compiled.error_message());
+    return compiled;
+}
+
+Result<> CompiledTemplate::render(const Data& data, std::string& out, std::initializer_list<const Data*> under) const {
     TemplateRender render(out);
     for (const Data* layer : under) render.push(layer);  // each pushed one goes on top: data last
     render.push(&data);
-    if (!render.root(*this)) return render.error.empty() ? std::string("render failed") : render.error;
+    if (!render.root(*this)) return Failure{render.error.empty() ? std::string("render failed") : render.error};
     return {};
 }
 

@@ -31,10 +31,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "base/error.hpp"
 
 namespace vitae {
 
@@ -51,10 +55,11 @@ public:
 
     // Appends the render of `data` to `out`. A name `data` lacks is looked
     // up in `under`, last first (the interface strings, the page's
-    // language); nothing is copied. Returns "" or the error (kainjow's
-    // message where kainjow has one); an exception from a streamed list's
-    // item passes through. Safe from many threads at once: nothing here changes.
-    std::string render(const Data& data, std::string& out, std::initializer_list<const Data*> under = {}) const;
+    // language); nothing is copied. A Failure carries the error (kainjow's
+    // message where kainjow has one), `out` then holds what was written
+    // before it; an exception from a streamed list's item passes through.
+    // Safe from many threads at once: nothing here changes.
+    Result<> render(const Data& data, std::string& out, std::initializer_list<const Data*> under = {}) const;
 
     // A tag's name, split once as kainjow splits it on every lookup.
     struct Name {
@@ -84,5 +89,13 @@ private:
     std::string error_;
     bool sets_delimiters_ = false;
 };
+
+// The two steps every template file goes through, whoever loads it (a
+// site's set, templates.cpp; a fixed list, template_pages.cpp): its bytes
+// read, at most limits::max_template_bytes, and its text compiled. Both
+// throw Error: the reader's message names the file, the compiler's starts
+// with `subject` ("template \"DIR/home.mustache\"").
+std::string read_template_file(const std::filesystem::path& path);
+CompiledTemplate compiled_or_throw(std::string_view subject, const std::string& source);
 
 }  // namespace vitae

@@ -3,9 +3,7 @@
 #include <sys/stat.h>
 
 #include <atomic>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
@@ -41,14 +39,7 @@ Sources read_sources(const fs::path& dir, std::int64_t& newest_mtime) {
         if (sources.size() == limits::max_templates)
             throw Error("templates " + in_quotes(dir.string()) + ": more than " +
                             std::to_string(limits::max_templates) + " templates");
-        if (entry.file_size(ec) > limits::max_template_bytes)
-            throw Error("template " + in_quotes(path.string()) + ": larger than " +
-                            std::to_string(limits::max_template_bytes) + " bytes");
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        if (!in) throw Error("template " + in_quotes(path.string()) + ": cannot read");
-        sources.emplace(path.stem().string(), text.str());
+        sources.emplace(path.stem().string(), read_template_file(path));
         newest_mtime = std::max(newest_mtime, mtime_of(path));
     }
     return sources;
@@ -113,12 +104,6 @@ std::string expand(const Labels& label, const Sources& sources, std::string_view
     return out;
 }
 
-CompiledTemplate compiled_or_throw(const Labels& label, std::string_view name, const std::string& source) {
-    CompiledTemplate compiled{source};
-    if (!compiled.is_valid()) throw Error("template " + label(name) + ": " + compiled.error_message());
-    return compiled;
-}
-
 }  // namespace
 
 bool Templates::files_match(const Templates& loaded, const fs::path& dir, const fs::path& overrides) {
@@ -140,12 +125,12 @@ std::shared_ptr<const Templates> Templates::load(const fs::path& dir, const fs::
             throw Error("templates " + in_quotes(dir.string()) + ": missing " + label(name));
 
     // Compile each file on its own first, so an error names the file it is in.
-    for (const auto& [name, source] : sources) compiled_or_throw(label, name, source);
+    for (const auto& [name, source] : sources) compiled_or_throw("template " + label(name), source);
     auto templates = std::make_shared<Templates>();
     for (const char* name : required_templates) {
         std::set<std::string> stack;
         std::string expanded = expand(label, sources, name, stack);
-        templates->pages_.emplace(name, compiled_or_throw(label, name, expanded));
+        templates->pages_.emplace(name, compiled_or_throw("template " + label(name), expanded));
         templates->expanded_.emplace(name, std::move(expanded));
     }
     templates->catalogues_ = Catalogues::load(dir, overrides);

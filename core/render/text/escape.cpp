@@ -4,21 +4,52 @@
 
 namespace vitae {
 
+namespace {
+
+// The one escaping loop: runs of plain bytes are copied whole (the renderer
+// escapes every variable of every page through here).
+template <bool drop_xml_forbidden>
+void append_escaped(std::string& out, std::string_view text) {
+    const char* p = text.data();
+    const char* end = p + text.size();
+    auto plain = [](char c) {
+        if (c == '&' || c == '<' || c == '>' || c == '"' || c == '\'') return false;
+        if constexpr (drop_xml_forbidden)
+            return !(static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r');
+        return true;
+    };
+    while (p < end) {
+        const char* run = p;
+        while (p < end && plain(*p)) ++p;
+        out.append(run, static_cast<std::size_t>(p - run));
+        if (p == end) break;
+        switch (*p) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&apos;"; break;
+            default: break;  // a character XML forbids: dropped
+        }
+        ++p;
+    }
+}
+
+}  // namespace
+
+void append_html_escaped(std::string& out, std::string_view text) { append_escaped<false>(out, text); }
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + text.size() / 8);
+    append_escaped<false>(out, text);
+    return out;
+}
+
 std::string xml_escape(std::string_view text) {
     std::string out;
     out.reserve(text.size() + text.size() / 8);
-    for (char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') break;
-            out += c;
-        }
-    }
+    append_escaped<true>(out, text);
     return out;
 }
 

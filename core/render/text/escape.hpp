@@ -1,7 +1,8 @@
-// Escaping for each output format the worker writes besides HTML (which
-// Mustache escapes): XML text and attributes, JSON strings (safe inside an
-// HTML <script>), and RIS field values. Small and pure, tested one by one in
-// tests/unit/escape_test.cpp; every generated feed or citation goes through them.
+// Escaping for each output format the worker writes: HTML (the one escaper:
+// Mustache's {{variables}}, the sanitizer, MathML), XML text and attributes,
+// JSON strings (safe inside an HTML <script>), and RIS field values. Small
+// and pure, tested one by one in tests/unit/escape_test.cpp; every generated
+// page, feed or citation goes through them.
 #pragma once
 
 #include <string>
@@ -9,7 +10,13 @@
 
 namespace vitae {
 
-// & < > " ' as entities; characters XML 1.0 forbids (C0 controls other than
+// & < > " ' as &amp; &lt; &gt; &quot; &apos;, every other byte as it is:
+// the bytes kainjow's html_escape writes, so a page renders as it always
+// has. Good for text and attributes. The appending form is the renderer's.
+std::string html_escape(std::string_view text);
+void append_html_escaped(std::string& out, std::string_view text);
+
+// html_escape's entities; characters XML 1.0 forbids (C0 controls other than
 // tab, newline and carriage return) are dropped. Good for text and attributes.
 std::string xml_escape(std::string_view text);
 

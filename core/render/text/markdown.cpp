@@ -14,6 +14,7 @@
 
 #include "render/text/escape.hpp"
 #include "render/text/highlight.hpp"
+#include "render/text/html_text.hpp"
 #include "render/text/sanitize.hpp"
 #include "rules/link.hpp"
 
@@ -206,23 +207,6 @@ std::string anchor_of(std::string_view text) {
     return out;
 }
 
-// The text of an HTML fragment: tags dropped, the entities cmark writes read back.
-std::string text_of(std::string_view html) {
-    std::string out;
-    bool in_tag = false;
-    for (std::size_t i = 0; i < html.size(); ++i) {
-        char c = html[i];
-        if (c == '<') in_tag = true;
-        else if (c == '>') in_tag = false;
-        else if (!in_tag && c == '&') {
-            auto end = html.find(';', i);
-            if (end == std::string_view::npos) break;
-            i = end;  // &amp; &lt; &quot;…: punctuation, which an anchor drops anyway
-        } else if (!in_tag) out += c;
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string with_heading_ids(std::string_view html) {
@@ -239,7 +223,7 @@ std::string with_heading_ids(std::string_view html) {
         std::string close = "</h" + std::string(1, html[at + 2]) + ">";
         auto end = html.find(close, at);
         if (end == std::string_view::npos) break;
-        std::string id = anchor_of(text_of(html.substr(at + 4, end - at - 4)));
+        std::string id = anchor_of(strip_tags(html.substr(at + 4, end - at - 4), TagText::heading_id));
         if (id.empty()) id = "section";
         if (int n = used[id]++; n > 0) id += "-" + std::to_string(n);
         out.append(html.substr(from, at + 3 - from));

@@ -3,19 +3,16 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 
-#include <kainjow/mustache.hpp>
-
 #include <memory>
 #include <mutex>
 
 #include "base/text.hpp"
+#include "render/text/escape.hpp"
 #include "rules/link.hpp"
 
 namespace vitae {
 
 namespace {
-
-std::string escape(std::string_view text) { return kainjow::mustache::html_escape<std::string>(std::string(text)); }
 
 // Kept with their allowed attributes; MathML so that math written as
 // MathML in a post survives, with what makes it speak (alttext, the TeX
@@ -108,13 +105,13 @@ void Writer::attributes_of(const xmlNode* node, const std::string& name) {
         }
         if (url && is_relative(v)) note(&SanitizeReport::relative, std::string(trim(v)));
         if (name == "img" && attribute == "src") note(&SanitizeReport::images, std::string(trim(v)));
-        out += " " + attribute + "=\"" + escape(v) + "\"";
+        out += " " + attribute + "=\"" + html_escape(v) + "\"";
     }
 }
 
 void Writer::write(const xmlNode* node) {
     if (node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) {
-        out += text_only ? std::string(text_of(node->content)) : escape(text_of(node->content));
+        out += text_only ? std::string(text_of(node->content)) : html_escape(text_of(node->content));
         return;
     }
     if (node->type != XML_ELEMENT_NODE) return;  // comments, processing instructions
@@ -146,7 +143,7 @@ void sanitize_into(std::string_view html, Writer& writer) {
                        HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET),
         xmlFreeDoc);
     if (!doc) {  // unparseable: shown as text, never as markup
-        writer.out = writer.text_only ? std::string(html) : escape(html);
+        writer.out = writer.text_only ? std::string(html) : html_escape(html);
         return;
     }
     // Everything under <html> but the head: a "</body>" in the text makes the

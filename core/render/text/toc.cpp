@@ -1,22 +1,8 @@
 #include "render/text/toc.hpp"
 
+#include "render/text/html_text.hpp"
+
 namespace vitae {
-
-namespace {
-
-// The text of inline HTML: tags dropped, entities kept (it stays escaped).
-std::string without_tags(std::string_view html) {
-    std::string out;
-    bool in_tag = false;
-    for (char c : html) {
-        if (c == '<') in_tag = true;
-        else if (c == '>') in_tag = false;
-        else if (!in_tag) out += c;
-    }
-    return out;
-}
-
-}  // namespace
 
 std::vector<TocEntry> toc_entries(std::string_view html) {
     std::vector<TocEntry> out;
@@ -31,7 +17,7 @@ std::vector<TocEntry> toc_entries(std::string_view html) {
             open_end < id_end || end < open_end)
             break;
         out.push_back({html[at + 2] - '0', std::string(html.substr(at + 8, id_end - at - 8)),
-                       without_tags(html.substr(open_end + 1, end - open_end - 1))});
+                       strip_tags(html.substr(open_end + 1, end - open_end - 1), TagText::markup)});
         at = end;
     }
     return out;

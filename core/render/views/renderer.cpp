@@ -10,7 +10,7 @@ namespace vitae {
 
 namespace {
 
-using kainjow::mustache::object;
+using object = TemplateObject;
 
 MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
     std::string_view current_path = layout.current_path;
@@ -38,13 +38,13 @@ std::string render_one(const Templates& templates, std::string_view page, const 
     if (it == templates.pages().end()) throw Error("render: no template " + std::string(page));
     std::string out;
     out.reserve(32 * 1024);
-    std::string error;
+    Result<> rendered;
     try {
-        error = it->second.render(data, out, {&t.data(), &language});
+        rendered = it->second.render(data, out, {&t.data(), &language});
     } catch (const std::exception& e) {  // from a streamed list's items
-        error = e.what();
+        rendered = Failure{e.what()};
     }
-    if (!error.empty()) throw Error("render " + std::string(page) + ": " + error);
+    if (!rendered) throw Error("render " + std::string(page) + ": " + rendered.error());
     return out;
 }
 

@@ -16,9 +16,9 @@ namespace vitae::view_data {
 // is the list the data owns on the heap: only its accessor is const.
 inline void put(MustacheData& into, const std::string& key, MustacheData value) { into[key] = std::move(value); }
 inline void append(MustacheData& onto, MustacheData value) {
-    auto& items = const_cast<kainjow::mustache::list&>(onto.list_value());
+    auto& items = const_cast<TemplateList&>(onto.list_value());
     if (items.size() == items.capacity()) {  // grow by moving, never by vector's copying
-        kainjow::mustache::list bigger;
+        TemplateList bigger;
         bigger.reserve(std::max<std::size_t>(8, items.size() * 2));
         for (auto& item : items) bigger.push_back(std::move(item));
         items.swap(bigger);

@@ -24,7 +24,7 @@ using view_data::any_equal_contribution;
 
 namespace {
 
-using kainjow::mustache::list;
+using list = TemplateList;
 using view_data::append;
 using view_data::fields;
 using view_data::list_of;

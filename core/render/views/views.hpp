@@ -3,8 +3,6 @@
 // whole site at once: loading a version costs about what reading its rows does.
 #pragma once
 
-#include <kainjow/mustache.hpp>
-
 #include <functional>
 #include <map>
 #include <memory>
@@ -16,12 +14,13 @@
 
 #include "http/routes.hpp"
 #include "render/template/catalogue.hpp"
+#include "render/template/template_data.hpp"
 #include "store/model/content.hpp"
 #include "store/model/group.hpp"
 
 namespace vitae {
 
-using MustacheData = kainjow::mustache::data;
+using MustacheData = TemplateData;
 
 // Co-authors' pages by name_key: a name in an author list links there.
 using People = std::map<std::string, std::string, std::less<>>;
