@@ -41,7 +41,7 @@ SpanAt span_at(std::string_view text, std::size_t at) {
 // (the style's math[display=block]), so it is focusable: a keyboard can
 // scroll it (WCAG 2.1.1 with 1.4.10 reflow).
 std::string math_element(std::string_view tex, bool display, const std::string& body) {
-    std::string source = escape(trim(tex));
+    std::string source = html_escape(trim(tex));
     std::string out = display ? "<math display=\"block\" tabindex=\"0\"" : "<math";
     out += " alttext=\"" + source + "\"><semantics><mrow>" + body + "</mrow>";
     out += "<annotation encoding=\"application/x-tex\">" + source + "</annotation></semantics></math>";
