@@ -178,3 +178,12 @@ BOOST_AUTO_TEST_CASE(the_writer_replaces_in_place_and_an_edit_is_in_the_edit_log
     auto log = vitae_cli({"log", site.db.string()});
     BOOST_TEST(has(log.out, "page"), log.out);
 }
+
+BOOST_AUTO_TEST_CASE(check_warns_of_a_page_a_route_took_and_of_its_broken_math) {
+    Site site;
+    exec_sql(site.db, "INSERT INTO page (slug, position, title, body) VALUES ('blog', 1, 'Written around vitae add page', ''),"
+                      "('maths', 2, 'Maths', 'An unclosed $\\frac{1}{2$ here.');");
+    auto r = vitae_cli({"check", site.db.string()});
+    BOOST_TEST(has(r.out + r.err, "warning: page \"blog\": /blog/ is a path the site's own pages use"), r.out + r.err);
+    BOOST_TEST(has(r.out + r.err, "warning: page \"maths\": "), r.out + r.err);
+}
