@@ -2,6 +2,8 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "http/router.hpp"
+#include "render/math/body_html.hpp"
 #include "render/math/markdown_math.hpp"
 #include "render/math/math.hpp"
 #include "rules/date.hpp"
@@ -131,6 +133,14 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
                         " is not a stored picture (vitae ls files); its pages show none\n";
         for (const auto& problem : markdown_math_problems(p.markdown))
             warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
+    }
+    // A page whose slug a route took (a row written around vitae add page, or a route added since) is never served.
+    for (const auto& p : content.pages) {
+        if (auto problem = page_slug_problem(p.slug))
+            warnings += "warning: page " + in_quotes(p.slug) + ": " + *problem + "; not served\n";
+        if (post_body_format(p.body_format) != BodyFormat::html)
+            for (const auto& problem : markdown_math_problems(p.body))
+                warnings += "warning: page " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
     }
     // Languages: translations that name nothing are not shown;
     // an interface string a catalogue lacks is shown in English.

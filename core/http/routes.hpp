@@ -55,6 +55,7 @@ enum class Input : std::uint32_t {
     people = 1u << 22,       // a group's home: its members' cards
     group_works = 1u << 23,  // a group's home: its members' papers, merged
     contact = 1u << 24,      // the owner's email addresses (the accessibility statement's contact)
+    page = 1u << 25,         // one page of the owner's own
 };
 
 // A set of Inputs: `Input::cv | Input::strings`.

@@ -129,3 +129,16 @@ BOOST_AUTO_TEST_CASE(refuses_a_bad_database_before_writing_anything) {
     BOOST_TEST(f.run_export(out, err) == 1);
     BOOST_TEST(!fs::exists(f.out));
 }
+
+BOOST_AUTO_TEST_CASE(a_page_of_the_owners_own_is_exported_at_its_slug) {
+    Fixture f;
+    exec_sql(f.db, "INSERT INTO page (slug, position, title, body, in_menu) VALUES ('teaching', 1, 'Teaching', 'Linear *algebra*.', 1);");
+    std::string out, err;
+    BOOST_TEST(f.run_export(out, err) == 0, err);
+    auto html = read_file(f.out / "teaching/index.html");
+    BOOST_TEST(html.find("<h1>Teaching</h1>") != std::string::npos, html);
+    BOOST_TEST(html.find("<em>algebra</em>") != std::string::npos, html);
+    BOOST_TEST(read_file(f.out / "index.html").find("href=\"/teaching/\"") != std::string::npos);
+    BOOST_TEST(read_file(f.out / "sitemap.xml").find("https://cdn.example/teaching/</loc>") != std::string::npos);
+    BOOST_TEST(out.find("ok: " + std::to_string(exported_pages + 1) + " pages in ") != std::string::npos, out);
+}

@@ -24,7 +24,7 @@ using Mustache = kainjow::mustache::mustache;
 inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
                                                       "publications", "paper", "not_found", "news",  "talks",
                                                       "projects",     "project",   "cv",    "people", "search",
-                                                      "accessibility"};
+                                                      "accessibility", "page"};
 
 class Templates {
 public:
