@@ -159,4 +159,24 @@ bool is_demo_bib_entry(std::string_view key, std::string_view authors) {
 
 bool is_demo_cv_name(std::string_view name) { return trim(name) == "Albert Einstein" || is_demo_name(name); }
 
+std::optional<std::string> demo_file_text(std::string_view text) {
+    if (contains(text, "Add your privacy policy here") || contains(text, "Add your terms here"))
+        return "the starter's example privacy or terms page (a draft)";
+    if (contains(text, "Create slides in Markdown with Wowchemy") || contains(text, "Create slides in Markdown with Hugo Blox") ||
+        contains(text, "Create slides in Markdown with Academic"))
+        return "the starter's example slides";
+    if (contains(text, "@article{gregor2015draw") && contains(text, "DRAW: A recurrent neural network for image generation"))
+        return "the theme's example bibliography of its distill post";
+    return std::nullopt;
+}
+
+// al-folio's _data: Einstein's co-authors (coauthors.yml), the GitHub users
+// and repositories it shows (repositories.yml), its example venue (venues.yml).
+bool is_demo_data(std::string_view text) {
+    std::string lower = ascii_lower(text);
+    return (contains(lower, "podolsky") && contains(lower, "rosen")) ||
+           (contains(lower, "github_users") && contains(lower, "alshedivat")) ||
+           contains(lower, "aapt.scitation.org/journal/ajp");
+}
+
 }  // namespace vitae::cli

@@ -1,6 +1,8 @@
 // Demo content the themes ship, recognised so an import leaves it out.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace vitae::cli {
@@ -17,5 +19,9 @@ bool is_demo_project(std::string_view title, std::string_view body);
 bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_view body);  // "post", "publication", "talk", "project", "author"
 bool is_demo_bib_entry(std::string_view key, std::string_view authors);
 bool is_demo_cv_name(std::string_view name);
+bool is_demo_data(std::string_view text);  // a data file's whole text
+// A file no reader takes whose text is a theme's example (Hugo Blox's
+// privacy, terms and slides pages, al-folio's distill bibliography): what it is.
+std::optional<std::string> demo_file_text(std::string_view text);
 
 }  // namespace vitae::cli

@@ -10,7 +10,9 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
+#include "cli/import/plan/site_data.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_ledger.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
@@ -35,16 +37,47 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// What import-site reads, named in every refusal.
+constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo Blox "
+                                  "(Wowchemy, Hugo Academic) sites";
+
+constexpr const char* hugo_settings[] = {"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
+                                         "config.yml", "config.json", "config/_default"};
+
+// The `theme` a Hugo site's settings name ("PaperMod"); "" when none is found.
+std::string hugo_theme(const fs::path& file) {
+    if (!fs::is_regular_file(file)) return {};
+    std::string text = "\n" + read_site_file(file);
+    for (const char* key : {"\ntheme:", "\ntheme =", "\ntheme=", "\n  theme:"}) {
+        auto at = text.find(key);
+        if (at == std::string::npos) continue;
+        std::string value(trim(text.substr(at + std::string_view(key).size(), text.find('\n', at + 1) - at - std::string_view(key).size())));
+        std::erase_if(value, [](char c) { return c == '"' || c == '\'' || c == '[' || c == ']'; });
+        return std::string(trim(value));
+    }
+    return {};
+}
+
 // al-folio: _bibliography/ or _news/, or its _config.yml keys; academicpages:
-// the author: block and its collections. Anything else is refused.
+// the author: block and its collections; Hugo Blox: hugo.cpp's markers.
+// Anything else is refused, naming what was looked for and what is read.
 std::string detect_theme(const fs::path& dir) {
-    if (!fs::is_directory(dir)) throw UsageError("import-site: " + in_quotes(dir.string()) + " is not a folder");
+    std::string site = "import-site: " + in_quotes(dir.string());
+    if (!fs::is_directory(dir)) throw UsageError(site + " is not a folder");
     if (is_hugo_site(dir)) return "hugo-blox";
-    if (fs::exists(dir / "config.toml") || fs::exists(dir / "hugo.toml") || fs::exists(dir / "hugo.yaml"))
-        throw UsageError("import-site: " + in_quotes(dir.string()) +
-                         " is a Hugo site but not a Hugo Blox one (no content/authors, no landing page of blocks)");
+    for (const char* settings : hugo_settings) {
+        if (!fs::exists(dir / settings)) continue;
+        std::string theme = hugo_theme(dir / settings);
+        throw UsageError(site + " is a Hugo site (" + settings + (theme.empty() ? "" : ", theme " + in_quotes(theme)) +
+                         ") but not a Hugo Blox one: looked for content/authors/, data/authors/, content/home/ or a "
+                         "landing page of blocks (content/_index.md) and found none. " + supported);
+    }
+    if (fs::exists(dir / "_quarto.yml"))
+        throw UsageError(site + " is a Quarto website (_quarto.yml): not read yet. " + supported);
     if (!fs::exists(dir / "_config.yml"))
-        throw UsageError("import-site: " + in_quotes(dir.string()) + " has no _config.yml: not a Jekyll site");
+        throw UsageError(site + " is none of the sites import-site reads: looked for Jekyll's _config.yml, Hugo's settings "
+                         "(hugo.toml, hugo.yaml, config.toml, config.yaml, config.yml, config/_default/) and Quarto's "
+                         "_quarto.yml, and found none. " + supported);
     std::string config = "\n" + read_site_file(dir / "_config.yml");  // a key at the first line too
     if (fs::exists(dir / "_bibliography") || fs::exists(dir / "_news") || config.find("\nfirst_name:") != std::string::npos ||
         config.find("al-folio") != std::string::npos)
@@ -52,8 +85,9 @@ std::string detect_theme(const fs::path& dir) {
     if (fs::exists(dir / "_publications") || fs::exists(dir / "_talks") || config.find("academicpages") != std::string::npos ||
         config.find("\nauthor:") != std::string::npos)
         return "academicpages";
-    throw UsageError("import-site: " + in_quotes(dir.string()) +
-                     " is a Jekyll site of a layout not supported yet (al-folio or academicpages)");
+    throw UsageError(site + " is a Jekyll site (_config.yml) on a theme import-site does not read: looked for al-folio's "
+                     "_bibliography/, _news/ or first_name:, academicpages' _publications/, _talks/ or author:, and found "
+                     "none. " + supported);
 }
 
 // A new file, or one `vitae init` made: a profile row at most.
@@ -159,6 +193,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         read_hugo_profile(plan);
         read_hugo_widgets(plan);
         read_hugo_content(plan);
+        read_data_files(plan, dir / "data");
     } else {
         read_profile(plan);
         read_posts(plan);
@@ -169,6 +204,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         read_cv(plan);
         read_projects(plan);
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
+        read_data_files(plan, dir / "_data");
     }
 
     for (const auto& name : plan.options.include_demo_files)
@@ -217,6 +253,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
                      .projects = plan.projects.size(),
                      .awards = plan.awards.size()};
     report.notes = std::move(plan.notes);
+    report.ledger = site_ledger(dir, report.notes);
     return report;
 }
 
