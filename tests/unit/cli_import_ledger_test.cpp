@@ -111,6 +111,24 @@ BOOST_AUTO_TEST_CASE(a_whole_al_folio_tree_sorts_the_generator_from_the_owners_t
     BOOST_TEST(leftovers(report) > 0u);
 }
 
+// The whole Wowchemy (blogdown) tree: the R project's files and Hugo's
+// settings are machinery, the starter's privacy, terms and slides pages
+// demo by their text, a cite.bib none of whose entries can be read is where
+// its page's record came from; nothing of the owner's is left.
+BOOST_AUTO_TEST_CASE(a_whole_wowchemy_tree_has_no_leftover) {
+    test::TempDir dir;
+    auto report = import_site(sites / "wowchemy-elvio-blini-tree", (dir / "site.db").string());
+    for (const char* file : {".Rprofile", "ElvioBlini.Rproj", "R/build.R", "hugo.toml", "netlify.toml", "config/_default/params.yaml",
+                             "data/page_sharer.toml", "layouts/shortcodes/blogdown/postref.html", "content/post/_index.md"})
+        BOOST_TEST(class_name(entry_of(report, file).kind) == std::string("machinery"), file);
+    for (const char* file : {"content/privacy.md", "content/terms.md", "content/slides/example/index.md"})
+        BOOST_TEST(class_name(entry_of(report, file).kind) == std::string("demo"), file);
+    const LedgerEntry& bib = entry_of(report, "content/publication/2015 Ranzini et al. (2015) Journal of Cognitive Psychology/cite.bib");
+    BOOST_TEST(class_name(bib.kind) == std::string("imported"));
+    BOOST_TEST(bib.detail.find("is its page's front matter instead") != std::string::npos);
+    BOOST_TEST(leftovers(report) == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(a_page_left_over_exits_3_and_the_report_lists_every_file) {
     test::TempDir dir;
     fs::path site = dir / "site";

@@ -159,7 +159,8 @@ bool is_demo_bib_entry(std::string_view key, std::string_view authors) {
 
 bool is_demo_cv_name(std::string_view name) { return trim(name) == "Albert Einstein" || is_demo_name(name); }
 
-std::optional<std::string> demo_file_text(std::string_view text) {
+std::optional<std::string> demo_file_text(std::string_view written) {
+    std::string text = normalised(written);
     if (contains(text, "Add your privacy policy here") || contains(text, "Add your terms here"))
         return "the starter's example privacy or terms page (a draft)";
     if (contains(text, "Create slides in Markdown with Wowchemy") || contains(text, "Create slides in Markdown with Hugo Blox") ||
@@ -167,6 +168,20 @@ std::optional<std::string> demo_file_text(std::string_view text) {
         return "the starter's example slides";
     if (contains(text, "@article{gregor2015draw") && contains(text, "DRAW: A recurrent neural network for image generation"))
         return "the theme's example bibliography of its distill post";
+    // academicpages' shipped pages: the Markdown
+    // guide, the 404, the example CV, the privacy policy, the talk map.
+    static constexpr std::pair<const char*, const char*> pages[] = {
+        {"## Locations of key files/directories", "the theme's guide to its Markdown"},
+        {"Your pixels are in another canvas", "the theme's page not found"},
+        {"Ph.D in Version Control Theory, GitHub University", "the theme's example CV"},
+        {"The privacy of my visitors is extremely important", "the theme's example privacy policy"},
+        {"This map is generated from a Jupyter Notebook file in", "the theme's talk map page"},
+        {"A variety of common markup showing how the theme styles them", "the theme's page of example markup"},
+        // al-folio's teaching page: its body (owners keep its front matter's description and write their own).
+        {"For now, this page is assumed to be a static description of your courses", "the theme's example teaching page"},
+    };
+    for (auto [words, what] : pages)
+        if (contains(text, words)) return std::string(what);
     return std::nullopt;
 }
 
@@ -176,7 +191,8 @@ bool is_demo_data(std::string_view text) {
     std::string lower = ascii_lower(text);
     return (contains(lower, "podolsky") && contains(lower, "rosen")) ||
            (contains(lower, "github_users") && contains(lower, "alshedivat")) ||
-           contains(lower, "aapt.scitation.org/journal/ajp");
+           contains(lower, "aapt.scitation.org/journal/ajp") ||
+           (contains(lower, "cornelius fiddlebottom") && contains(lower, "billy rick"));  // academicpages' authors.yml
 }
 
 }  // namespace vitae::cli

@@ -20,8 +20,9 @@ bool is_demo_hugo(std::string_view kind, std::string_view title, std::string_vie
 bool is_demo_bib_entry(std::string_view key, std::string_view authors);
 bool is_demo_cv_name(std::string_view name);
 bool is_demo_data(std::string_view text);  // a data file's whole text
-// A file no reader takes whose text is a theme's example (Hugo Blox's
-// privacy, terms and slides pages, al-folio's distill bibliography): what it is.
+// A file no reader takes whose text (a page's body, without its front
+// matter, which owners keep when they write their own; a data file's or a
+// .bib's whole text) is a theme's example: what it is.
 std::optional<std::string> demo_file_text(std::string_view text);
 
 }  // namespace vitae::cli

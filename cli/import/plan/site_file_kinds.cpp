@@ -46,6 +46,8 @@ constexpr Part machinery_folders[] = {
     {"config", "the site's settings"},
     {"_freeze", "the generator's cache (Quarto's computed output)"},
     {"_extensions", "an extension of the generator"},
+    {"markdown_generator", "academicpages' scripts that wrote its _publications and _talks pages (their .tsv sources)"},
+    {"talkmap", "academicpages' talk map (a script and its output)"},
 };
 
 // Files at the top of the tree (compared without case).

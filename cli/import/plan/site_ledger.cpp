@@ -120,13 +120,13 @@ LedgerEntry judge(const fs::path& path, const std::string& file, const std::vect
     }
     Holds holds = what_it_holds(file);
     std::string text = holds == Holds::document ? std::string() : head_of(path);
-    if (auto demo = demo_file_text(text); demo && holds != Holds::nothing_known) {
+    std::string visible = holds == Holds::page ? visible_text(text) : std::string();
+    if (auto demo = demo_file_text(holds == Holds::page ? visible : text); demo && holds != Holds::nothing_known) {
         entry.kind = FileClass::demo;
         entry.detail = *demo + "; left out";
         return entry;
     }
     if (holds == Holds::page) {
-        std::string visible = visible_text(text);
         std::size_t words = word_count(visible);
         // A page the generator fills from data: its loops and a heading or two of text.
         bool template_page = words < 25 && (text.find("{% for") != std::string::npos || text.find("{%- for") != std::string::npos ||
