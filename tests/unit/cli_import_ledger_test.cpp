@@ -129,6 +129,22 @@ BOOST_AUTO_TEST_CASE(a_whole_wowchemy_tree_has_no_leftover) {
     BOOST_TEST(leftovers(report) == 0u);
 }
 
+// The multi-language al-folio as it ships (en-us and pt-br): every example
+// news item, post, project, page, CV and bibliography is demo in both
+// languages, by its text; none of it arrives as a row.
+BOOST_AUTO_TEST_CASE(the_themes_demo_is_recognised_in_every_language_it_ships) {
+    test::TempDir dir;
+    auto report = import_site(sites / "al-folio-multi-language-demo", (dir / "site.db").string());
+    for (const auto& e : report.ledger)
+        if (e.file.starts_with("_news/") || e.file.starts_with("_posts/") || e.file.starts_with("_projects/") ||
+            e.file.starts_with("_books/") || e.file.ends_with("/cv.yml") || e.file.ends_with("about.md"))
+            BOOST_TEST(class_name(e.kind) == std::string("demo"), e.file + ": " + e.detail);
+    for (const char* table : {"news", "post", "project", "publication", "profile_paragraph", "education"})
+        BOOST_TEST(count(dir / "site.db", std::string("SELECT count(*) FROM ") + table) == 0, table);
+    BOOST_TEST(class_name(entry_of(report, "_data/pt-br/strings.yml").kind) == std::string("machinery"));
+    BOOST_TEST(leftovers(report) == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(a_page_left_over_exits_3_and_the_report_lists_every_file) {
     test::TempDir dir;
     fs::path site = dir / "site";

@@ -48,6 +48,8 @@ constexpr Part machinery_folders[] = {
     {"_extensions", "an extension of the generator"},
     {"markdown_generator", "academicpages' scripts that wrote its _publications and _talks pages (their .tsv sources)"},
     {"talkmap", "academicpages' talk map (a script and its output)"},
+    {"lighthouse_results", "the theme's test reports"},
+    {"readme_preview", "the theme's README pictures"},
 };
 
 // Files at the top of the tree (compared without case).
@@ -55,6 +57,8 @@ constexpr std::string_view repository_files[] = {
     "readme", "readme.md", "readme.markdown", "readme.txt", "readme.rst", "license", "license.md", "license.txt",
     "licence", "licence.md", "contributing.md", "changelog.md", "code_of_conduct.md", "security.md",
     "install.md", "faq.md", "customize.md", "authors.md", "citation.cff", ".all-contributorsrc"};
+constexpr std::string_view repository_stems[] = {"readme", "contributing", "customize", "faq", "install", "upgrading",
+                                                 "changelog", "code_of_conduct", "license", "licence", "security"};
 constexpr std::string_view settings_files[] = {
     "gemfile", "gemfile.lock", "rakefile", "makefile", "dockerfile", "docker-compose.yml", "docker-compose.yaml",
     "package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", ".gitignore", ".gitattributes", ".gitmodules",
@@ -126,8 +130,14 @@ std::optional<std::string> machinery_part(std::string_view file) {
     for (const auto& [prefix, what] : theme_data)
         if (file.starts_with(prefix)) return std::string(what);
     if (first == "_includes" && ext != ".md" && ext != ".markdown") return "an include that is a template of the theme";
+    if (lower == "404.md" || lower == "404.html") return "the page not found of the generator";
+    if (first == "_data" && (lower == "strings.yml" || lower == "strings.yaml" || lower == "ui-text.yml" || lower == "ui_text.yml"))
+        return "the theme's interface strings";
     if (slash == std::string_view::npos) {
-        if (listed(repository_files, lower)) return "the repository's own file, not a page of the site";
+        // README.md, README.pt-br.md, UPGRADING.md...: the repository's documents, in any language.
+        std::string stem = lower.substr(0, lower.find('.'));
+        if (listed(repository_files, lower) || listed(repository_stems, stem)) return "the repository's own file, not a page of the site";
+        if (lower.starts_with("docker-compose") || lower.starts_with(".git")) return "the generator's or the host's settings";
         if (listed(settings_files, lower) || (lower.starts_with("_config") && (ext == ".yml" || ext == ".yaml")))
             return "the generator's or the host's settings";
     }

@@ -119,6 +119,11 @@ LedgerEntry judge(const fs::path& path, const std::string& file, const std::vect
         return entry;
     }
     Holds holds = what_it_holds(file);
+    if (is_demo_asset(file)) {
+        entry.kind = FileClass::demo;
+        entry.detail = "the theme's example media, by its shipped name; left out";
+        return entry;
+    }
     std::string text = holds == Holds::document ? std::string() : head_of(path);
     std::string visible = holds == Holds::page ? visible_text(text) : std::string();
     if (auto demo = demo_file_text(holds == Holds::page ? visible : text); demo && holds != Holds::nothing_known) {

@@ -158,6 +158,10 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
         plan.note(problem.skipped ? SiteNote::Kind::skipped : SiteNote::Kind::warning, file,
                   (problem.key.empty() ? "" : problem.key + ": ") + problem.message, problem.line);
     report.counts.bibtex_publications += imported.changes.size();
+    if (imported.changes.empty() && std::any_of(plan.notes.begin(), plan.notes.end(), [&](const SiteNote& n) {
+            return n.kind == SiteNote::Kind::demo && n.file == plan.relative(file);
+        }))
+        return;  // only the theme's example entries: the file is demo (its lines say so), not "0 publications"
     plan.note(SiteNote::Kind::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
     note_repeated_works(db, plan, file, imported);
 }
