@@ -94,62 +94,56 @@ std::string suggestion_for(Holds holds, const std::string& file) {
     return "not a kind of file import-site knows; nothing of it is imported";
 }
 
-LedgerEntry judge(const fs::path& path, const std::string& file, const std::vector<const SiteNote*>& notes) {
+LedgerEntry classed(const std::string& file, FileClass kind, std::string detail) {
     LedgerEntry entry;
     entry.file = file;
-    if (std::string imported = messages_of(notes, SiteNote::Kind::imported); !imported.empty()) {
-        entry.kind = FileClass::imported;
-        entry.detail = imported;
-        return entry;
-    }
-    if (std::string demo = messages_of(notes, SiteNote::Kind::demo); !demo.empty()) {
-        entry.kind = FileClass::demo;
-        entry.detail = demo;
-        return entry;
-    }
-    if (std::string machinery = messages_of(notes, SiteNote::Kind::machinery); !machinery.empty()) {
-        entry.kind = FileClass::machinery;
-        entry.detail = machinery;
-        return entry;
-    }
+    entry.kind = kind;
+    entry.detail = std::move(detail);
+    return entry;
+}
+
+std::string and_skipped(std::string detail, const std::string& skipped) {
+    return skipped.empty() ? detail : detail + "; " + skipped;
+}
+
+// What the readers said, in this order: imported, demo, machinery.
+std::optional<LedgerEntry> by_notes(const std::string& file, const std::vector<const SiteNote*>& notes) {
+    for (auto [note, kind] : {std::pair{SiteNote::Kind::imported, FileClass::imported}, {SiteNote::Kind::demo, FileClass::demo},
+                              {SiteNote::Kind::machinery, FileClass::machinery}})
+        if (std::string said = messages_of(notes, note); !said.empty()) return classed(file, kind, said);
+    return std::nullopt;
+}
+
+// What its text is: a theme's example, or a page with no text of its own
+// or one the generator fills from data (its loops and a heading or two).
+std::optional<LedgerEntry> by_text(const std::string& file, Holds holds, const std::string& text, const std::string& visible,
+                                   const std::string& skipped) {
+    if (auto demo = demo_file_text(holds == Holds::page ? visible : text); demo && holds != Holds::nothing_known)
+        return classed(file, FileClass::demo, *demo + "; left out");
+    if (holds != Holds::page) return std::nullopt;
+    std::size_t words = word_count(visible);
+    bool loops = text.find("{% for") != std::string::npos || text.find("{%- for") != std::string::npos ||
+                 text.find("{{ range") != std::string::npos || text.find("{{- range") != std::string::npos;
+    if (words < 3)
+        return classed(file, FileClass::machinery,
+                       and_skipped("no text of its own (front matter and the generator's tags): a list or layout page", skipped));
+    if (loops && words < 25)
+        return classed(file, FileClass::machinery, and_skipped("a page the generator fills from data (a loop and a heading or two)", skipped));
+    return std::nullopt;
+}
+
+LedgerEntry judge(const fs::path& path, const std::string& file, const std::vector<const SiteNote*>& notes) {
+    if (auto said = by_notes(file, notes)) return *said;
     std::string skipped = messages_of(notes, SiteNote::Kind::skipped);
-    if (auto part = machinery_part(file)) {
-        entry.kind = FileClass::machinery;
-        entry.detail = *part + (skipped.empty() ? "" : "; " + skipped);
-        return entry;
-    }
+    if (auto part = machinery_part(file)) return classed(file, FileClass::machinery, and_skipped(*part, skipped));
+    if (is_demo_asset(file)) return classed(file, FileClass::demo, "the theme's example media, by its shipped name; left out");
     Holds holds = what_it_holds(file);
-    if (is_demo_asset(file)) {
-        entry.kind = FileClass::demo;
-        entry.detail = "the theme's example media, by its shipped name; left out";
-        return entry;
-    }
     std::string text = holds == Holds::document ? std::string() : head_of(path);
     std::string visible = holds == Holds::page ? visible_text(text) : std::string();
-    if (auto demo = demo_file_text(holds == Holds::page ? visible : text); demo && holds != Holds::nothing_known) {
-        entry.kind = FileClass::demo;
-        entry.detail = *demo + "; left out";
-        return entry;
-    }
-    if (holds == Holds::page) {
-        std::size_t words = word_count(visible);
-        // A page the generator fills from data: its loops and a heading or two of text.
-        bool template_page = words < 25 && (text.find("{% for") != std::string::npos || text.find("{%- for") != std::string::npos ||
-                                            text.find("{{ range") != std::string::npos || text.find("{{- range") != std::string::npos);
-        if (words < 3 || template_page) {
-            entry.kind = FileClass::machinery;
-            entry.detail = std::string(template_page ? "a page the generator fills from data (a loop and a heading or two)"
-                                                     : "no text of its own (front matter and the generator's tags): a list or layout page") +
-                           (skipped.empty() ? std::string() : "; " + skipped);
-            return entry;
-        }
-        entry.first_words = first_words(visible);
-    } else if (holds != Holds::document) {
-        entry.first_words = first_words(text);
-    }
-    entry.kind = FileClass::not_understood;
+    if (auto judged = by_text(file, holds, text, visible, skipped)) return *judged;
+    LedgerEntry entry = classed(file, FileClass::not_understood, skipped.empty() ? "not read by import-site" : skipped);
+    if (holds != Holds::document) entry.first_words = first_words(holds == Holds::page ? visible : text);
     entry.owners = holds != Holds::nothing_known;
-    entry.detail = skipped.empty() ? "not read by import-site" : skipped;
     entry.suggestion = skipped.empty() || holds == Holds::nothing_known
                            ? suggestion_for(holds, file)
                            : "correct what is said and import again, or add what it holds by hand (vitae add ...)";
