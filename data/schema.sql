@@ -1,11 +1,11 @@
--- Vitae content schema, version 11 (PRAGMA user_version).
+-- Vitae content schema, version 12 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 11;
+PRAGMA user_version = 12;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -604,3 +604,123 @@ CREATE TABLE citation_count (
 CREATE TRIGGER log_citation_count_insert AFTER INSERT ON citation_count BEGIN INSERT INTO change_log (item, key) VALUES ('publication', NEW.publication_id); END;
 CREATE TRIGGER log_citation_count_update AFTER UPDATE ON citation_count BEGIN INSERT INTO change_log (item, key) SELECT 'publication', OLD.publication_id UNION SELECT 'publication', NEW.publication_id; END;
 CREATE TRIGGER log_citation_count_delete AFTER DELETE ON citation_count BEGIN INSERT INTO change_log (item, key) VALUES ('publication', OLD.publication_id); END;
+
+-- v12: pages of the owner's own (issue #45): "Teaching", "Software", "Join
+-- the lab": a title and a body (Markdown with math, code and pictures as in
+-- posts, or HTML through the one sanitizer) served at /<slug>/, in the nav
+-- when in_menu, in the owner's order (position) wherever they are listed.
+-- A slug a route or a language prefix uses is refused before it gets here
+-- (core/http/router's page_slug_problem). Translations: item 'page', key its
+-- slug, fields 'title' and 'body'. Small: an edit logs 'sections'.
+-- Searchable: search_doc's kinds gain 'page', so the search part's table,
+-- views and the triggers that name the kinds are made again with it, and
+-- the indexes filled again.
+-- `vitae migrate` runs this part alone from v11.
+CREATE TABLE page (
+    slug        TEXT PRIMARY KEY CHECK (slug GLOB '[a-z0-9]*' AND slug NOT GLOB '*[^a-z0-9-]*'),
+    position    INTEGER NOT NULL UNIQUE,
+    title       TEXT NOT NULL CHECK (title <> ''),
+    body_format TEXT NOT NULL DEFAULT 'markdown' CHECK (body_format IN ('markdown', 'html')),
+    body        TEXT NOT NULL DEFAULT '',
+    in_menu     INTEGER NOT NULL DEFAULT 0 CHECK (in_menu IN (0, 1))  -- a link in every page's nav
+) WITHOUT ROWID;
+CREATE TRIGGER log_page_insert AFTER INSERT ON page BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_page_update AFTER UPDATE ON page BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+CREATE TRIGGER log_page_delete AFTER DELETE ON page BEGIN INSERT INTO change_log (item) VALUES ('sections'); END;
+DROP TRIGGER search_refresh;
+DROP TRIGGER search_translation_insert;
+DROP TRIGGER search_translation_update;
+DROP TRIGGER search_translation_delete;
+DROP VIEW search_source;
+DROP VIEW search_translation;
+DROP TABLE search_doc;
+DELETE FROM search;
+DELETE FROM search_cjk;
+CREATE TABLE search_doc (
+    id   INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('publication', 'post', 'news', 'talk', 'project', 'bio', 'page')),
+    key  TEXT NOT NULL,  -- a slug (publication, post, project, page), an id (news, talk), '' (bio)
+    UNIQUE (kind, key)
+);
+CREATE VIEW search_translation (item, key, text) AS
+    SELECT CASE item WHEN 'paragraph' THEN 'bio' WHEN 'profile' THEN 'bio' ELSE item END,
+           CASE WHEN item IN ('paragraph', 'profile') THEN '' ELSE key END, text
+    FROM translation WHERE item IN ('publication', 'post', 'news', 'talk', 'project', 'page', 'profile', 'paragraph');
+CREATE VIEW search_source (kind, key, title, authors, body) AS
+    SELECT 'publication', p.slug, p.title,
+           coalesce((SELECT group_concat(name, ', ') FROM
+                        (SELECT name FROM publication_author a WHERE a.publication_id = p.id ORDER BY position)), ''),
+           p.venue || ' ' || p.venue_short || ' ' || coalesce(p.year, '') || ' ' || p.keywords || ' ' || p.doi || ' ' ||
+           p.arxiv || ' ' || p.institution || ' ' || p.publisher || ' ' || p.abstract || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'publication' AND t.key = p.slug), '')
+    FROM publication p
+    UNION ALL
+    SELECT 'post', s.slug, s.title, '',
+           s.body || ' ' || coalesce((SELECT group_concat(tag, ' ') FROM post_tag WHERE post_slug = s.slug), '') || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'post' AND t.key = s.slug), '')
+    FROM post s WHERE s.status = 'published'
+    UNION ALL
+    SELECT 'news', CAST(n.id AS TEXT), n.date, '',
+           n.markdown || ' ' || coalesce((SELECT group_concat(text, ' ') FROM search_translation t
+                                          WHERE t.item = 'news' AND t.key = CAST(n.id AS TEXT)), '')
+    FROM news n
+    UNION ALL
+    SELECT 'talk', CAST(k.id AS TEXT), k.title, '',
+           k.event || ' ' || k.place || ' ' || k.date || ' ' || k.abstract || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t
+                     WHERE t.item = 'talk' AND t.key = CAST(k.id AS TEXT)), '')
+    FROM talk k
+    UNION ALL
+    SELECT 'project', j.slug, j.title, '',
+           j.summary || ' ' || j.markdown || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'project' AND t.key = j.slug), '')
+    FROM project j
+    UNION ALL
+    SELECT 'page', g.slug, g.title, '',
+           g.body || ' ' ||
+           coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'page' AND t.key = g.slug), '')
+    FROM page g
+    UNION ALL
+    SELECT 'bio', '', f.name, f.job_title || ' ' || f.affiliation,
+           coalesce((SELECT group_concat(markdown, ' ') FROM (SELECT markdown FROM profile_paragraph ORDER BY position)), '') ||
+           ' ' || coalesce((SELECT group_concat(text, ' ') FROM search_translation t WHERE t.item = 'bio'), '')
+    FROM profile f;
+CREATE TRIGGER search_refresh AFTER INSERT ON search_stale BEGIN
+    DELETE FROM search WHERE rowid IN (SELECT id FROM search_doc WHERE kind = NEW.kind AND key = NEW.key);
+    DELETE FROM search_cjk WHERE rowid IN (SELECT id FROM search_doc WHERE kind = NEW.kind AND key = NEW.key);
+    DELETE FROM search_doc WHERE kind = NEW.kind AND key = NEW.key;
+    INSERT INTO search_doc (kind, key) SELECT kind, key FROM search_source WHERE kind = NEW.kind AND key = NEW.key;
+    INSERT INTO search (rowid, title, authors, body)
+        SELECT d.id, s.title, s.authors, s.body FROM search_source s JOIN search_doc d ON d.kind = s.kind AND d.key = s.key
+        WHERE s.kind = NEW.kind AND s.key = NEW.key;
+    INSERT INTO search_cjk (rowid, title, authors, body)
+        SELECT d.id, s.title, s.authors, s.body FROM search_source s JOIN search_doc d ON d.kind = s.kind AND d.key = s.key
+        WHERE s.kind = NEW.kind AND s.key = NEW.key
+          AND s.title || s.authors || s.body GLOB '*[぀-ヿ㐀-䶿一-鿿가-힯ｦ-ﾟ]*';
+    DELETE FROM search_stale;
+END;
+CREATE TRIGGER search_translation_insert AFTER INSERT ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN NEW.item IN ('paragraph', 'profile') THEN 'bio' ELSE NEW.item END,
+        CASE WHEN NEW.item IN ('paragraph', 'profile') THEN '' ELSE NEW.key END
+        WHERE NEW.item IN ('publication', 'post', 'news', 'talk', 'project', 'page', 'profile', 'paragraph');
+END;
+CREATE TRIGGER search_translation_update AFTER UPDATE ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN OLD.item IN ('paragraph', 'profile') THEN 'bio' ELSE OLD.item END,
+        CASE WHEN OLD.item IN ('paragraph', 'profile') THEN '' ELSE OLD.key END
+        WHERE OLD.item IN ('publication', 'post', 'news', 'talk', 'project', 'page', 'profile', 'paragraph');
+    INSERT INTO search_stale SELECT CASE WHEN NEW.item IN ('paragraph', 'profile') THEN 'bio' ELSE NEW.item END,
+        CASE WHEN NEW.item IN ('paragraph', 'profile') THEN '' ELSE NEW.key END
+        WHERE NEW.item IN ('publication', 'post', 'news', 'talk', 'project', 'page', 'profile', 'paragraph');
+END;
+CREATE TRIGGER search_translation_delete AFTER DELETE ON translation BEGIN
+    INSERT INTO search_stale SELECT CASE WHEN OLD.item IN ('paragraph', 'profile') THEN 'bio' ELSE OLD.item END,
+        CASE WHEN OLD.item IN ('paragraph', 'profile') THEN '' ELSE OLD.key END
+        WHERE OLD.item IN ('publication', 'post', 'news', 'talk', 'project', 'page', 'profile', 'paragraph');
+END;
+CREATE TRIGGER search_page_insert AFTER INSERT ON page BEGIN INSERT INTO search_stale VALUES ('page', NEW.slug); END;
+CREATE TRIGGER search_page_update AFTER UPDATE ON page BEGIN
+    INSERT INTO search_stale VALUES ('page', OLD.slug);
+    INSERT INTO search_stale SELECT 'page', NEW.slug WHERE NEW.slug <> OLD.slug;
+END;
+CREATE TRIGGER search_page_delete AFTER DELETE ON page BEGIN INSERT INTO search_stale VALUES ('page', OLD.slug); END;
+INSERT INTO search_stale SELECT kind, key FROM search_source;

@@ -19,15 +19,16 @@ std::string read_text_file(const std::string& path, std::size_t max_bytes) {
     return std::move(body).str();
 }
 
-std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required) {
-    bool inline_text = args.has("--text"), file = args.has("--text-file");
-    if (inline_text && file)
-        throw UsageError(std::string(command) + ": give the text with --text or --text-file, not both");
+std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required,
+                        TextOptionNames names) {
+    bool inline_text = args.has(names.inline_text), file = args.has(names.file);
+    std::string either = std::string(names.inline_text) + " or " + std::string(names.file);
+    if (inline_text && file) throw UsageError(std::string(command) + ": give the text with " + either + ", not both");
     if (!inline_text && !file) {
-        if (required) throw UsageError(std::string(command) + ": give the text with --text or --text-file");
+        if (required) throw UsageError(std::string(command) + ": give the text with " + either);
         return {};
     }
-    std::string text = file ? read_text_file(args.get("--text-file"), max_bytes) : args.get("--text");
+    std::string text = file ? read_text_file(args.get(names.file), max_bytes) : args.get(names.inline_text);
     if (text.size() > max_bytes)
         throw UsageError(std::string(command) + ": the text is " + std::to_string(text.size()) + " bytes, more than " +
                          std::to_string(max_bytes));

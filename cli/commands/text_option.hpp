@@ -14,8 +14,16 @@ namespace vitae::cli {
 // is larger than `max_bytes`.
 std::string read_text_file(const std::string& path, std::size_t max_bytes);
 
-// The text of --text or --text-file: exactly one of them when `required`,
-// else at most one ("" for none). Throws UsageError naming `command`.
-std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required = true);
+// The names of an inline text option and of its from-a-file twin.
+struct TextOptionNames {
+    std::string_view inline_text = "--text";
+    std::string_view file = "--text-file";
+};
+
+// The text of --text or --text-file (or the options `names` names): exactly
+// one of them when `required`, else at most one ("" for none). Throws
+// UsageError naming `command`.
+std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required = true,
+                        TextOptionNames names = {});
 
 }  // namespace vitae::cli

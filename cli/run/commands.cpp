@@ -19,6 +19,7 @@
 #include "cli/commands/import_bibtex.hpp"
 #include "cli/commands/lang_commands.hpp"
 #include "cli/commands/override_commands.hpp"
+#include "cli/commands/page_commands.hpp"
 #include "cli/commands/project_commands.hpp"
 #include "cli/commands/section_commands.hpp"
 #include "cli/commands/site_commands.hpp"
@@ -611,6 +612,35 @@ const std::vector<Command>& commands() {
           {},
           "example:\n  vitae rm project site.db fastattn\n"},
          run_rm_project},
+        {{"add page",
+          "Add a page of your own (Teaching, Software, Join the lab) at /SLUG/, searchable and in the sitemap.",
+          {"DB", "SLUG"},
+          {},
+          {{"--title", "T", true, "the page's title: its heading, and its name in the menu"},
+           {"--body", "MARKDOWN", false, "the page's body (Markdown: math, code and pictures as in posts)", false,
+            Choice::first_of_optional},
+           {"--body-file", "F", false, "the body from a file instead", false, Choice::or_previous},
+           {"--format", "markdown|html", false, "the body's format; markdown if not given (HTML is sanitized)"},
+           {"--menu", "", false, "a link to it in every page's menu, in the order the pages were added"},
+           {"--replace", "", false, "replace the page of that slug (its place kept) instead of refusing"}},
+          "SLUG is a-z, 0-9 and '-', and not a path the site's own pages use (blog, publications, cv...).\n"
+          "Translate it with vitae translate DB LANG page SLUG title|body.\n"
+          "example:\n  vitae add page site.db teaching --title Teaching --body-file teaching.md --menu\n"},
+         run_add_page},
+        {{"ls pages",
+          "List the pages of your own: path, title, whether in the menu, body format and size.",
+          {"DB"},
+          {},
+          {},
+          "example:\n  vitae ls pages site.db\n"},
+         run_ls_pages},
+        {{"rm page",
+          "Remove a page of your own (its translations stay until vitae check names them).",
+          {"DB", "SLUG"},
+          {},
+          {},
+          "example:\n  vitae rm page site.db teaching\n"},
+         run_rm_page},
         {{"set preview",
           "Show a stored picture beside a paper in the lists and on its page; without FILE_NAME, none.",
           {"DB", "PUB_SLUG"},

@@ -40,6 +40,7 @@ void add_post_kinds(std::vector<Kind>& table);
 void add_file_kinds(std::vector<Kind>& table);
 void add_profile_list_kinds(std::vector<Kind>& table);  // kind_profile_lists.cpp: emails, name variants
 void add_project_kinds(std::vector<Kind>& table);
+void add_page_kinds(std::vector<Kind>& table);  // kind_pages.cpp: pages of the owner's own
 void add_language_kinds(std::vector<Kind>& table);  // and translations
 
 }  // namespace vitae::edit_kinds

@@ -77,6 +77,7 @@ const std::vector<Kind>& kinds() {
         edit_kinds::add_post_kinds(t);
         edit_kinds::add_section_kinds(t);
         edit_kinds::add_project_kinds(t);
+        edit_kinds::add_page_kinds(t);
         edit_kinds::add_file_kinds(t);
         edit_kinds::add_language_kinds(t);
         for (const auto& kind : t) logged_item(kind.item);  // each has its item, or the editor does not start

@@ -1,8 +1,10 @@
 #include "http/router.hpp"
 
 #include <algorithm>
+#include <set>
 #include <vector>
 
+#include "base/log.hpp"
 #include "http/routes.hpp"
 
 namespace vitae {
@@ -46,7 +48,10 @@ Route route_kind(std::string_view path) {
         if (!path.starts_with(m.head)) continue;
         Route r;
         r.kind = m.kind;
-        if (m.head.size() == m.pattern.size() ? path.size() == m.head.size() : match_pattern(m.pattern, path, r)) return r;
+        if (m.head.size() == m.pattern.size() ? path.size() == m.head.size() : match_pattern(m.pattern, path, r)) {
+            if (r.kind == RouteKind::page && is_reserved_segment(r.slug)) continue;  // "/files/": a section's, never a page's
+            return r;
+        }
     }
     // A directory's path without its slash ("/blog"): a redirect to the
     // directory. Not the home page's, nor a tag's: one URL per page.
@@ -73,7 +78,33 @@ bool is_root_only(std::string_view rest) {
     return false;
 }
 
+// First path segments the site's own pages use, from the route table.
+const std::set<std::string, std::less<>>& reserved_segments() {
+    static const std::set<std::string, std::less<>> segments = [] {
+        std::set<std::string, std::less<>> out{"people", "search", ".well-known"};
+        for (const auto& spec : route_table()) {
+            if (spec.pattern.size() < 2 || spec.pattern[1] == '{') continue;  // "/", a page's "/{slug}/", no path
+            std::string_view rest = spec.pattern.substr(1);
+            out.emplace(rest.substr(0, rest.find('/')));
+        }
+        return out;
+    }();
+    return segments;
+}
+
 }  // namespace
+
+bool is_reserved_segment(std::string_view segment) { return reserved_segments().contains(segment); }
+
+std::optional<std::string> page_slug_problem(std::string_view slug) {
+    if (!is_slug(slug))
+        return in_quotes(slug) + " is not a slug: use a-z, 0-9 and '-', starting with a letter or digit, at most " +
+               std::to_string(limits::max_slug_bytes) + " bytes";
+    if (is_reserved_segment(slug))
+        return "/" + std::string(slug) + "/ is a path the site's own pages use; choose another slug (e.g. my-" +
+               std::string(slug) + ")";
+    return std::nullopt;
+}
 
 bool is_language_code(std::string_view code) {
     // A primary subtag of 2-3 lower-case letters, then subtags of 2-8 letters or digits.
@@ -82,7 +113,7 @@ bool is_language_code(std::string_view code) {
     if (primary.size() < 2 || primary.size() > 3) return false;
     for (char c : primary)
         if (c < 'a' || c > 'z') return false;
-    if (route_kind("/" + std::string(code) + "/").kind != RouteKind::not_found) return false;  // a section's name
+    if (is_reserved_segment(code)) return false;  // a section's name
     if (first == std::string_view::npos) return true;
     for (std::string_view rest = code.substr(first + 1);;) {
         std::size_t dash = rest.find('-');
@@ -98,7 +129,10 @@ bool is_language_code(std::string_view code) {
 Route route(std::string_view path) {
     Route r = route_kind(path);
     r.path = path;
-    if (r.kind != RouteKind::not_found || path.size() < 3 || path[0] != '/') return r;
+    // "/zh/" is a language's home before it is a page's: the site, which
+    // knows its languages, serves the page when it has no such language.
+    bool maybe_language = r.kind == RouteKind::not_found || (r.kind == RouteKind::page && is_language_code(r.slug));
+    if (!maybe_language || path.size() < 3 || path[0] != '/') return r;
     // "/zh" and "/zh/...": the page of the rest in that language.
     std::size_t slash = path.find('/', 1);
     std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "store/model/publication_kind.hpp"
@@ -41,6 +42,7 @@ enum class RouteKind {
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics
     file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)
+    page,              // /<slug>/: a page of the owner's own; matched after every other route
     redirect,
     not_found
 };
@@ -70,6 +72,18 @@ Route route(std::string_view path);
 // Whether `code` can be a language's prefix: a BCP 47 tag as `vitae lang
 // add` accepts it ("zh", "zh-Hant", "pt-BR"), not a name a route uses (/cv/).
 bool is_language_code(std::string_view code);
+
+// Whether `segment` is a first path segment the site's own pages use: a
+// route's ("blog", "cv", "_vitae"), or one the server keeps besides (the home
+// site's "people", "search", ACME's ".well-known" in nginx-site.conf).
+bool is_reserved_segment(std::string_view segment);
+
+// Why `slug` cannot name a page of the owner's own at /<slug>/ (not a slug,
+// or a path the site's own pages use), nullopt when it can. The one rule
+// for a page's slug: `vitae add page`, the editor and import-site ask it.
+// A slug that could be a language's code ("lab", "my-research") is a page's
+// while the site has no such language (store/write/pages.hpp checks that).
+std::optional<std::string> page_slug_problem(std::string_view slug);
 
 // ".bib", ".json", ".ris": how a citation's URL ends.
 std::string_view citation_extension(CitationFormat format);

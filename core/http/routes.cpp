@@ -44,6 +44,7 @@ constexpr std::array<RouteSpec, route_kind_count> table{{
     {K::status,           "status",           "/_vitae/status",                "",             "",              {}, true},
     {K::metrics,          "metrics",          "/_vitae/metrics",               "",             "",              {}, true},
     {K::file,             "file",             "/files/[{digest}/]{name}",      "",             "",              file, true},
+    {K::page,             "page",             "/{slug}/",                      "page",         html_type,       html_inputs | page},  // after every other route
     {K::redirect,         "redirect",         "",                              "",             "",              {}},
     {K::not_found,        "not_found",        "",                              "not_found",    html_type,       html_inputs},
 }};

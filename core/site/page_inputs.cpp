@@ -1,6 +1,7 @@
 #include "site/page_inputs.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <set>
 
 #include "render/formats/syndication.hpp"
@@ -253,6 +254,25 @@ bool same_preview(const Versions& v, std::string_view token, std::size_t now) {
 
 // sitemap_entries(a) == sitemap_entries(b), without making them when the
 // rows are the very same ones (an edit shares every row it did not change).
+// The nav's pages: which, in which order, under which title (and its lang).
+bool same_menu(const Versions& v) {
+    auto menu = [](const Views& views) {
+        std::vector<std::tuple<std::string_view, std::string_view, std::string>> out;
+        for (const auto& p : views.content.pages)
+            if (p.in_menu) out.emplace_back(p.slug, p.title, views.lang_of("page", p.slug));
+        return out;
+    };
+    return menu(v.before) == menu(v.after);
+}
+
+// A page of the owner's own: its row, and the stored files (a picture its body names).
+bool same_page(const Versions& v, const OwnPage& now) {
+    const auto& old_pages = v.before.content.pages;
+    auto old = std::find_if(old_pages.begin(), old_pages.end(), [&](const OwnPage& p) { return p.slug == now.slug; });
+    return old != old_pages.end() && *old == now && v.files.empty() &&
+           v.before.lang_of("page", now.slug) == v.after.lang_of("page", now.slug);
+}
+
 bool same_sitemap(const Content& a, const Content& b) {
     bool shared = a.posts.size() == b.posts.size() && a.publications.size() == b.publications.size();
     for (std::size_t i = 0; shared && i < a.posts.size(); ++i) shared = a.posts.shared(i) == b.posts.shared(i);
@@ -265,6 +285,9 @@ bool same_sitemap(const Content& a, const Content& b) {
     shared = shared && a.projects.size() == b.projects.size() &&
              std::equal(a.projects.begin(), a.projects.end(), b.projects.begin(),
                         [](const Project& x, const Project& y) { return x.slug == y.slug; });
+    shared = shared && a.pages.size() == b.pages.size() &&
+             std::equal(a.pages.begin(), a.pages.end(), b.pages.begin(),
+                        [](const OwnPage& x, const OwnPage& y) { return x.slug == y.slug; });
     return shared || sitemap_entries(a) == sitemap_entries(b);
 }
 
@@ -306,6 +329,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     s->citations = s->papers;
     s->files.assign(views.content.files.size(), g);
     for (const auto& p : views.content.projects) s->project_pages.emplace(p.slug, g);
+    for (const auto& p : views.content.pages) s->pages.emplace(p.slug, g);
     for (const auto& [name, text] : site.templates->expanded()) s->templates.emplace(name, g);
     return stamps;
 }
@@ -332,7 +356,8 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     // Whether the site is a group's home: the nav's People and the sitemap's /people/.
     bool same_home_role = (before.group == nullptr) == (after.group == nullptr);
     s->nav = v.stamp(a.news.empty() == b.news.empty() && a.talks.empty() == b.talks.empty() &&
-                         a.projects.empty() == b.projects.empty() && has_cv(a) == has_cv(b) && same_home_role,
+                         a.projects.empty() == b.projects.empty() && has_cv(a) == has_cv(b) && same_home_role &&
+                         same_menu(v),
                      old.nav);
     s->people = v.stamp(same_home_role && same_group(before, after, &Group::members), old.people);
     // The works, and who their authors link to (the home's own papers link members too).
@@ -345,6 +370,8 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     s->projects = v.stamp(same_projects(v), old.projects);
     for (const auto& p : b.projects)
         s->project_pages.emplace(p.slug, v.stamp(same_project(v, p) && a.name == b.name, old_stamp(old.project_pages, p.slug)));
+    for (const auto& p : b.pages)
+        s->pages.emplace(p.slug, v.stamp(same_page(v, p), old_stamp(old.pages, p.slug)));
     s->cv = v.stamp(same_cv(a, b), old.cv);
     bool has_entries = !b.posts.empty() || !b.news.empty() || !b.talks.empty();
     bool same_feed_time = has_entries || before.content->modified_unix == after.content->modified_unix;
@@ -411,6 +438,7 @@ Stamp input_stamp(Input input, const PageRef& ref, const Views& v, const InputSt
     case Input::file: return s.files[ref.index];
     case Input::people: return s.people;
     case Input::group_works: return s.group_works;
+    case Input::page: return old_stamp(s.pages, v.content.pages[ref.index].slug);
     }
     return 0;
 }

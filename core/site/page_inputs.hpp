@@ -26,7 +26,7 @@ namespace vitae {
 
 struct InputStamps {
     std::uint64_t owner_name = 0;  // every HTML page's layout (title, header), the feed's author
-    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, talks, projects, a CV
+    std::uint64_t nav = 0;         // every HTML page's nav: whether there is news, talks, projects, a CV; the menu's pages
     std::uint64_t home = 0;        // profile (its photo's file too), sections, the latest news, and what home_selection() shows
     std::uint64_t blog = 0;        // every post (the index shows each one's data)
     std::uint64_t feed = 0;        // every post, news item and talk; the database's time when there is none
@@ -46,6 +46,8 @@ struct InputStamps {
     // A project's page, by slug: its rows, its picture's and linked files, the
     // rows of the papers and posts it shows (and a paper's co-authors' pages).
     std::map<std::string, std::uint64_t, std::less<>> project_pages;
+    // A page of the owner's own, by slug: its row, and the stored files (its pictures).
+    std::map<std::string, std::uint64_t, std::less<>> pages;
     std::map<std::string, std::uint64_t, std::less<>> templates;  // a page template, partials expanded
     std::uint64_t strings = 0;     // every page of this language: its interface strings (and English's, their fallback)
     // A group's home site (Site::group): its members' cards (/people/), and

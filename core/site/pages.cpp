@@ -263,6 +263,21 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
          return found;
      }, nullptr, nullptr,
      [](const PageRef& ref, const Site& site, const Place& at) { return stored_file_bytes(site, at.v.content.files[ref.index]); }},
+    {RouteKind::page,
+     [](const Route& route, const Views& v, PageRef& ref) {
+         for (std::size_t i = 0; i < v.content.pages.size(); ++i)
+             if (v.content.pages[i].slug == route.slug) {
+                 ref.index = i;
+                 return true;
+             }
+         return false;
+     },
+     [](const PageRef& ref, const Views& v, const Catalogue& t) { return page_page_data(v, t, ref.index); },
+     [](const PageRef& ref, const Place& at, LayoutFields& f) {
+         const OwnPage& p = at.v.content.pages[ref.index];
+         f.title = p.title + " — " + at.v.site_name;
+         f.description = page_description(p);
+     }, nullptr},
     {RouteKind::redirect, nullptr, nullptr, nullptr, nullptr},
     {RouteKind::not_found, nullptr, nullptr, nullptr, nullptr},
 }};
@@ -312,6 +327,15 @@ std::optional<std::size_t> language_of(const Route& route, const Site& site) {
 
 PageRef page_ref(const Route& route, const Site& site) {
     auto language = language_of(route, site);
+    // "/lab/" routes as the home of a language "lab" (http/router.hpp): a
+    // site without that language serves its page "lab" there.
+    if (!language && route.kind == RouteKind::home && route.path.size() == route.language.size() + 2) {
+        Route page = route;
+        page.kind = RouteKind::page;
+        page.slug = route.language;
+        page.language = {};
+        return page_ref(page, site);
+    }
     if (!language) return not_found(site.views());
     PageRef ref = page_ref_in(route, site, *language);
     ref.language = *language;
@@ -338,6 +362,8 @@ LayoutFields layout_for(const PageRef& ref, const Views& v, const Catalogue& t, 
     f.has_projects = !v.content.projects.empty();
     f.has_cv = has_cv(v.content);
     f.has_people = ref.group != nullptr;
+    for (const auto& p : v.content.pages)
+        if (p.in_menu) f.menu.push_back({.slug = p.slug, .title = p.title, .lang = v.lang_of("page", p.slug)});
     // No canonical URL: the layout then says noindex (the 404 page, a draft's preview).
     if (ref.status == 200 && !ref.unlisted) {
         f.canonical_url = std::string(base_url) + std::string(ref.key);

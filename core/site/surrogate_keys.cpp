@@ -59,6 +59,7 @@ void visit_inputs(const Site& site, std::size_t language, std::string_view site_
     }
     for (std::size_t i = 0; i < s.files.size(); ++i) visit(p + "file:" + key_part(c.files[i].name), s.files[i]);
     for (const auto& [slug, stamp] : s.project_pages) visit(p + "project:" + key_part(slug), stamp);
+    for (const auto& [slug, stamp] : s.pages) visit(p + "page:" + key_part(slug), stamp);
     for (const auto& [name, stamp] : s.templates) visit(p + "tpl:" + key_part(name), stamp);
 }
 
@@ -89,6 +90,7 @@ std::string input_key(Input input, const PageRef& ref, const Views& v) {
     case Input::file: return "file:" + key_part(v.content.files[ref.index].name);
     case Input::people: return "people";
     case Input::group_works: return "works";
+    case Input::page: return "page:" + key_part(v.content.pages[ref.index].slug);
     }
     return "";
 }

@@ -108,11 +108,11 @@ BOOST_AUTO_TEST_CASE(an_unknown_kind_lists_every_kind_the_table_has) {
         auto missing = vitae_cli({verb});
         BOOST_TEST(missing.status == 2);
         BOOST_TEST(missing.err.find(verb + ": missing kind (expected: " + expected + ")") != std::string::npos, missing.err);
-        auto unknown = vitae_cli({verb, "page"});
+        auto unknown = vitae_cli({verb, "widget"});
         BOOST_TEST(unknown.status == 2);
-        BOOST_TEST(unknown.err.find("unknown kind \"page\" (expected: " + expected + ")") != std::string::npos, unknown.err);
+        BOOST_TEST(unknown.err.find("unknown kind \"widget\" (expected: " + expected + ")") != std::string::npos, unknown.err);
     }
-    BOOST_TEST(vitae_cli({"add"}).err.find("post, news, talk, project, award, teaching, file") != std::string::npos);
+    BOOST_TEST(vitae_cli({"add"}).err.find("post, news, talk, project, page, award, teaching, file") != std::string::npos);
     BOOST_TEST(vitae_cli({"frobnicate"}).err.find("unknown command \"frobnicate\"") != std::string::npos);
 }
 

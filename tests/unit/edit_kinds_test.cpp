@@ -255,3 +255,30 @@ BOOST_AUTO_TEST_CASE(a_publication_moves_up_and_down_the_owners_order_and_the_mo
                R"(publication_order 3 {"position":"3"} {"position":"2"})");
     BOOST_TEST(f.post("links/move", form_of({{"up", "2"}})).status == 404);  // links keep their positions as keys
 }
+
+BOOST_AUTO_TEST_CASE(a_page_of_the_owners_own_is_made_edited_moved_and_refused_a_routes_slug) {
+    EditFixture f;
+    auto made = f.post("pages/new", form_at(f, "pages/new", {{"title", "Join the lab"}, {"in_menu", "1"},
+                                                            {"body_format", "markdown"}, {"body", "We *hire*."}}));
+    BOOST_TEST(made.status == 303, made.body_html);
+    BOOST_TEST(f.scalar("SELECT slug || '|' || title || '|' || in_menu || '|' || body FROM page") ==
+               "join-the-lab|Join the lab|1|We *hire*.");
+    BOOST_TEST(has(f.public_page("/join-the-lab/"), "<em>hire</em>"));
+    BOOST_TEST(has(f.public_page("/"), "<li><a href=\"/join-the-lab/\">Join the lab</a></li>"));
+
+    auto edited = f.post("pages/join-the-lab", form_at(f, "pages/join-the-lab", {{"title", "Openings"},
+                                                                                 {"body_format", "markdown"}, {"body", "None now."}}));
+    BOOST_TEST(edited.status == 303, edited.body_html);
+    std::string page = f.public_page("/join-the-lab/");
+    BOOST_TEST(has(page, "<h1>Openings</h1>"), page);
+    BOOST_TEST(!has(f.public_page("/"), "href=\"/join-the-lab/\""));  // out of the menu
+
+    auto taken = f.post("pages/new", form_at(f, "pages/new", {{"slug", "blog"}, {"title", "Blog"}, {"body_format", "markdown"}}));
+    BOOST_TEST(taken.status == 400);
+    BOOST_TEST(has(taken.body_html, "/blog/ is a path the site"), taken.body_html);
+    BOOST_TEST(f.scalar("SELECT count(*) FROM page") == "1");
+
+    BOOST_TEST(f.post("pages/new", form_at(f, "pages/new", {{"title", "Software"}, {"body_format", "markdown"}})).status == 303);
+    BOOST_TEST(f.post("pages/move", form_of({{"up", "software"}})).status == 303);
+    BOOST_TEST(f.scalar("SELECT group_concat(slug, ',') FROM (SELECT slug FROM page ORDER BY position)") == "software,join-the-lab");
+}

@@ -134,3 +134,35 @@ BOOST_AUTO_TEST_CASE(routes_the_cv_its_pdf_and_json_and_redirects_cv_without_sla
     for (std::string_view path : {"/cv/x", "/cv.PDF", "/cv.json/", "/cv//", "/cv.bib"})
         BOOST_TEST(kind(path) == static_cast<int>(RouteKind::not_found), path);
 }
+
+BOOST_AUTO_TEST_CASE(routes_a_page_of_the_owners_own_after_every_other_route) {
+    auto r = route("/teaching/");
+    BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::page));
+    BOOST_TEST(r.slug == "teaching");
+    BOOST_TEST(kind("/blog/") == static_cast<int>(RouteKind::blog_index));  // a section before a page
+    BOOST_TEST(kind("/cv/") == static_cast<int>(RouteKind::cv));
+    BOOST_TEST(kind("/teaching") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/teaching/x") == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(kind("/Teaching/") == static_cast<int>(RouteKind::not_found));
+    auto in_zh = route("/zh/teaching/");
+    BOOST_TEST(static_cast<int>(in_zh.kind) == static_cast<int>(RouteKind::page));
+    BOOST_TEST(in_zh.language == "zh");
+    BOOST_TEST(in_zh.slug == "teaching");
+    // A segment that could be a language's code is its home first; the site,
+    // which knows its languages, serves its page there when it has none.
+    auto lab = route("/lab/");
+    BOOST_TEST(static_cast<int>(lab.kind) == static_cast<int>(RouteKind::home));
+    BOOST_TEST(lab.language == "lab");
+    BOOST_TEST(is_language_code("zh"));  // a page's pattern does not make every code a section's name
+    BOOST_TEST(!is_language_code("cv"));
+}
+
+BOOST_AUTO_TEST_CASE(a_page_slug_may_not_be_a_routes_first_segment) {
+    for (std::string_view slug : {"blog", "publications", "news", "talks", "projects", "cv", "files", "_vitae", "people",
+                                  "search", ".well-known"})
+        BOOST_TEST(page_slug_problem(slug).has_value(), slug);
+    BOOST_TEST(page_slug_problem("blog")->find("/blog/ is a path the site's own pages use") != std::string::npos);
+    BOOST_TEST(page_slug_problem("Teaching")->find("is not a slug") != std::string::npos);
+    for (std::string_view slug : {"teaching", "join-the-lab", "software", "lab", "feed", "sitemap"})
+        BOOST_TEST(!page_slug_problem(slug).has_value(), slug);
+}

@@ -155,6 +155,7 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     if (!c.projects.empty()) out.push_back({url_for(RouteKind::projects), ""});
     for (const auto& p : c.projects) out.push_back({url_for(RouteKind::project, {.slug = p.slug}), ""});
     if (has_cv(c)) out.push_back({url_for(RouteKind::cv), ""});  // made from many tables, no one date
+    for (const auto& p : c.pages) out.push_back({url_for(RouteKind::page, {.slug = p.slug}), ""});  // undated, like projects
     return out;
 }
 

@@ -84,9 +84,11 @@ std::optional<std::string> post_picture(const Views& v, std::string_view name, s
 
 }  // namespace
 
-void add_post_body(const Post& post, const Views& v, MustacheData& data) {
-    BodyFormat format = post_body_format(post.body_format);
-    std::string body_html = vitae::body_html(post.body, format, [&v](std::string_view name, std::string_view alt, bool first) {
+void add_post_body(const Post& post, const Views& v, MustacheData& data) { add_body(post.body, post.body_format, v, data); }
+
+void add_body(std::string_view body, std::string_view body_format, const Views& v, MustacheData& data) {
+    BodyFormat format = post_body_format(body_format);
+    std::string body_html = vitae::body_html(body, format, [&v](std::string_view name, std::string_view alt, bool first) {
         return post_picture(v, name, alt, first);
     });
     // Markdown's headings get ids to link to; HTML keeps the ids it has.

@@ -27,7 +27,14 @@ MustacheData nav_data(const LayoutFields& layout, const Catalogue& t) {
         if (!shown) continue;
         std::string h = url_for(kind, {.prefix = layout.prefix});
         bool current = current_path == h || (kind != RouteKind::home && current_path.starts_with(h));
-        view_data::append(nav, view_data::fields({{"href", h}, {"label", t(label)}, {"current", current}}));
+        view_data::append(nav, view_data::fields({{"href", h}, {"label", t(label)}, {"current", current}, {"lang", false}}));
+    }
+    for (const auto& page : layout.menu) {
+        std::string h = url_for(RouteKind::page, {.prefix = layout.prefix, .slug = page.slug});
+        view_data::append(nav, view_data::fields({{"href", h},
+                                                  {"label", page.title},
+                                                  {"current", current_path == h},
+                                                  {"lang", view_data::lang_data(page.lang)}}));
     }
     return nav;
 }

@@ -47,6 +47,13 @@ struct LayoutFields {
     std::string og_image{};     // absolute URL of the page's picture (a project's, a paper's preview); empty: none
     bool has_cv = false;     // and /cv/ only when has_cv() (content.hpp)
     bool has_people = false;  // and /people/ on a group's home site
+    // The owner's pages that ask to be in the nav, after its sections, in the owner's order.
+    struct MenuPage {
+        std::string slug;
+        std::string title;  // in the page's language where translated
+        std::string lang;   // its own lang when untranslated ("" when in the page's language)
+    };
+    std::vector<MenuPage> menu{};
 };
 
 // What the layout template renders around a page's content ("content" is

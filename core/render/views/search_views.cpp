@@ -27,6 +27,10 @@ std::string hit_url(const Views& v, const SearchHit& hit) {
         bool found = std::any_of(c.projects.begin(), c.projects.end(), [&](const Project& p) { return p.slug == hit.key; });
         return found ? url_for(RouteKind::project, {.prefix = links, .slug = hit.key}) : "";
     }
+    if (hit.kind == "page") {
+        bool found = std::any_of(c.pages.begin(), c.pages.end(), [&](const OwnPage& p) { return p.slug == hit.key; });
+        return found ? url_for(RouteKind::page, {.prefix = links, .slug = hit.key}) : "";
+    }
     if (hit.kind == "news") return c.news.empty() ? "" : url_for(RouteKind::news, {.prefix = links}) + "#news-" + hit.key;
     if (hit.kind == "talk") return c.talks.empty() ? "" : url_for(RouteKind::talks, {.prefix = links}) + "#talk-" + hit.key;
     if (hit.kind == "bio") return url_for(RouteKind::home, {.prefix = links});

@@ -65,6 +65,9 @@ const StoredPicture* stored_picture(const Views& v, std::string_view name);
 MustacheData post_data(const Post& post, const Views& v, const Catalogue& t);
 // And what its own page adds: the body (math, stored pictures), its table of contents.
 void add_post_body(const Post& post, const Views& v, MustacheData& data);
+// A body shown as a post's is (`format`: a post's body_format column):
+// body_html, has_toc, toc. A page of the owner's own shows its body so.
+void add_body(std::string_view body, std::string_view format, const Views& v, MustacheData& data);
 MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t);
 
 // Moves every post that is not listed on v.today out of c.posts into v.unlisted.

@@ -148,6 +148,8 @@ MustacheData talks_page_data(const Views& views, const Catalogue& t);
 // one project's page (content.projects[project]).
 MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
+// A page of the owner's own (page_views.cpp): content.pages[page] at /<slug>/.
+MustacheData page_page_data(const Views& views, const Catalogue& t, std::size_t page);
 // The CV (cv_views.cpp): /cv/, made only when has_cv(views.content).
 MustacheData cv_page_data(const Views& views, const Catalogue& t);
 
@@ -193,6 +195,8 @@ std::string publication_description(const Publication& publication, const Catalo
 std::string post_description(const Post& post);
 // A project's summary; else the start of its page; else its title.
 std::string project_description(const Project& project);
+// The start of a page's body; its title when it has none.
+std::string page_description(const OwnPage& page);
 
 // Google Scholar's tags for a paper page: list of {name, content}.
 // `stored`, if given, turns a link's URL into the one to publish (a stored

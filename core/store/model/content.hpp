@@ -218,6 +218,19 @@ struct Project {
     bool operator==(const Project&) const = default;
 };
 
+// A page of the owner's own ("Teaching", "Join the lab") at /<slug>/: a
+// title and a body shown as a post's is, in the nav when in_menu. Its slug
+// is none a route or a language prefix uses (http/router's page_slug_problem).
+struct OwnPage {
+    std::string slug{};
+    std::string title{};
+    std::string body_format = "markdown";  // "markdown" (math allowed) or "html" (sanitized)
+    std::string body{};
+    bool in_menu = false;
+
+    bool operator==(const OwnPage&) const = default;
+};
+
 // A line of the CV's awards.
 struct Award {
     std::optional<int> year;  // none when undated
@@ -293,6 +306,7 @@ struct Content {
     std::vector<News> news;   // newest first
     std::vector<Talk> talks;  // newest first
     std::vector<Project> projects;  // in the owner's order
+    std::vector<OwnPage> pages;        // in the owner's order (the nav's, for those in it)
     std::vector<Award> awards;  // in the owner's order
     std::string photo;  // the profile photo: a file's name, "" for none
     std::vector<StoredFile> files;  // each owner's file, then the copies made of it (file_store.hpp)

@@ -56,7 +56,7 @@ inline constexpr std::string_view mark_close = "\xEE\x80\x81";
 // One thing found: which item, its title and a snippet with the matches
 // between mark_open and mark_close.
 struct SearchHit {
-    std::string kind;  // 'publication', 'post', 'news', 'talk', 'project', 'bio'
+    std::string kind;  // 'publication', 'post', 'news', 'talk', 'project', 'page', 'bio'
     std::string key;   // a slug, an id, '' (bio)
     std::string title;    // marked like the snippet
     std::string authors;  // publications: the author list, marked; else ''

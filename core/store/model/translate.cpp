@@ -84,6 +84,13 @@ std::string* keyed_field(Content& c, const Translation& t) {
         if (t.field == "markdown") return &c.projects[i].markdown;
         return nullptr;
     }
+    if (t.item == "page") {
+        std::size_t i = find_row(c.pages, [&](const OwnPage& x) { return x.slug == t.key; });
+        if (i == npos) return nullptr;
+        if (t.field == "title") return &c.pages[i].title;
+        if (t.field == "body") return &c.pages[i].body;
+        return nullptr;
+    }
     if (t.item == "talk" && id) {
         std::size_t i = find_row(c.talks, [&](const Talk& x) { return x.id == *id; });
         if (i == npos) return nullptr;
@@ -155,6 +162,7 @@ const std::vector<TranslatableItem>& translatable_items() {
         {.item = "news", .fields = {"markdown"}, .positional = false, .key = "its id"},
         {.item = "talk", .fields = {"title", "event", "place", "abstract"}, .positional = false, .key = "its id"},
         {.item = "project", .fields = {"title", "summary", "markdown"}, .positional = false, .key = "its slug"},
+        {.item = "page", .fields = {"title", "body"}, .positional = false, .key = "its slug"},
     };
     return items;
 }

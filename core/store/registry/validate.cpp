@@ -52,22 +52,6 @@ bool is_ipv4(std::string_view host) {
     return parts == 4;
 }
 
-// First path segments the site's own pages use, from the route table, and
-// the ones the server keeps besides (the home site's /people/, a search,
-// ACME's /.well-known/ in nginx-site.conf).
-const std::set<std::string, std::less<>>& reserved_segments() {
-    static const std::set<std::string, std::less<>> segments = [] {
-        std::set<std::string, std::less<>> out{"people", "search", ".well-known"};
-        for (const auto& spec : route_table()) {
-            if (spec.pattern.size() < 2) continue;  // "/" and the routes no path names
-            std::string_view rest = spec.pattern.substr(1);
-            out.emplace(rest.substr(0, rest.find('/')));
-        }
-        return out;
-    }();
-    return segments;
-}
-
 bool is_segment_char(char c) { return is_label_char(c) || c == '~' || c == '.' || c == '_'; }
 
 std::optional<std::string> segment_problem(std::string_view segment) {
@@ -79,7 +63,7 @@ std::optional<std::string> segment_problem(std::string_view segment) {
         if (!is_segment_char(c)) return "has " + in_quotes(std::string(1, c)) + " (use a-z, 0-9, '~', '.', '_' and '-')";
     }
     if (segment == "." || segment == "..") return "is a relative path";
-    if (reserved_segments().contains(segment))
+    if (is_reserved_segment(segment))
         return "is a path the site's own pages use (/" + std::string(segment) + "/...); try /~" + std::string(segment) + "/";
     if (is_language_code(segment))
         return "could be a language's prefix (/" + std::string(segment) + "/... of the home site); try /~" +

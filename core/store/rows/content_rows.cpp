@@ -51,6 +51,7 @@ constexpr const char* sql_talk =
     "SELECT id, date, title, event, place, url_slides, url_video, url_event, abstract FROM talk ORDER BY date DESC, id DESC";
 constexpr const char* sql_publication_ids = "SELECT id FROM publication ORDER BY position";
 constexpr const char* sql_project = "SELECT slug, title, summary, markdown, image FROM project ORDER BY position";
+constexpr const char* sql_page = "SELECT slug, title, body_format, body, in_menu FROM page ORDER BY position";
 constexpr const char* sql_project_link = "SELECT project_slug, label, url FROM project_link ORDER BY project_slug, position";
 // By slug, not id: the page links /publications/<slug>; in the list's order.
 constexpr const char* sql_project_publication =
@@ -128,7 +129,7 @@ const std::vector<std::string>& all_queries() {
         sql_publication_author, sql_publication_link, sql_publication_award, sql_publication_field,
         sql_publications(), sql_education, sql_posts(), sql_post_tags, sql_one_post_tags, sql_teaching, sql_service,
         sql_experience, sql_publication_ids, list_files_sql(), sql_news, sql_talk, sql_award,
-        sql_project, sql_project_link, sql_project_publication, sql_project_post};
+        sql_project, sql_project_link, sql_project_publication, sql_project_post, sql_page};
     static const std::vector<std::string> with_languages = [] {
         auto all = queries;
         all.insert(all.end(), language_queries().begin(), language_queries().end());
@@ -236,6 +237,18 @@ void load_sections(const Db& db, Content& c) {
                             awards.text_at(2)});
     }
     load_projects(db, c);
+    load_pages(db, c);
+}
+
+void load_pages(const Db& db, Content& c) {
+    c.pages.clear();
+    auto pages = db.prepare(sql_page);
+    while (pages.step())
+        c.pages.push_back({.slug = checked_slug(db, pages.text_at(0)),
+                           .title = pages.text_at(1),
+                           .body_format = pages.text_at(2),
+                           .body = pages.text_at(3),
+                           .in_menu = pages.int_at(4) != 0});
 }
 
 void load_projects(const Db& db, Content& c) {
@@ -300,6 +313,12 @@ std::vector<std::string> post_slugs(const Db& db) {
 
 bool post_exists(const Db& db, std::string_view slug) {
     auto stmt = db.prepare("SELECT 1 FROM post WHERE slug = ?");
+    stmt.bind(1, slug);
+    return stmt.step();
+}
+
+bool page_exists(const Db& db, std::string_view slug) {
+    auto stmt = db.prepare("SELECT 1 FROM page WHERE slug = ?");
     stmt.bind(1, slug);
     return stmt.step();
 }

@@ -19,11 +19,13 @@ const std::vector<std::string>& all_queries();
 
 // The profile's fields, bio, e-mails, links, name variants and co-authors.
 void load_profile(const Db& db, Content& c);
-// Education, teaching, service, experience, news, talks and projects (the small tables, read whole).
+// Education, teaching, service, experience, news, talks, projects and pages (the small tables, read whole).
 void load_sections(const Db& db, Content& c);
 // The projects with their links and the slugs of their publications and
 // posts: also read again when a publication or post changes (its slug may have).
 void load_projects(const Db& db, Content& c);
+// The owner's own pages, in the owner's order.
+void load_pages(const Db& db, Content& c);
 // Every publication, owner flags set from `c`'s names (so load the profile
 // first); returns their ids, in the same order.
 std::vector<std::int64_t> load_publications(const Db& db, Content& c);
@@ -39,8 +41,9 @@ std::optional<Publication> read_publication(const Db& db, std::int64_t id, const
 // The publications' ids in the owner's order, and the posts' slugs newest first.
 std::vector<std::int64_t> publication_ids(const Db& db);
 std::vector<std::string> post_slugs(const Db& db);
-// Whether a post, or a project, has this slug.
+// Whether a post, a project, or a page has this slug.
 bool post_exists(const Db& db, std::string_view slug);
 bool project_exists(const Db& db, std::string_view slug);
+bool page_exists(const Db& db, std::string_view slug);
 
 }  // namespace vitae::rows

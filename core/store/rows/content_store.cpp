@@ -69,7 +69,7 @@ Content load_content_in_transaction(const Db& db) { return read_content(db, {}, 
 std::optional<std::string> first_table_with_content(const Db& db) {
     for (const char* table : {"profile_paragraph", "profile_email", "profile_link", "profile_name_variant", "coauthor",
                               "education", "post", "publication", "teaching", "service", "experience", "project",
-                              "award", "news", "talk"}) {
+                              "award", "news", "talk", "page"}) {
         auto count = db.prepare(std::string("SELECT count(*) FROM ") + table);
         count.step();
         if (count.int_at(0) > 0) return table;

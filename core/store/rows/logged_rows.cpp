@@ -113,6 +113,7 @@ constexpr std::string_view award_columns[] = {"year", "name", "issuer"};
 constexpr std::string_view news_columns[] = {"date", "markdown"};
 constexpr std::string_view talk_columns[] = {"date", "title", "event", "place", "url_slides", "url_video", "url_event", "abstract"};
 constexpr std::string_view project_list_columns[] = {"title", "summary"};
+constexpr std::string_view page_columns[] = {"title", "in_menu", "body_format", "body"};
 constexpr std::string_view language_columns[] = {"name", "is_default"};
 
 // A list in the owner's order, keyed by position.
@@ -149,6 +150,7 @@ std::vector<LoggedItem> make_items() {
         {.item = "project",
          .table = {.table = "project", .key_column = "slug", .columns = project_list_columns, .order_by = "position"},
          .load = load_project},
+        {.item = "page", .table = {.table = "page", .key_column = "slug", .columns = page_columns, .order_by = "position"}},
         {.item = "file", .table = file_table, .load = load_file},
         {.item = "language",
          .table = {.table = "language", .key_column = "code", .columns = language_columns, .order_by = "position"}},

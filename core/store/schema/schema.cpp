@@ -105,7 +105,9 @@ CREATE TABLE coauthor (
         "kept by triggers", schema_part("-- v9: search", "-- v10: edit log")},
     {9, "version 9 -> 10: the edit log (who changed which row, before and after)", schema_part("-- v10: edit log", "-- v11: sync")},
     {10, "version 10 -> 11: sync: ids at ORCID, OpenAlex, DBLP, INSPIRE; synced fields; the review list; citation counts",
-     schema_part("-- v11: sync", "")},
+     schema_part("-- v11: sync", "-- v12: pages")},
+    {11, "version 11 -> 12: pages of the owner's own (a slug, a title, a body, a place in the menu), searchable",
+     schema_part("-- v12: pages", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

@@ -1,11 +1,20 @@
 #include "store/write/languages.hpp"
 
+#include "base/error.hpp"
+#include "base/log.hpp"
+#include "base/text.hpp"
 #include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {
 
 void insert_language(const Db& db, const Language& l) {
+    // /<code>/ would be both the language's home and the page's (store/write/pages.hpp says the same of a page).
+    auto page = db.prepare("SELECT slug FROM page WHERE slug = ?");
+    page.bind(1, ascii_lower(l.code));
+    if (page.step())
+        throw Error("language " + in_quotes(l.code) + ": /" + page.text_at(0) + "/ is the site's page " +
+                    in_quotes(page.text_at(0)) + "; rename or remove the page first");
     if (l.is_default) db.exec("UPDATE language SET is_default = 0 WHERE is_default = 1");
     auto insert = db.prepare("INSERT INTO language (code, name, position, is_default) VALUES (?, ?, ?, ?)");
     insert.bind(1, l.code);
