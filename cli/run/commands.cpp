@@ -127,7 +127,7 @@ int run_import_site(const Args& args, std::ostream& out) {
         << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
         << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
-        << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
+        << c.talks << " talks, " << c.projects << " projects, " << c.pages << " pages, " << c.awards << " awards; " << counts[1]
         << " skipped, " << counts[2] << " demo left out";
     // Each file whose demo content was left out, by the name --include-demo-file takes.
     auto left_out = demo_files(report);

@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(every_file_of_every_real_fixture_tree_is_in_exactly_one_cla
 
 // The whole al-folio tree (text files): its layouts, includes, styles,
 // scripts and CI are machinery, the owner's project pages under _pages/
-// and its co-authors' data are leftovers, named.
+// arrive as pages, its co-authors' data and a post's .bib are leftovers, named.
 BOOST_AUTO_TEST_CASE(a_whole_al_folio_tree_sorts_the_generator_from_the_owners_text) {
     test::TempDir dir;
     auto report = import_site(sites / "al-folio-aakash-kt-tree", (dir / "site.db").string());
@@ -104,11 +104,12 @@ BOOST_AUTO_TEST_CASE(a_whole_al_folio_tree_sorts_the_generator_from_the_owners_t
         BOOST_TEST(class_name(entry_of(report, file).kind) == std::string("imported"), file);
     BOOST_TEST(class_name(entry_of(report, "_projects/1_project.md").kind) == std::string("demo"));
     const LedgerEntry& page = entry_of(report, "_pages/flexible_nr.md");
-    BOOST_TEST(class_name(page.kind) == std::string("not understood"));
-    BOOST_TEST(page.owners);
-    BOOST_TEST(page.suggestion.find("page of its own") != std::string::npos);
+    BOOST_TEST(class_name(page.kind) == std::string("imported"));
+    BOOST_TEST(page.detail.find("page flexible-nr") == 0u, page.detail);
+    BOOST_TEST(count(dir / "site.db", "SELECT count(*) FROM page") == 8);
     BOOST_TEST(entry_of(report, "_data/coauthors.yml").owners);
-    BOOST_TEST(leftovers(report) > 0u);
+    BOOST_TEST(entry_of(report, "_posts/future.bib").owners);
+    BOOST_TEST(leftovers(report) == 2u);
 }
 
 // The whole Wowchemy (blogdown) tree: the R project's files and Hugo's
@@ -145,14 +146,14 @@ BOOST_AUTO_TEST_CASE(the_themes_demo_is_recognised_in_every_language_it_ships) {
     BOOST_TEST(leftovers(report) == 0u);
 }
 
-BOOST_AUTO_TEST_CASE(a_page_left_over_exits_3_and_the_report_lists_every_file) {
+BOOST_AUTO_TEST_CASE(a_leftover_exits_3_and_the_report_lists_every_file) {
     test::TempDir dir;
     fs::path site = dir / "site";
     al_folio_site(site);
-    put(site / "_pages/teaching.md", "---\ntitle: teaching\n---\nI teach the analytical engine to second-year students.\n");
+    put(site / "_includes/teaching.md", "I teach the analytical engine to second-year students.\n");  // no page pulls it in
     auto ran = test::vitae_cli({"import-site", site.string(), (dir / "site.db").string(), "--report", (dir / "ledger.json").string()});
     BOOST_TEST(ran.status == 3);
-    BOOST_TEST(ran.out.find("not understood _pages/teaching.md: not read by import-site; it begins \"I teach the analytical") !=
+    BOOST_TEST(ran.out.find("not understood _includes/teaching.md: not read by import-site; it begins \"I teach the analytical") !=
                std::string::npos, ran.out);
     BOOST_TEST(ran.out.find("; 5 files: 3 imported, 0 theme demo, 1 machinery, 1 not understood; imported, with leftovers: "
                             "1 file of the owner's not imported") != std::string::npos, ran.out);
@@ -164,11 +165,41 @@ BOOST_AUTO_TEST_CASE(a_page_left_over_exits_3_and_the_report_lists_every_file) {
     for (const auto& f : json["files"]) classes[f["file"]] = f["class"];
     BOOST_TEST(classes.size() == 5u);
     BOOST_TEST(classes["_layouts/default.html"] == "machinery");
-    BOOST_TEST(classes["_pages/teaching.md"] == "not understood");
+    BOOST_TEST(classes["_includes/teaching.md"] == "not understood");
     BOOST_TEST(classes["_bibliography/papers.bib"] == "imported");
 
-    fs::remove(site / "_pages/teaching.md");  // nothing left over: done, exit 0
+    fs::remove(site / "_includes/teaching.md");  // nothing left over: done, exit 0
     BOOST_TEST(test::vitae_cli({"import-site", site.string(), (dir / "second.db").string()}).status == 0);
+}
+
+// A page no reader maps to a structured kind arrives as a page of the
+// owner's own, whole: its title, its body, in the menu as the site had it,
+// its links to the site's files stored and to its other pages rewritten.
+BOOST_AUTO_TEST_CASE(a_page_no_reader_maps_is_imported_as_a_page_with_its_links_rewritten) {
+    test::TempDir dir;
+    fs::path site = dir / "site";
+    al_folio_site(site);
+    put(site / "_pages/teaching.md",
+        "---\ntitle: Teaching\npermalink: /teaching/\nnav: true\n---\nI teach [engines](/engines/) with "
+        "[these notes]({{ site.baseurl }}/assets/img/notes.png) and [Babbage](https://example.org/babbage).\n");
+    put(site / "_pages/engines.md", "---\ntitle: Engines\npermalink: /engines/\n---\nThe analytical engine, described at length.\n");
+    put(site / "_pages/cv.md", "---\nlayout: cv\npermalink: /cv/\ntitle: cv\n---\nMy whole career is on this page, year by year.\n");
+    put(site / "assets/img/notes.png", test::tiny_png());
+    auto ran = test::vitae_cli({"import-site", site.string(), (dir / "site.db").string(), "--report", (dir / "ledger.json").string()});
+    BOOST_TEST(ran.status == 0, ran.out);
+    fs::path db = dir / "site.db";
+    BOOST_TEST(count(db, "SELECT count(*) FROM page") == 3);
+    BOOST_TEST(count(db, "SELECT count(*) FROM page WHERE slug = 'teaching' AND title = 'Teaching' AND in_menu = 1 AND "
+                         "body LIKE '%[engines](/engines/)%' AND body LIKE '%[these notes](/files/notes.png)%' AND "
+                         "body LIKE '%(https://example.org/babbage)%'") == 1);
+    BOOST_TEST(count(db, "SELECT count(*) FROM page WHERE slug = 'engines' AND in_menu = 0") == 1);
+    BOOST_TEST(count(db, "SELECT count(*) FROM page WHERE slug = 'cv-page'") == 1);  // /cv/ is the site's CV
+    auto json = nlohmann::json::parse(test::read_file(dir / "ledger.json"));
+    std::map<std::string, std::string> details;
+    for (const auto& f : json["files"]) details[f["file"]] = std::string(f["class"]) + ": " + std::string(f["detail"]);
+    BOOST_TEST(details["_pages/teaching.md"].starts_with("imported: page teaching (\"Teaching\", in the menu)"), details["_pages/teaching.md"]);
+    BOOST_TEST(details["assets/img/notes.png"].starts_with("imported: "), details["assets/img/notes.png"]);
+    BOOST_TEST(json["leftovers"] == 0);
 }
 
 // al-folio's about page pulling the bio from _includes/bio.md: the bio

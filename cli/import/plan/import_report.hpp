@@ -17,7 +17,7 @@ struct SiteNote {
     std::string message;
 };
 
-// Fourteen counts of one type: fill it with designated initialisers
+// Fifteen counts of one type: fill it with designated initialisers
 // ({.posts = ...}), never by position.
 struct SiteCounts {
     std::size_t bio_paragraphs = 0;
@@ -33,6 +33,7 @@ struct SiteCounts {
     std::size_t news = 0;
     std::size_t talks = 0;
     std::size_t projects = 0;
+    std::size_t pages = 0;  // pages of the owner's own (site_pages.cpp)
     std::size_t awards = 0;
 };
 

@@ -12,7 +12,9 @@
 #include "cli/import/jekyll/readers.hpp"
 #include "cli/import/plan/site_data.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_file_kinds.hpp"
 #include "cli/import/plan/site_ledger.hpp"
+#include "cli/import/plan/site_pages.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
@@ -166,6 +168,22 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
     note_repeated_works(db, plan, file, imported);
 }
 
+// The pages of the tree no reader took, which the ledger would call not
+// understood and the owner's: Jekyll's anywhere but _includes/ (an include
+// no page pulls in) and _drafts/, Hugo's under content/.
+std::vector<fs::path> unread_pages(const SitePlan& plan) {
+    std::set<std::string> noted;
+    for (const auto& note : plan.notes) noted.insert(note.file);
+    std::vector<fs::path> out;
+    for (const auto& e : site_ledger(plan.dir, plan.notes)) {
+        bool place = plan.theme == "hugo-blox" ? e.file.starts_with("content/")
+                                               : !e.file.starts_with("_includes/") && !e.file.starts_with("_drafts/");
+        if (e.kind == FileClass::not_understood && e.owners && what_it_holds(e.file) == Holds::page && place && !noted.count(e.file))
+            out.push_back(plan.dir / e.file);
+    }
+    return out;
+}
+
 }  // namespace
 
 // The profile picture as a stored file (with its smaller copies): a picture
@@ -210,6 +228,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
         read_data_files(plan, dir / "_data");
     }
+    read_owner_pages(plan, unread_pages(plan));
 
     for (const auto& name : plan.options.include_demo_files)
         if (!plan.demo_files_taken.count(name))
@@ -236,6 +255,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);
         write_sections(db, plan);
+        write_owner_pages(db, plan);
         transaction.commit();
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
@@ -255,6 +275,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
                      .news = plan.news.size(),
                      .talks = plan.talks.size(),
                      .projects = plan.projects.size(),
+                     .pages = plan.pages.size(),
                      .awards = plan.awards.size()};
     report.notes = std::move(plan.notes);
     report.ledger = site_ledger(dir, report.notes);
