@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE views
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "render/views/views.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
@@ -344,6 +346,36 @@ BOOST_AUTO_TEST_CASE(a_project_page_has_its_safe_body_links_papers_and_posts) {
     const auto& posts = p.get("posts")->list_value();
     BOOST_REQUIRE(posts.size() == 1u);
     BOOST_TEST(str(posts[0], "url") == "/blog/reading-list");
+}
+
+// A database written before the link rule (or by hand) may hold any URL: a
+// page links only what rules/link takes, the rest is its label alone.
+BOOST_AUTO_TEST_CASE(stored_links_the_rule_refuses_are_no_links_on_any_page) {
+    Content c = seed_with(
+        "UPDATE publication_link SET url = 'javascript:alert(1)' WHERE publication_id = 2 AND position = 1;"
+        "INSERT INTO publication_link (publication_id, position, label, url) VALUES"
+        " (2, 10, 'Data', 'data:text/html,<script>alert(2)</script>'), (2, 11, 'VB', ' VBScript:msgbox(3)'),"
+        " (2, 12, 'Tab', 'java' || char(9) || 'script:alert(4)'), (2, 13, 'Ok', 'https://ok.example/');"
+        "INSERT INTO profile_link (position, label, url) VALUES (10, 'Evil', 'JaVaScRiPt:alert(5)'),"
+        " (11, 'Mail', 'mailto:me@example.org');"
+        "INSERT INTO coauthor (name, url, orcid) VALUES ('Kenji Watanabe', 'javascript:alert(6)', '');");
+    Views v = build_views(c);
+    auto page = paper_page_data(v, en(), v.publication_index.at("fast-and-fair"));
+    std::vector<std::string> hrefs;
+    for (const auto& l : page.get("pub")->get("links")->list_value())
+        if (l.get("has_url")->is_true()) hrefs.push_back(str(l, "url"));
+    BOOST_TEST(std::count(hrefs.begin(), hrefs.end(), "https://ok.example/") == 1);
+    for (const auto& h : hrefs) BOOST_TEST((h.starts_with("https://") || h.starts_with("/")), h);
+    for (const auto& a : page.get("pub")->get("authors")->list_value())
+        if (a.get("has_url")->is_true()) BOOST_TEST(str(a, "url").starts_with("https://"), str(a, "url"));
+    auto home = home_data(v, en());
+    std::vector<std::string> profile;
+    for (const auto& l : home.get("links")->list_value())
+        if (l.get("has_url")->is_true()) profile.push_back(str(l, "url"));
+    BOOST_TEST((std::find(profile.begin(), profile.end(), "mailto:me@example.org") != profile.end()));
+    for (const auto& h : profile) BOOST_TEST(h.find("script") == std::string::npos, h);
+    BOOST_TEST(link_target(v, "javascript:alert(1)", "") == "");
+    BOOST_TEST(link_target(v, "/blog/", "https://example.org") == "https://example.org/blog/");
 }
 
 BOOST_AUTO_TEST_CASE(a_paper_with_a_preview_shows_the_picture_in_lists_and_on_its_page) {

@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "base/text.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -55,14 +56,11 @@ bool attribute_allowed(std::string_view element, std::string_view attribute) {
     return false;
 }
 
-// Relative, http(s), or (links only) mailto: no javascript:, data: or others.
+// Relative, http(s), or (links only) mailto: no javascript:, data: or others,
+// the scheme read as the browser reads it (rules/link).
 bool url_allowed(std::string_view url, bool link) {
-    std::string lower = ascii_lower(trim(url));
-    auto colon = lower.find(':');
-    auto first_separator = lower.find_first_of("/?#");
-    if (colon == std::string::npos || (first_separator != std::string::npos && first_separator < colon)) return true;
-    std::string_view scheme = std::string_view(lower).substr(0, colon);
-    return scheme == "http" || scheme == "https" || (link && scheme == "mailto");
+    std::string scheme = link_scheme(url);
+    return scheme.empty() || scheme == "http" || scheme == "https" || (link && scheme == "mailto");
 }
 
 struct XmlFree {
