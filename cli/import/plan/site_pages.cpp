@@ -114,7 +114,7 @@ std::string new_target(const Db& db, SitePlan& plan, const SitePage& page, const
     fs::path in_tree = path.starts_with('/') ? plan.dir / path.substr(1) : page.file.parent_path() / path;
     if (plan.theme == "hugo-blox" && !fs::is_regular_file(in_tree) && path.starts_with('/')) in_tree = plan.dir / "static" / path.substr(1);
     if (fs::is_regular_file(in_tree)) {
-        std::string stored = stored_link(db, plan, "file:" + in_tree.string(), "a file page " + page.page.slug + " links to");
+        std::string stored = stored_link(db, plan, "file:" + in_tree.string(), "a file page " + page.page.slug + " links to", page.file);
         return stored.empty() ? url : stored + fragment;
     }
     std::string address = address_of(path.starts_with('/') ? path : page.permalink + path);
