@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(bad_arguments_name_the_argument_and_exit_2) {
     expect_usage_error({"check", ""}, "argument DB is empty");
     expect_usage_error({"export", "a", "b", "-x"}, "unknown option \"-x\"");
     expect_usage_error({"add"}, "add: missing kind");
-    expect_usage_error({"add", "page", "db"}, "unknown kind \"page\"");
+    expect_usage_error({"add", "widget", "db"}, "unknown kind \"widget\"");
     expect_usage_error({"add", "post", "db", "--title", "T", "--date", "2026-01-01"}, "missing option --slug S");
     expect_usage_error({"add", "post", "db", "--slug", "Bad Slug", "--title", "T", "--date", "2026-01-01"}, "--slug");
     expect_usage_error({"add", "post", "db", "--slug", "ok", "--title", "T", "--date", "2026-02-30"},
