@@ -27,10 +27,12 @@
 #include "cli/commands/static_export.hpp"
 #include "cli/commands/text_option.hpp"
 #include "cli/commands/user_commands.hpp"
+#include "cli/import/plan/site_ledger.hpp"
 #include "cli/import/site/import_site.hpp"
 #include "cli/sync/sync_command.hpp"
 #include "http/base_url.hpp"
 #include "http/gzip.hpp"
+#include "http/static_files.hpp"
 #include "rules/date.hpp"
 #include "store/model/slug.hpp"
 #include "store/model/translate.hpp"
@@ -102,27 +104,44 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
     return report.skipped() > 0 ? 3 : 0;
 }
 
+// The notes, the files not understood with their first words and what to
+// do, then the summary line (rows by kind, files by class). Exit 3 when a
+// file of the owner's was not imported: "imported, with leftovers".
 int run_import_site(const Args& args, std::ostream& out) {
     auto report = import_site(args.positional[0], args.positional[1],
                               {.include_demo = args.has("--include-demo"), .include_demo_files = args.get_all("--include-demo-file")});
-    int counts[5] = {0, 0, 0, 0, 0};  // by ImportChange::Action
+    int counts[5] = {0, 0, 0, 0, 0};  // by SiteNote::Kind
     for (const auto& note : report.notes) {
         out << describe(note) << "\n";
         ++counts[static_cast<int>(note.kind)];
     }
+    std::size_t classes[4] = {0, 0, 0, 0};
+    for (const auto& entry : report.ledger) {
+        ++classes[static_cast<int>(entry.kind)];
+        if (entry.kind == FileClass::not_understood)
+            out << "not understood " << entry.file << ": " << entry.detail
+                << (entry.first_words.empty() ? "" : "; it begins " + in_quotes(entry.first_words)) << "; " << entry.suggestion << "\n";
+    }
+    if (args.has("--report")) write_file_atomically(std::string(args.get("--report")), ledger_json(report), Durability::fsync);
     const auto& c = report.counts;
     out << report.theme << " site into " << args.positional[1] << (report.created ? " (new)" : "") << ": "
         << c.bio_paragraphs << " bio paragraphs, " << c.links << " links, " << c.posts << " posts, "
         << c.publications + c.bibtex_publications << " publications, " << c.teaching << " teaching, " << c.education
         << " education, " << c.experience << " experience, " << c.service << " service, " << c.news << " news, "
-        << c.talks << " talks, " << c.projects << " projects, " << c.awards << " awards; " << counts[1]
+        << c.talks << " talks, " << c.projects << " projects, " << c.pages << " pages, " << c.awards << " awards; " << counts[1]
         << " skipped, " << counts[2] << " demo left out";
     // Each file whose demo content was left out, by the name --include-demo-file takes.
     auto left_out = demo_files(report);
     for (std::size_t i = 0; i < left_out.size(); ++i) out << (i == 0 ? " (" : ", ") << left_out[i];
     if (!left_out.empty()) out << "; --include-demo takes them all, --include-demo-file FILE one)";
-    out << ", " << counts[3] << " warnings\n";
-    return 0;
+    out << ", " << counts[3] << " warnings; " << report.ledger.size() << " files: " << classes[0] << " imported, "
+        << classes[1] << " theme demo, " << classes[2] << " machinery, " << classes[3] << " not understood";
+    std::size_t left = leftovers(report);
+    if (left > 0)
+        out << "; imported, with leftovers: " << left << (left == 1 ? " file" : " files")
+            << " of the owner's not imported (\"not understood\" above" << (args.has("--report") ? "" : "; --report FILE.json lists every file") << ")";
+    out << "\n";
+    return left > 0 ? 3 : 0;
 }
 
 int run_export_bibtex(const Args& args, std::ostream& out) {
@@ -341,7 +360,8 @@ const std::vector<Command>& commands() {
           {"DIR", "DB"},
           {},
           {{"--include-demo", "", false, "import the theme's demo content too (left out by default)"},
-           {"--include-demo-file", "FILE", false, "import the demo content of FILE (as the report names it); repeat for more", true}},
+           {"--include-demo-file", "FILE", false, "import the demo content of FILE (as the report names it); repeat for more", true},
+           {"--report", "FILE.json", false, "write every file of the tree with its class and detail as JSON"}},
           "Jekyll: reads _config.yml, _pages/about.md, _bibliography/papers.bib (as import-bibtex),\n"
           "_posts/, _publications/, _teaching/, _talks/, _news/, _projects/, _portfolio/,\n"
           "_data/cv.yml or assets/json/resume.json. Hugo Blox: the owner's author page\n"

@@ -2,7 +2,8 @@
 // function that runs it. run() is main() without the process, so tests call
 // it with their own argv and streams. Exit codes: 0 done, 1 the work failed
 // (one line naming file and problem), 2 bad arguments (one line naming one),
-// 3 done in part (import-bibtex: some entries skipped, each one reported).
+// 3 done in part (import-bibtex: some entries skipped, each one reported;
+// import-site: files of the owner's not imported, each one listed).
 #pragma once
 
 #include <ostream>

@@ -253,7 +253,7 @@ BOOST_AUTO_TEST_CASE(refuses_a_database_with_content_and_a_folder_that_is_not_a_
     BOOST_CHECK_THROW(import_site(db.dir, db.dir / "other.db"), UsageError);
     auto ran = test::vitae_cli({"import-site", db.dir.string(), (db.dir / "x.db").string()});
     BOOST_TEST(ran.status != 0);
-    BOOST_TEST(ran.err.find("no _config.yml") != std::string::npos);
+    BOOST_TEST(ran.err.find("looked for Jekyll's _config.yml") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(imports_posts_reporting_liquid_html_and_a_broken_file) {

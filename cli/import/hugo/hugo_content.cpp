@@ -3,8 +3,9 @@
 // cite.bib through import-bibtex when present, else the front matter),
 // content/post(s) and content/blog, content/event(s) and content/talk(s),
 // content/project(s), content/teaching (course pages as teaching rows). Shortcodes are Hugo's Liquid: removed and reported by
-// line, the text around them kept. Every other page under content/ is
-// reported as not read.
+// line, the text around them kept. Every other page under content/ is a
+// page of the owner's own (site_pages.cpp), but another author's, a
+// section's list page and a stray .bib, which are reported.
 #include <algorithm>
 #include <set>
 
@@ -212,7 +213,7 @@ void read_hugo_content(SitePlan& plan) {
     for (const auto& file : pages(plan, {"event", "events", "talk", "talks"})) read_talk(plan, file);
     for (const auto& file : pages(plan, {"project", "projects"})) read_project(plan, file);
     for (const auto& file : pages(plan, {"teaching", "courses"})) read_course(plan, file);
-    // Every other page: said not read, so that each file has its line.
+    // Every other page: a page of its own (site_pages.cpp), or said why not, so that each file has its line.
     std::set<std::string> said;
     for (const auto& note : plan.notes) said.insert(note.file);
     for (const auto& bib : plan.bibliographies) said.insert(plan.relative(bib));  // reported when imported
@@ -227,12 +228,11 @@ void read_hugo_content(SitePlan& plan) {
         std::string relative = file.lexically_relative(content).generic_string();
         bool author = (relative.starts_with("authors/") && file.parent_path() != content / "authors") ||
                       (relative.starts_with("author/") && file.parent_path() != content / "author");
+        if (!author && file.filename() != "_index.md" && file.extension() != ".bib") continue;  // a page of its own: site_pages.cpp
         std::string why = author                          ? "another author's page: Vitae keeps the owner's only"
                           : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
-                          : file.extension() == ".bib"   ? (fs::exists(file.parent_path() / "index.md")
-                                                                   ? "another BibTeX file of the page (its cite.bib is the one read)"
-                                                                   : "not beside a publication's index.md")
-                                                         : "not in a section Vitae imports (a page of its own)";
+                          : fs::exists(file.parent_path() / "index.md") ? "another BibTeX file of the page (its cite.bib is the one read)"
+                                                                        : "not beside a publication's index.md";
         plan.note(SiteNote::Kind::skipped, file, why);
     }
 }

@@ -139,6 +139,9 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
             plan.note(SiteNote::Kind::warning, file, "publication " + p.slug + ": " + *same);
         extra.publication = name = p.slug;
         plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
+        if (has_bib)  // read, and none of it usable: the page is the record, and the ledger says where it went
+            plan.note(SiteNote::Kind::imported, bib, "no entry of it could be read; publication " + p.slug +
+                                                         " is its page's front matter instead");
         plan.publications.push_back(std::move(p));
     }
     plan.publication_extras.push_back(std::move(extra));

@@ -193,7 +193,12 @@ void read_about(SitePlan& plan) {
         if (auto image = yaml_text(about.front["profile"], "image"); !image.empty())
             find_photo(plan, file, "assets/img", image);
     std::string body = markdown_for_import(plan, file, about.body, about.body_line);
-    if (is_demo_bio(body) && !plan.keep_demo(file, "the bio is the theme's demo text")) return;
+    if (is_demo_bio(body) && !plan.keep_demo(file, "the bio is the theme's demo text")) {
+        // No owner named and the theme's bio: its picture is the theme's too (prof_pic.jpg).
+        if (plan.profile.name.empty() && !plan.photo.empty() && !plan.keep_demo(plan.photo, "the theme's example profile picture"))
+            plan.photo.clear();
+        return;
+    }
     plan.profile.bio_markdown = paragraphs(body);
     plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
 }

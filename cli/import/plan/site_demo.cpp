@@ -57,7 +57,7 @@ bool is_demo_name(std::string_view name) {
 // page of a website that is powered by the academicpages template".
 bool is_demo_bio(std::string_view text) {
     std::string markdown = normalised(visible(text));
-    return contains(markdown, "Write your biography here") || contains(markdown, "powered by the [academicpages template]") ||
+    return contains(markdown, "Write your biography here") || contains(markdown, "Escreva sua biografia aqui") || contains(markdown, "powered by the [academicpages template]") ||
            contains(markdown, "powered by the academicpages template") || contains(markdown, "Put your address here");
 }
 
@@ -71,7 +71,8 @@ bool is_demo_description(std::string_view text) {
 bool is_demo_post(std::string_view title) {
     static const std::regex demo(
         "(a post with .*|a post that can be cited|a distill-style blog post|Blog Post number [0-9]+|Future Blog Post|"
-        "Google Gemini updates: Flash 1\\.5, Gemma 2 and Project Astra|Displaying External Posts on Your al-folio Blog)",
+        "Google Gemini updates: Flash 1\\.5, Gemma 2 and Project Astra|Displaying External Posts on Your al-folio Blog|"
+        "displaying beautiful tables with Bootstrap Tables|uma postagem com .*)",
         std::regex::icase);
     return matches(title, demo);
 }
@@ -97,10 +98,14 @@ bool is_demo_teaching(std::string_view title) {
 // The long one is its opening sentence and the first line of its filler text.
 bool is_demo_news(std::string_view body) {
     std::string text = normalised(visible(body));
+    // English, and the Portuguese of the multi-language al-folio.
     return text == "A simple inline announcement." ||
            text == "A simple inline announcement with Markdown emoji! :sparkles: :smile:" ||
-           (text.starts_with("Announcements and news can be much longer than just quick inline posts. In fact, they can "
-                             "have all the features available for the standard blog posts. See below.") &&
+           text == "Um anúncio simples em uma linha." ||
+           text == "Um anúncio simples em uma linha com Markdown emoji! :sparkles: :smile:" ||
+           ((text.starts_with("Announcements and news can be much longer than just quick inline posts. In fact, they can "
+                              "have all the features available for the standard blog posts. See below.") ||
+             text.starts_with("Anúncios e notícias podem ser muito mais longos do que apenas postagens rápidas em uma linha.")) &&
             contains(text, "Jean shorts raw denim Vice normcore, art party High Life PBR skateboard stumptown vinyl kitsch."));
 }
 
@@ -108,8 +113,9 @@ bool is_demo_news(std::string_view body) {
 // whose body starts "Every project has a beautiful feature showcase page";
 // academicpages' "Portfolio item number 1".
 bool is_demo_project(std::string_view title, std::string_view body) {
-    static const std::regex demo("(project [0-9]+|Portfolio item number [0-9]+)", std::regex::icase);
+    static const std::regex demo("(project [0-9]+|projeto [0-9]+|Portfolio item number [0-9]+)", std::regex::icase);
     return matches(title, demo) || contains(body, "Every project has a beautiful feature showcase page") ||
+           contains(body, "Cada projeto tem uma bela página de apresentação de recursos") ||
            contains(body, "This is an item in your portfolio. It can be have images or nice text");
 }
 
@@ -157,6 +163,54 @@ bool is_demo_bib_entry(std::string_view key, std::string_view authors) {
            (k.starts_with("einstein") || k == "physrev.47.777" || k == "przibram1967letters");
 }
 
+bool is_demo_asset(std::string_view file) {
+    static constexpr std::string_view names[] = {"example_pdf.pdf", "epicaly-short-113909.mp3",
+                                                 "pexels-engin-akyurt-6069112-960x540-30fps.mp4", "assets/jupyter/blog.ipynb"};
+    for (auto name : names)
+        if (file.ends_with(name)) return true;
+    return false;
+}
+
 bool is_demo_cv_name(std::string_view name) { return trim(name) == "Albert Einstein" || is_demo_name(name); }
+
+std::optional<std::string> demo_file_text(std::string_view written) {
+    std::string text = normalised(written);
+    if (text.starts_with("Lorem ipsum dolor sit amet")) return "placeholder text (Lorem ipsum)";
+    if (is_demo_bio(text)) return "the theme's example biography";
+    if (text.starts_with("> What an astonishing thing a book is.")) return "the theme's example bookshelf page";
+    if (contains(text, "Add your privacy policy here") || contains(text, "Add your terms here"))
+        return "the starter's example privacy or terms page (a draft)";
+    if (contains(text, "Create slides in Markdown with Wowchemy") || contains(text, "Create slides in Markdown with Hugo Blox") ||
+        contains(text, "Create slides in Markdown with Academic"))
+        return "the starter's example slides";
+    if (contains(text, "@article{gregor2015draw") && contains(text, "DRAW: A recurrent neural network for image generation"))
+        return "the theme's example bibliography of its distill post";
+    // academicpages' shipped pages: the Markdown
+    // guide, the 404, the example CV, the privacy policy, the talk map.
+    static constexpr std::pair<const char*, const char*> pages[] = {
+        {"## Locations of key files/directories", "the theme's guide to its Markdown"},
+        {"Your pixels are in another canvas", "the theme's page not found"},
+        {"Ph.D in Version Control Theory, GitHub University", "the theme's example CV"},
+        {"The privacy of my visitors is extremely important", "the theme's example privacy policy"},
+        {"This map is generated from a Jupyter Notebook file in", "the theme's talk map page"},
+        {"A variety of common markup showing how the theme styles them", "the theme's page of example markup"},
+        // al-folio's teaching page: its body (owners keep its front matter's description and write their own).
+        {"For now, this page is assumed to be a static description of your courses", "the theme's example teaching page"},
+    };
+    for (auto [words, what] : pages)
+        if (contains(text, words)) return std::string(what);
+    return std::nullopt;
+}
+
+// al-folio's _data: Einstein's co-authors (coauthors.yml), the GitHub users
+// and repositories it shows (repositories.yml), its example venue (venues.yml).
+bool is_demo_data(std::string_view text) {
+    std::string lower = ascii_lower(text);
+    return contains(lower, "value: albert einstein") ||  // al-folio's cv.yml, in any of its languages
+            (contains(lower, "podolsky") && contains(lower, "rosen")) ||
+           (contains(lower, "github_users") && contains(lower, "alshedivat")) ||
+           contains(lower, "aapt.scitation.org/journal/ajp") ||
+           (contains(lower, "cornelius fiddlebottom") && contains(lower, "billy rick"));  // academicpages' authors.yml
+}
 
 }  // namespace vitae::cli

@@ -51,7 +51,7 @@ std::vector<fs::path> site_files(const fs::path& folder, std::initializer_list<s
 }
 
 std::string describe(const SiteNote& note) {
-    static constexpr const char* kinds[] = {"imported", "skipped", "demo", "warning"};
+    static constexpr const char* kinds[] = {"imported", "skipped", "demo", "warning", "machinery"};
     std::string out = std::string(kinds[static_cast<int>(note.kind)]) + " " + note.file;
     if (note.line > 0) out += ":" + std::to_string(note.line);
     return out + ": " + note.message;

@@ -56,6 +56,14 @@ struct SitePublicationExtra {
     std::vector<Link> links;
 };
 
+// A page of the owner's own found in the tree (site_pages.cpp): the row,
+// and where the generator served it, so links to it can be rewritten.
+struct SitePage {
+    std::filesystem::path file;
+    OwnPage page;
+    std::string permalink;  // "/teaching/": the address links on the old site name it by
+};
+
 struct SitePlan {
     std::filesystem::path dir;
     std::string theme;
@@ -67,6 +75,7 @@ struct SitePlan {
     std::filesystem::path bibliography;     // al-folio _bibliography/papers.bib; empty: none
     std::filesystem::path photo;            // the profile picture in the tree; empty: none
     std::vector<SiteProject> projects;
+    std::vector<SitePage> pages;  // pages no reader mapped to a structured kind
     std::vector<Award> awards;
     std::vector<SitePreview> previews;
     std::vector<SiteRelation> relations;

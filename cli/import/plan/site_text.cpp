@@ -6,6 +6,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "cli/import/front/jekyll.hpp"
+#include "cli/import/plan/site_include.hpp"
 #include "render/text/sanitize.hpp"
 
 namespace vitae::cli {
@@ -104,7 +105,7 @@ std::vector<std::string> paragraphs(std::string_view markdown) {
 std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body,
                                 int first_line) {
     std::vector<LiquidTag> liquid;
-    std::string text = strip_liquid(body, first_line, liquid);
+    std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
     int comments = 0;
@@ -160,7 +161,7 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
     std::vector<LiquidTag> liquid;
-    std::string text = strip_liquid(body, first_line, liquid);
+    std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
     int comments = 0;

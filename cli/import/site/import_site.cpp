@@ -10,7 +10,11 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
+#include "cli/import/plan/site_data.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_file_kinds.hpp"
+#include "cli/import/plan/site_ledger.hpp"
+#include "cli/import/plan/site_pages.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
@@ -35,16 +39,47 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// What import-site reads, named in every refusal.
+constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo Blox "
+                                  "(Wowchemy, Hugo Academic) sites";
+
+constexpr const char* hugo_settings[] = {"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
+                                         "config.yml", "config.json", "config/_default"};
+
+// The `theme` a Hugo site's settings name ("PaperMod"); "" when none is found.
+std::string hugo_theme(const fs::path& file) {
+    if (!fs::is_regular_file(file)) return {};
+    std::string text = "\n" + read_site_file(file);
+    for (const char* key : {"\ntheme:", "\ntheme =", "\ntheme=", "\n  theme:"}) {
+        auto at = text.find(key);
+        if (at == std::string::npos) continue;
+        std::string value(trim(text.substr(at + std::string_view(key).size(), text.find('\n', at + 1) - at - std::string_view(key).size())));
+        std::erase_if(value, [](char c) { return c == '"' || c == '\'' || c == '[' || c == ']'; });
+        return std::string(trim(value));
+    }
+    return {};
+}
+
 // al-folio: _bibliography/ or _news/, or its _config.yml keys; academicpages:
-// the author: block and its collections. Anything else is refused.
+// the author: block and its collections; Hugo Blox: hugo.cpp's markers.
+// Anything else is refused, naming what was looked for and what is read.
 std::string detect_theme(const fs::path& dir) {
-    if (!fs::is_directory(dir)) throw UsageError("import-site: " + in_quotes(dir.string()) + " is not a folder");
+    std::string site = "import-site: " + in_quotes(dir.string());
+    if (!fs::is_directory(dir)) throw UsageError(site + " is not a folder");
     if (is_hugo_site(dir)) return "hugo-blox";
-    if (fs::exists(dir / "config.toml") || fs::exists(dir / "hugo.toml") || fs::exists(dir / "hugo.yaml"))
-        throw UsageError("import-site: " + in_quotes(dir.string()) +
-                         " is a Hugo site but not a Hugo Blox one (no content/authors, no landing page of blocks)");
+    for (const char* settings : hugo_settings) {
+        if (!fs::exists(dir / settings)) continue;
+        std::string theme = hugo_theme(dir / settings);
+        throw UsageError(site + " is a Hugo site (" + settings + (theme.empty() ? "" : ", theme " + in_quotes(theme)) +
+                         ") but not a Hugo Blox one: looked for content/authors/, data/authors/, content/home/ or a "
+                         "landing page of blocks (content/_index.md) and found none. " + supported);
+    }
+    if (fs::exists(dir / "_quarto.yml"))
+        throw UsageError(site + " is a Quarto website (_quarto.yml): not read yet. " + supported);
     if (!fs::exists(dir / "_config.yml"))
-        throw UsageError("import-site: " + in_quotes(dir.string()) + " has no _config.yml: not a Jekyll site");
+        throw UsageError(site + " is none of the sites import-site reads: looked for Jekyll's _config.yml, Hugo's settings "
+                         "(hugo.toml, hugo.yaml, config.toml, config.yaml, config.yml, config/_default/) and Quarto's "
+                         "_quarto.yml, and found none. " + supported);
     std::string config = "\n" + read_site_file(dir / "_config.yml");  // a key at the first line too
     if (fs::exists(dir / "_bibliography") || fs::exists(dir / "_news") || config.find("\nfirst_name:") != std::string::npos ||
         config.find("al-folio") != std::string::npos)
@@ -52,8 +87,9 @@ std::string detect_theme(const fs::path& dir) {
     if (fs::exists(dir / "_publications") || fs::exists(dir / "_talks") || config.find("academicpages") != std::string::npos ||
         config.find("\nauthor:") != std::string::npos)
         return "academicpages";
-    throw UsageError("import-site: " + in_quotes(dir.string()) +
-                     " is a Jekyll site of a layout not supported yet (al-folio or academicpages)");
+    throw UsageError(site + " is a Jekyll site (_config.yml) on a theme import-site does not read: looked for al-folio's "
+                     "_bibliography/, _news/ or first_name:, academicpages' _publications/, _talks/ or author:, and found "
+                     "none. " + supported);
 }
 
 // A new file, or one `vitae init` made: a profile row at most.
@@ -125,8 +161,28 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
         plan.note(problem.skipped ? SiteNote::Kind::skipped : SiteNote::Kind::warning, file,
                   (problem.key.empty() ? "" : problem.key + ": ") + problem.message, problem.line);
     report.counts.bibtex_publications += imported.changes.size();
+    if (imported.changes.empty() && std::any_of(plan.notes.begin(), plan.notes.end(), [&](const SiteNote& n) {
+            return n.kind == SiteNote::Kind::demo && n.file == plan.relative(file);
+        }))
+        return;  // only the theme's example entries: the file is demo (its lines say so), not "0 publications"
     plan.note(SiteNote::Kind::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
     note_repeated_works(db, plan, file, imported);
+}
+
+// The pages of the tree no reader took, which the ledger would call not
+// understood and the owner's: Jekyll's anywhere but _includes/ (an include
+// no page pulls in) and _drafts/, Hugo's under content/.
+std::vector<fs::path> unread_pages(const SitePlan& plan) {
+    std::set<std::string> noted;
+    for (const auto& note : plan.notes) noted.insert(note.file);
+    std::vector<fs::path> out;
+    for (const auto& e : site_ledger(plan.dir, plan.notes)) {
+        bool place = plan.theme == "hugo-blox" ? e.file.starts_with("content/")
+                                               : !e.file.starts_with("_includes/") && !e.file.starts_with("_drafts/");
+        if (e.kind == FileClass::not_understood && e.owners && what_it_holds(e.file) == Holds::page && place && !noted.count(e.file))
+            out.push_back(plan.dir / e.file);
+    }
+    return out;
 }
 
 }  // namespace
@@ -160,6 +216,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         read_hugo_profile(plan);
         read_hugo_widgets(plan);
         read_hugo_content(plan);
+        read_data_files(plan, dir / "data");
     } else {
         read_profile(plan);
         read_posts(plan);
@@ -170,7 +227,9 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         read_cv(plan);
         read_projects(plan);
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
+        read_data_files(plan, dir / "_data");
     }
+    read_owner_pages(plan, unread_pages(plan));
 
     for (const auto& name : plan.options.include_demo_files)
         if (!plan.demo_files_taken.count(name))
@@ -200,6 +259,7 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);
         write_sections(db, plan);
+        write_owner_pages(db, plan);
         transaction.commit();
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
@@ -219,8 +279,10 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
                      .news = plan.news.size(),
                      .talks = plan.talks.size(),
                      .projects = plan.projects.size(),
+                     .pages = plan.pages.size(),
                      .awards = plan.awards.size()};
     report.notes = std::move(plan.notes);
+    report.ledger = site_ledger(dir, report.notes);
     return report;
 }
 
