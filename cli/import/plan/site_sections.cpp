@@ -17,7 +17,7 @@
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "http/routes.hpp"
-#include "picture/stored_file.hpp"
+#include "picture/upload.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"

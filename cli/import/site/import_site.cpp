@@ -14,7 +14,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_teaching.hpp"
-#include "picture/stored_file.hpp"
+#include "picture/upload.hpp"
 #include "rules/work_identity.hpp"
 #include "store/model/publication_identity.hpp"
 #include "store/model/slug.hpp"
