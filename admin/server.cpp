@@ -75,7 +75,8 @@ void serve_one(AdminApp& app, FcgiRequest& request, std::string& body, std::stri
                              .body = body});
     }
     out.clear();
-    fastcgi::append_answer(out, request.id(), admin_head(answer), answer.body);
+    auto written = write_answer(answer);
+    fastcgi::append_answer(out, request.id(), written.head, written.body);
     request.send(out);
 }
 

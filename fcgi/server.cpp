@@ -24,8 +24,8 @@ using Clock = std::chrono::steady_clock;
 std::string_view answer_records(const Response& response, std::uint16_t request_id, std::string& scratch) {
     if (!response.wire.empty() && request_id == fastcgi::nginx_request_id) return response.wire;
     scratch.clear();
-    fastcgi::append_answer(scratch, request_id, response_head(response),
-                           response.send_body ? response.body() : std::string_view());
+    auto written = write_response(response);
+    fastcgi::append_answer(scratch, request_id, written.head, written.body);
     return scratch;
 }
 

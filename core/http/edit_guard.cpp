@@ -78,12 +78,16 @@ std::string query_value(std::string_view query, std::string_view name) {
     return {};
 }
 
-std::string_view editor_headers() {
-    return "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-           "form-action 'self'; frame-ancestors 'none'; base-uri 'none'\r\n"
-           "Cache-Control: no-store\r\n"
-           "X-Content-Type-Options: nosniff\r\n"
-           "Referrer-Policy: same-origin\r\n";
+const std::vector<HeaderField>& editor_headers() {
+    static const std::vector<HeaderField> fields = {
+        {"Content-Security-Policy",
+         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"},
+        {"Cache-Control", "no-store"},
+        {"X-Content-Type-Options", "nosniff"},
+        {"Referrer-Policy", "same-origin"},
+    };
+    return fields;
 }
 
 }  // namespace vitae
