@@ -40,12 +40,6 @@ std::string origin_of(std::string_view url) {
     return ascii_lower(url.substr(0, host_end));
 }
 
-bool has_control(std::string_view s) {
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f) return true;
-    return false;
-}
-
 }  // namespace
 
 OriginCheck check_origin(std::string_view origin, std::string_view referer, std::string_view own) {
@@ -59,7 +53,7 @@ std::string safe_next(std::string_view next) {
     const std::string front(edit_mount);
     if (!next.starts_with(edit_mount) || next.size() > limits::max_uri_bytes) return front;
     if (next.find("//") != std::string_view::npos || next.find('\\') != std::string_view::npos ||
-        next.find("..") != std::string_view::npos || has_control(next) || !is_valid_utf8(next))
+        next.find("..") != std::string_view::npos || has_control_byte(next) || !is_valid_utf8(next))
         return front;
     if (next.substr(edit_mount.size()).starts_with("login")) return front;
     return std::string(next);
