@@ -10,7 +10,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/version.hpp"
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 int main(int argc, char** argv) {
     using namespace vitae;

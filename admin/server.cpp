@@ -9,8 +9,8 @@
 #include <thread>
 
 #include "base/log.hpp"
-#include "fcgi/fastcgi_records.hpp"
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 #include "http/form.hpp"
 
 namespace vitae {

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "admin/app.hpp"
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 
 namespace vitae {
 

@@ -10,8 +10,8 @@
 #include "base/clock.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "fcgi/fastcgi_records.hpp"
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 namespace vitae {
 

@@ -14,7 +14,7 @@
 
 #include "fcgi/config.hpp"
 #include "fcgi/handler.hpp"
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 #include "fcgi/publisher.hpp"
 #include "fcgi/site_follower.hpp"
 #include "sites/site_set.hpp"

@@ -51,7 +51,7 @@ enum class SurrogateHeader { none, xkey, surrogate_key, cache_tag };
 std::vector<HeaderField> surrogate_fields(SurrogateHeader header, std::string_view keys);
 
 // Lays out a complete answer (CGI-style head, then body) as the server puts
-// it on its connection: for vitae-fcgi, FastCGI records (fcgi/fastcgi_records.hpp).
+// it on its connection: for vitae-fcgi, FastCGI records (fcgi/core/fastcgi_records.hpp).
 using WireLayout = std::string (*)(std::string_view head, std::string_view body);
 
 // Strong ETag from the bytes, so identical pages keep their ETag across

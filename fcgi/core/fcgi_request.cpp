@@ -1,4 +1,4 @@
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 #include <fcgiapp.h>
 #include <pthread.h>
@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "fcgi/send_whole.hpp"
+#include "fcgi/core/send_whole.hpp"
 
 namespace vitae {
 
