@@ -14,15 +14,9 @@ namespace vitae {
 
 namespace {
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-bool is_alpha(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
 // Entry types, field and macro names: BibTeX allows a few punctuation marks.
 bool is_name_char(char c) {
-    return is_alpha(c) || is_digit(c) || std::string_view("_-:.+/'").find(c) != std::string_view::npos;
+    return is_ascii_letter(c) || is_ascii_digit(c) || std::string_view("_-:.+/'").find(c) != std::string_view::npos;
 }
 bool is_key_char(char c) {
     return !is_blank(c) && std::string_view(",{}()\"#%=\\").find(c) == std::string_view::npos;
@@ -253,8 +247,8 @@ private:
         char c = peek();
         if (c == '{' || c == '"') return delimited(get() == '{' ? '}' : '"');
         std::size_t start = pos_;
-        if (is_digit(c)) {
-            while (!at_end() && is_digit(peek())) get();
+        if (is_ascii_digit(c)) {
+            while (!at_end() && is_ascii_digit(peek())) get();
             return std::string(text_.substr(start, pos_ - start));
         }
         int line = line_;

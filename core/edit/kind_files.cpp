@@ -50,10 +50,10 @@ PreparedWrite prepare_upload(std::string_view key, V v) {
     const std::string* bytes = upload_bytes(v);
     if (!bytes) return {};  // the alt text alone, or an undo: put
     auto upload = std::make_shared<const Upload>(read_upload(upload_name(key, v), *bytes));
-    return [upload, alt = text(v, "alt")](const Db& db, std::string_view stored_key) {
+    return [upload, alt = text(v, "alt")](const Db& db, std::string_view row_key) {
         // A new file never takes a stored one's place: its bytes would be gone,
         // and the log, which keeps no bytes, could not bring them back.
-        if (stored_key.empty() && file_exists(db, upload->file.name))
+        if (row_key.empty() && file_exists(db, upload->file.name))
             throw Error("a file named " + in_quotes(upload->file.name) + " exists; open it to upload new bytes under its "
                         "name, or give this one another name");
         store_upload(db, *upload, alt, ProfilePhoto::no);

@@ -12,13 +12,6 @@ namespace vitae {
 
 namespace {
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-bool is_ascii_letter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 // Removes `prefix` (ASCII case ignored) from the front of `s`; whether it was there.
 bool take_prefix(std::string_view& s, std::string_view prefix) {
     if (s.size() < prefix.size() || !equals_ignoring_case(s.substr(0, prefix.size()), prefix)) return false;
@@ -34,7 +27,7 @@ bool take_any(std::string_view& s, std::initializer_list<std::string_view> prefi
 }
 
 int hex_value(char c) {
-    if (is_digit(c)) return c - '0';
+    if (is_ascii_digit(c)) return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1;
@@ -74,7 +67,7 @@ bool is_doi(std::string_view doi) {
     auto slash = doi.find('/');
     if (slash == std::string_view::npos || slash == 3 || slash + 1 == doi.size()) return false;
     return std::all_of(doi.begin() + 3, doi.begin() + static_cast<std::ptrdiff_t>(slash),
-                       [](char c) { return is_digit(c) || c == '.'; });
+                       [](char c) { return is_ascii_digit(c) || c == '.'; });
 }
 
 // Where a DOI is resolved: doi.org, and the proxies ACM's and the IEEE
@@ -102,7 +95,7 @@ std::optional<std::string> doi_in(std::string_view text) {
 
 // "2401.01234", "hep-th/9901001", "math.gt/0309136" (lower case, no version).
 bool is_arxiv_id(std::string_view id) {
-    auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_digit); };
+    auto digits = [](std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_ascii_digit); };
     if (auto dot = id.find('.'); dot == 4 && id.find('/') == std::string_view::npos)
         return digits(id.substr(0, 4)) && digits(id.substr(5)) && (id.size() == 9 || id.size() == 10);
     auto slash = id.find('/');
@@ -119,8 +112,8 @@ bool is_arxiv_id(std::string_view id) {
 // "2401.01234v2" -> "2401.01234".
 void drop_version(std::string& id) {
     auto v = id.rfind('v');
-    if (v == std::string::npos || v == 0 || v + 1 == id.size() || !is_digit(id[v - 1])) return;
-    if (std::all_of(id.begin() + static_cast<std::ptrdiff_t>(v) + 1, id.end(), is_digit)) id.resize(v);
+    if (v == std::string::npos || v == 0 || v + 1 == id.size() || !is_ascii_digit(id[v - 1])) return;
+    if (std::all_of(id.begin() + static_cast<std::ptrdiff_t>(v) + 1, id.end(), is_ascii_digit)) id.resize(v);
 }
 
 }  // namespace

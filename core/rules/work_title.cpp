@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "base/text.hpp"
 #include "base/utf8.hpp"
 #include "rules/text_fold.hpp"
 
@@ -10,15 +11,6 @@ namespace vitae {
 
 namespace {
 
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-bool is_ascii_letter(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_hex(char c) {
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
 
 // TeX commands that are letters or words ("{\o}rsted" is "ørsted"), as
 // text_fold spells their letters; any other command's name is not text.
@@ -75,10 +67,10 @@ std::size_t reference(std::string_view s, std::size_t at, std::string& out) {
     }
     bool hex = body.size() > 1 && (body[1] == 'x' || body[1] == 'X');
     std::string_view digits = body.substr(hex ? 2 : 1);
-    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), hex ? is_hex : is_digit)) return 0;
+    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), hex ? is_ascii_hex : is_ascii_digit)) return 0;
     char32_t cp = 0;
     for (char c : digits) {
-        auto digit = static_cast<char32_t>(is_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);
+        auto digit = static_cast<char32_t>(is_ascii_digit(c) ? c - '0' : (c | 0x20) - 'a' + 10);
         cp = std::min<char32_t>(cp * (hex ? 16 : 10) + digit, 0x110000);  // past Unicode: refused below
     }
     if (cp == 0 || cp >= 0x110000 || (cp >= 0xD800 && cp <= 0xDFFF))
@@ -122,7 +114,7 @@ constexpr Range not_words[] = {{0x00A0, 0x00B4}, {0x00B6, 0x00BF}, {0x2000, 0x20
                                {0xFF01, 0xFF0F}, {0xFF1A, 0xFF20}, {0xFF3B, 0xFF40}, {0xFF5B, 0xFF65}};
 
 bool in_word(char32_t cp) {
-    if (cp < 0x80) return is_digit(static_cast<char>(cp)) || is_ascii_letter(static_cast<char>(cp));
+    if (cp < 0x80) return is_ascii_digit(static_cast<char>(cp)) || is_ascii_letter(static_cast<char>(cp));
     if (cp >= not_utf8) return true;  // kept as it is
     return std::none_of(std::begin(not_words), std::end(not_words),
                         [cp](const Range& r) { return cp >= r.first && cp <= r.last; });

@@ -46,7 +46,7 @@ struct TypeKind {
     std::string_view type;
     PublicationKind kind;
 };
-constexpr TypeKind types[] = {
+constexpr TypeKind entry_types[] = {
     {"inproceedings", PublicationKind::conference}, {"conference", PublicationKind::conference},
     {"article", PublicationKind::journal},          {"periodical", PublicationKind::journal},
     {"misc", PublicationKind::preprint},            {"unpublished", PublicationKind::preprint},
@@ -86,7 +86,7 @@ std::optional<PublicationKind> kind_named(std::string_view name) {
 }
 
 std::optional<PublicationKind> kind_of_bibtex_type(std::string_view type) {
-    for (const auto& t : types)
+    for (const auto& t : entry_types)
         if (t.type == type) return t.kind;
     return std::nullopt;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/limits.hpp"
+#include "base/text.hpp"
 #include "base/utf8.hpp"
 
 namespace vitae {
@@ -141,8 +142,6 @@ std::vector<std::string> like_patterns(const SearchQuery& query) {
 }
 
 namespace {
-
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // Where `needle` occurs in `text` at or after `from`, ASCII case folded.
 std::size_t find_folded(std::string_view text, std::string_view needle, std::size_t from) {

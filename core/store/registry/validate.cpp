@@ -12,6 +12,7 @@
 #include <set>
 
 #include "base/limits.hpp"
+#include "base/text.hpp"
 #include "base/log.hpp"
 #include "http/router.hpp"
 #include "http/routes.hpp"
@@ -23,7 +24,6 @@ namespace vitae {
 namespace {
 
 bool is_label_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Why `label` is not a DNS label (RFC 1123: letters, digits, '-', not at either end); nullopt if it is one.
 std::optional<std::string> label_problem(std::string_view label) {
@@ -46,7 +46,7 @@ bool is_ipv4(std::string_view host) {
         std::size_t dot = std::min(host.find('.', start), host.size());
         std::string_view part = host.substr(start, dot - start);
         if (part.empty() || part.size() > 3 || (part.size() > 1 && part[0] == '0')) return false;
-        if (!std::all_of(part.begin(), part.end(), is_digit) || std::stoi(std::string(part)) > 255) return false;
+        if (!std::all_of(part.begin(), part.end(), is_ascii_digit) || std::stoi(std::string(part)) > 255) return false;
         start = dot + 1;
     }
     return parts == 4;
@@ -113,7 +113,7 @@ std::optional<std::string> host_problem(std::string_view host) {
         if (auto problem = label_problem(last)) return bad("label " + in_quotes(last) + " " + *problem);
         start = dot + 1;
     }
-    if (std::all_of(last.begin(), last.end(), is_digit)) return bad("is neither a host name nor an IPv4 address");
+    if (std::all_of(last.begin(), last.end(), is_ascii_digit)) return bad("is neither a host name nor an IPv4 address");
     return std::nullopt;
 }
 
