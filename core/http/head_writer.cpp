@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "base/log.hpp"
+#include "base/text.hpp"
 
 namespace vitae {
 
@@ -57,8 +58,7 @@ std::string_view reason_phrase(int status) {
 bool is_field_name(std::string_view name) {
     if (name.empty()) return false;
     for (char c : name) {
-        bool token = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                     std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+        bool token = is_ascii_letter(c) || is_ascii_digit(c) || std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
         if (!token) return false;
     }
     return true;
