@@ -4,6 +4,8 @@
 #include "base/log.hpp"
 #include "render/math/markdown_math.hpp"
 #include "render/math/math.hpp"
+#include "rules/date.hpp"
+#include "rules/link.hpp"
 #include "site/site.hpp"
 #include "site/template_overrides.hpp"
 #include "store/model/translate.hpp"
@@ -27,6 +29,58 @@ std::string override_report(const std::filesystem::path& templates_dir, const st
     if (!errors.empty()) throw Error(errors);
     return lines;
 }
+
+namespace {
+
+// A stored link the pages will not make (rules/link: javascript:, data:...,
+// written by hand or before the rule), or a /files/ link to no stored file.
+std::string link_problem(const Content& content, const std::string& url) {
+    if (url.empty()) return {};
+    if (!is_link(url)) return in_quotes(url) + " is " + std::string(link_expected) + "; shown as no link";
+    if (auto name = file_link_name(url); name && !content.file(*name))
+        return in_quotes(url) + " is not a stored file (vitae ls files)";
+    return {};
+}
+
+std::string link_warnings(const Content& content) {
+    std::string warnings;
+    auto warn = [&](const std::string& what, const std::string& url) {
+        if (std::string problem = link_problem(content, url); !problem.empty())
+            warnings += "warning: " + what + ": " + problem + "\n";
+    };
+    for (const auto& l : content.links) warn("profile link " + in_quotes(l.label), l.url);
+    for (const auto& c : content.coauthors) warn("co-author " + in_quotes(c.name), c.url);
+    for (const auto& p : content.publications)
+        for (const auto& l : p.links) warn("publication " + in_quotes(p.slug) + " link " + in_quotes(l.label), l.url);
+    for (const auto& t : content.talks)
+        for (auto [label, url] : {std::pair{"slides", &t.url_slides}, {"video", &t.url_video}, {"event", &t.url_event}})
+            warn("talk " + std::to_string(t.id) + " " + label, *url);
+    for (const auto& p : content.projects)
+        for (const auto& l : p.links) warn("project " + in_quotes(p.slug) + " link " + in_quotes(l.label), l.url);
+    return warnings;
+}
+
+// A date that names no day (2021-02-31: written by hand, or before the
+// editor checked dates), which the feeds and the sitemap leave out.
+std::string date_warnings(const Content& content) {
+    std::string warnings;
+    auto warn = [&](const std::string& what, const std::string& date) {
+        if (!is_date(date))
+            warnings += "warning: " + what + " date " + in_quotes(date) + " is " + std::string(date_expected) +
+                        "; left out of the feeds and the sitemap\n";
+    };
+    for (const auto& p : content.posts) warn("post " + in_quotes(p.slug), p.published);
+    for (const auto& n : content.news) warn("news " + std::to_string(n.id), n.date);
+    for (const auto& t : content.talks) warn("talk " + std::to_string(t.id), t.date);
+    for (const auto& e : content.experiences)
+        for (const std::string* month : {&e.start_month, &e.end_month})
+            if (!month->empty() && !is_month(*month))
+                warnings += "warning: experience " + in_quotes(e.role + ", " + e.organization) + " month " +
+                            in_quotes(*month) + " is " + std::string(month_expected) + "; left out of /cv.json\n";
+    return warnings;
+}
+
+}  // namespace
 
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir,
                        const std::optional<std::filesystem::path>& overrides_dir) {
@@ -55,23 +109,14 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     if (const StoredFile* photo = content.file(content.photo); !content.photo.empty() && !(photo && photo->is_picture()))
         warnings += "warning: the profile photo " + in_quotes(content.photo) +
                     " is not a stored picture (vitae ls files); the home page shows none\n";
-    for (const auto& p : content.publications)
-        for (const auto& l : p.links)
-            if (l.url.starts_with("/files/") && !content.file(std::string_view(l.url).substr(7)))
-                warnings += "warning: publication " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
-                            in_quotes(l.url) + " is not a stored file (vitae ls files)\n";
     for (const auto& n : content.news)
         for (const auto& problem : markdown_math_problems(n.markdown))
             warnings += "warning: news " + std::to_string(n.id) + " (" + n.date + "): " + problem + "; shown as TeX source\n";
     for (const auto& t : content.talks)
-        for (auto [label, url] : {std::pair{"slides", &t.url_slides}, {"video", &t.url_video}, {"event", &t.url_event}})
-            if (url->starts_with("/files/") && !content.file(std::string_view(*url).substr(7)))
-                warnings += "warning: talk " + std::to_string(t.id) + " " + label + ": " + in_quotes(*url) +
-                            " is not a stored file (vitae ls files)\n";
-    for (const auto& t : content.talks)
         for (const auto& problem : markdown_math_problems(t.abstract))
             warnings += "warning: talk " + std::to_string(t.id) + ": " + problem + "; shown as TeX source\n";
-    // Pictures that show nothing, links the page cannot make.
+    warnings += link_warnings(content) + date_warnings(content);
+    // Pictures that show nothing.
     auto picture = [&content](const std::string& name) {
         const StoredFile* f = content.file(name);
         return name.empty() || (f && f->is_picture());
@@ -84,13 +129,6 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
         if (!picture(p.image))
             warnings += "warning: project " + in_quotes(p.slug) + " image " + in_quotes(p.image) +
                         " is not a stored picture (vitae ls files); its pages show none\n";
-        for (const auto& l : p.links) {
-            bool web = l.url.starts_with("https://") || l.url.starts_with("http://");
-            bool stored = l.url.starts_with("/files/") && content.file(std::string_view(l.url).substr(7));
-            if (!web && !stored)
-                warnings += "warning: project " + in_quotes(p.slug) + " link " + in_quotes(l.label) + ": " +
-                            in_quotes(l.url) + " is neither an http(s) URL nor a stored file (/files/NAME)\n";
-        }
         for (const auto& problem : markdown_math_problems(p.markdown))
             warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
     }

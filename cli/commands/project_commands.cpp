@@ -3,6 +3,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "cli/commands/text_option.hpp"
+#include "rules/link.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/content_store.hpp"
@@ -28,11 +29,9 @@ Link checked_link(const std::string& value) {
     if (eq == std::string::npos || eq == 0 || eq + 1 == value.size())
         throw UsageError("add project: --link " + in_quotes(value) + ": give it as LABEL=URL, e.g. Code=https://github.com/me/tool");
     Link link{value.substr(0, eq), value.substr(eq + 1)};
-    bool web = link.url.starts_with("https://") || link.url.starts_with("http://");
-    bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
-    if (!web && !file)
-        throw UsageError("add project: --link " + in_quotes(value) +
-                         ": use an http(s) URL or /files/NAME for a stored file");
+    if (!is_link(link.url))
+        throw UsageError("add project: --link " + in_quotes(value) + ": " + in_quotes(link.url) + " is " +
+                         std::string(link_expected));
     return link;
 }
 
@@ -62,7 +61,7 @@ void check_project(const Db& db, const Project& p) {
     if (rows::project_exists(db, p.slug)) throw Error("add project: a project " + in_quotes(p.slug) + " exists (vitae rm project first)");
     if (!p.image.empty()) require_picture(db, "add project: --image", p.image);
     for (const auto& l : p.links)
-        if (l.url.starts_with("/files/")) require_file(db, l.url.substr(7));
+        if (auto name = file_link_name(l.url)) require_file(db, std::string(*name));
     for (const auto& slug : p.publications) required_publication(db, "add project: --paper", slug);
     for (const auto& slug : p.posts)
         if (!rows::post_exists(db, slug)) throw Error("add project: --post: no post " + in_quotes(slug));

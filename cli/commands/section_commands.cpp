@@ -6,6 +6,7 @@
 #include "cli/commands/add_post.hpp"
 #include "cli/commands/text_option.hpp"
 #include "rules/date.hpp"
+#include "rules/link.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/write/edit_log.hpp"
 #include "store/write/sections.hpp"
@@ -29,14 +30,11 @@ std::string checked_date(std::string_view command, const std::string& date) {
     return date;
 }
 
-// A link as the page will show it: http(s), or a path on the site (/files/<name> for a stored file).
+// A link as the page will show it (rules/link), or none.
 std::string checked_url(std::string_view option, const Args& args) {
     std::string url = args.has(option) ? args.get(option) : std::string();
-    if (url.empty() || url.starts_with("https://") || url.starts_with("http://") ||
-        (url.starts_with('/') && !url.starts_with("//")))
-        return url;
-    throw UsageError("add talk: " + std::string(option) + " " + in_quotes(url) +
-                     ": use an http(s) URL or a path on the site such as /files/slides.pdf");
+    if (url.empty() || is_link(url)) return url;
+    throw UsageError("add talk: " + std::string(option) + " " + in_quotes(url) + ": " + std::string(link_expected));
 }
 
 }  // namespace

@@ -5,10 +5,12 @@
 #include <set>
 
 #include "bibtex/bib_mapping.hpp"
+#include "base/log.hpp"
 #include "base/text.hpp"
 #include "bibtex/field_markup.hpp"
 #include "render/cite/latex.hpp"
 #include "render/cite/publication_links.hpp"
+#include "rules/link.hpp"
 #include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 
@@ -271,7 +273,17 @@ std::optional<std::string_view> take_group(std::string_view& rest) {
     return std::nullopt;  // unreachable: the parser checked the braces
 }
 
-// links = {{Label}{https://...}, {Other}{}}; false when it is not in that form.
+// A link's target as the link rule (rules/link) takes it: empty (a label
+// without a target) or a link a page may make; else the warning that keeps
+// its field as written, never a link (javascript:, data:, a bare file name).
+std::optional<std::string> refused_link(const BibField& f, const std::string& url) {
+    if (url.empty() || is_link(url)) return std::nullopt;
+    return "field \"" + f.name + "\": " + in_quotes(url) + " is " + std::string(link_expected) +
+           "; kept as written, not a link";
+}
+
+// links = {{Label}{https://...}, {Other}{}}; false when it is not in that
+// form, or a target is refused (warned).
 bool read_links_field(EntryReader& r, const BibField& f, std::vector<Link>& links) {
     std::vector<Link> found;
     std::string_view rest = f.value;
@@ -281,8 +293,15 @@ bool read_links_field(EntryReader& r, const BibField& f, std::vector<Link>& link
         if (rest.empty()) break;
         auto label = take_group(rest);
         auto url = label ? take_group(rest) : std::nullopt;
-        if (!url) return false;
+        if (!url) {
+            r.warn(f.line, "field \"links\" is not {label}{url} pairs; kept as written");
+            return false;
+        }
         found.push_back({r.decode(f, *label), url_of(*url)});
+        if (auto refused = refused_link(f, found.back().url)) {
+            r.warn(f.line, std::move(*refused));
+            return false;
+        }
     }
     links.insert(links.end(), found.begin(), found.end());
     return true;
@@ -296,14 +315,16 @@ std::vector<Link> links_of(EntryReader& r) {
     for (const auto& f : r.entry().fields) {
         if (r.entry().find(f.name) != &f) continue;
         if (f.name == "links") {
-            if (read_links_field(r, f, links))
-                r.take("links");
-            else
-                r.warn(f.line, "field \"links\" is not {label}{url} pairs; kept as written");
+            if (read_links_field(r, f, links)) r.take("links");
             continue;
         }
         if (const auto* button = link_field_named(f.name)) {
-            links.push_back({std::string(button->label), url_of(f.value)});
+            std::string url = url_of(f.value);
+            if (auto refused = refused_link(f, url)) {
+                r.warn(f.line, std::move(*refused));
+                continue;
+            }
+            links.push_back({std::string(button->label), std::move(url)});
             r.take(f.name);
         }
     }

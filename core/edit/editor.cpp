@@ -193,7 +193,7 @@ EditAnswer Session::save(const Kind& kind, const std::string& key) {
     }
     PreparedWrite prepared;
     try {  // before the write lock: reading an upload's picture takes seconds
-        if (kind.prepare && !check_values(kind, values)) prepared = kind.prepare(key, values);
+        if (kind.read_ahead && !check_values(kind, values)) prepared = kind.read_ahead(key, values);
     } catch (const Error& e) {
         page.error = std::string("Not saved: ") + e.what();
         return form_page(400, page);

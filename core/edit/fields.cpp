@@ -8,6 +8,7 @@
 #include "render/math/body_html.hpp"
 #include "render/text/markdown.hpp"
 #include "rules/date.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -17,12 +18,6 @@ bool is_integer(std::string_view s) {
     std::int64_t n = 0;
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
     return ec == std::errc() && end == s.data() + s.size();
-}
-
-// What the CLI's links accept: the web, mail, or a path on this site (/files/<name>).
-bool is_link_target(std::string_view s) {
-    return s.starts_with("https://") || s.starts_with("http://") || s.starts_with("mailto:") ||
-           (s.starts_with("/") && !s.starts_with("//"));
 }
 
 std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
@@ -36,7 +31,7 @@ std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
         case FieldType::month: if (!is_month(v)) return "is " + std::string(month_expected); break;
         case FieldType::number: if (!is_integer(v)) return "must be a whole number"; break;
         case FieldType::url:
-            if (!is_link_target(v)) return "must start with https://, http://, mailto: or / (a file on this site)";
+            if (!is_link(v)) return "is " + std::string(link_expected);
             break;
         case FieldType::checkbox: if (v != "0" && v != "1") return "must be 0 or 1"; break;
         case FieldType::select:

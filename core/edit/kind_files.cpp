@@ -4,7 +4,7 @@
 // HTML and SVG outside the allowlist refused; a picture's pixels bounded
 // and its smaller WebP/AVIF copies made), its name reduced by the one slug
 // rule (file_name_from: no "../", no path). The reading runs before the
-// save's transaction (Kind::prepare), the storing inside it.
+// save's transaction (Kind::read_ahead), the storing inside it.
 // The log keeps a file's description, not its bytes: an undo can take an
 // upload back or put its alt text back, not bring removed or replaced bytes
 // back; so a new upload never replaces a stored file of its name.
@@ -100,7 +100,7 @@ void add_file_kinds(std::vector<Kind>& table) {
         for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
         return rows;
     };
-    kind.prepare = prepare_upload;
+    kind.read_ahead = prepare_upload;
     kind.put = put_upload;
     kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
     table.push_back(std::move(kind));

@@ -10,6 +10,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "edit/kind_rows.hpp"
+#include "rules/link.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
 #include "store/rows/file_store.hpp"
@@ -25,11 +26,11 @@ Link project_link(const Db& db, const std::string& line) {
     auto bar = line.find('|');
     Link link{.label = std::string(trim(line.substr(0, bar))),
               .url = bar == std::string::npos ? std::string() : std::string(trim(line.substr(bar + 1)))};
-    bool web = link.url.starts_with("https://") || link.url.starts_with("http://");
-    bool file = link.url.starts_with("/files/") && is_file_name(std::string_view(link.url).substr(7));
-    if (link.label.empty() || (!web && !file))
+    if (link.label.empty() || link.url.empty())
         throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
-    if (file && !file_exists(db, link.url.substr(7)))
+    if (!is_link(link.url))
+        throw Error("the link " + in_quotes(line) + ": " + in_quotes(link.url) + " is " + std::string(link_expected));
+    if (auto name = file_link_name(link.url); name && !file_exists(db, *name))
         throw Error("the link " + in_quotes(line) + " names no stored file; upload it under Files first");
     return link;
 }

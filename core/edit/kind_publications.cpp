@@ -15,6 +15,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "edit/kind_rows.hpp"
+#include "rules/link.hpp"
 #include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_rows.hpp"
@@ -55,9 +56,9 @@ Link link_of(const std::string& line) {
     auto bar = line.find('|');
     Link link{.label = std::string(trim(line.substr(0, bar))), .url = {}};
     if (bar != std::string::npos) link.url = std::string(trim(line.substr(bar + 1)));
-    bool web = link.url.starts_with("https://") || link.url.starts_with("http://") || link.url.starts_with("/files/");
-    if (link.label.empty() || (!link.url.empty() && !web))
-        throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
+    if (link.label.empty()) throw Error("the link " + in_quotes(line) + " is not Label | https://... or /files/<name>");
+    if (!link.url.empty() && !is_link(link.url))
+        throw Error("the link " + in_quotes(line) + ": " + in_quotes(link.url) + " is " + std::string(link_expected));
     return link;
 }
 

@@ -68,7 +68,7 @@ struct Kind {
     // transaction opens, so no other save to the site waits for it; the
     // write it returns then runs in the transaction instead of put (an
     // empty one: put). Throws Error for what it refuses. Empty for most kinds.
-    std::function<PreparedWrite(std::string_view key, const RowValues&)> prepare = {};
+    std::function<PreparedWrite(std::string_view key, const RowValues&)> read_ahead = {};
     std::function<bool(const Db&, std::string_view key)> remove = {};  // empty for a single row
     // One place up (-1) or down (+1) in the owner's order: the positions
     // (before, after), none at an end; empty for a kind in another order.

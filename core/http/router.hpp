@@ -37,6 +37,7 @@ enum class RouteKind {
     cv_pdf,            // /cv.pdf
     cv_json,           // /cv.json (JSON Resume)
     people,            // /people/: found only on a group's home site (Site::group)
+    accessibility,     // /accessibility/: the site's accessibility statement
     search,            // /search/?q=&page=: never cached; the only route that reads the query string
     status,            // /_vitae/status
     metrics,           // /_vitae/metrics

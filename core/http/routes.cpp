@@ -40,6 +40,7 @@ constexpr std::array<RouteSpec, route_kind_count> table{{
     {K::cv_pdf,           "cv_pdf",           "/cv.pdf",                       "",             "application/pdf", cv | strings},  // the PDF's headings and dates are the language's
     {K::cv_json,          "cv_json",          "/cv.json",                      "",             json_type,       cv | strings},
     {K::people,           "people",           "/people/",                      "people",       html_type,       html_inputs | people},  // a group's home only
+    {K::accessibility,    "accessibility",    "/accessibility/",               "accessibility", html_type,      html_inputs | contact},
     {K::search,           "search",           "/search/",                      "search",       html_type,       {}},  // made per request
     {K::status,           "status",           "/_vitae/status",                "",             "",              {}, true},
     {K::metrics,          "metrics",          "/_vitae/metrics",               "",             "",              {}, true},

@@ -53,6 +53,7 @@ enum class Input : std::uint32_t {
     file = 1u << 21,        // one stored file's row
     people = 1u << 22,       // a group's home: its members' cards
     group_works = 1u << 23,  // a group's home: its members' papers, merged
+    contact = 1u << 24,      // the owner's email addresses (the accessibility statement's contact)
 };
 
 // A set of Inputs: `Input::cv | Input::strings`.

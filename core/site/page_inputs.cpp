@@ -4,6 +4,7 @@
 #include <set>
 
 #include "render/formats/syndication.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -33,12 +34,17 @@ std::set<std::string, std::less<>> changed_files(const Content& before, const Co
     return out;
 }
 
-// Whether one of the paper's links names one of these files (views.cpp
-// makes such a link, /files/<name>, its content-addressed URL).
-bool links_file(const Publication& p, const std::set<std::string, std::less<>>& files) {
+// Whether `url` is a /files/ link to one of these files (the views make
+// such a link the file's content-addressed URL, which changes with its bytes).
+bool names_one_of(std::string_view url, const std::set<std::string, std::less<>>& files) {
+    auto name = file_link_name(url);
+    return name && files.contains(*name);
+}
+
+bool links_file(const std::vector<Link>& links, const std::set<std::string, std::less<>>& files) {
     if (files.empty()) return false;
-    for (const auto& l : p.links)
-        if (l.url.starts_with("/files/") && files.contains(std::string_view(l.url).substr(7))) return true;
+    for (const auto& l : links)
+        if (names_one_of(l.url, files)) return true;
     return false;
 }
 
@@ -79,7 +85,7 @@ struct Versions {
             row_changed[i] = old == before.publication_index.end() || !pubs.same(i, before.content.publications, old->second);
             for (const auto& author : pubs[i].authors)
                 if (!people.empty() && people.contains(name_key(author.name))) people_touched[i] = true;
-            if (links_file(pubs[i], files)) people_touched[i] = true;
+            if (links_file(pubs[i].links, files)) people_touched[i] = true;
             if (picture_touched(files, b.content, a.content, pubs[i].preview)) people_touched[i] = true;
         }
     }
@@ -131,7 +137,7 @@ bool same_home(const Versions& v) {
     if (a.name != b.name || a.affiliation != b.affiliation || a.job_title != b.job_title ||
         a.bio_markdown != b.bio_markdown || a.emails != b.emails || a.links != b.links || a.education != b.education ||
         a.teaching != b.teaching || a.services != b.services || a.experiences != b.experiences || a.awards != b.awards ||
-        a.photo != b.photo || photo_changed(v, b.photo))
+        a.photo != b.photo || photo_changed(v, b.photo) || links_file(b.links, v.files))
         return false;
     // The latest news and their count ("All N news").
     if (a.news.size() != b.news.size() ||
@@ -154,7 +160,7 @@ bool same_talks(const Versions& v) {
     if (a.talks != b.talks) return false;
     for (const auto& t : b.talks)
         for (const auto* url : {&t.url_slides, &t.url_video, &t.url_event})
-            if (url->starts_with("/files/") && v.files.contains(std::string_view(*url).substr(7))) return false;
+            if (names_one_of(*url, v.files)) return false;
     return true;
 }
 
@@ -179,8 +185,7 @@ bool same_project(const Versions& v, const Project& now) {
     const auto& old_projects = v.before.content.projects;
     auto old = std::find_if(old_projects.begin(), old_projects.end(), [&](const Project& p) { return p.slug == now.slug; });
     if (old == old_projects.end() || !(*old == now) || !same_project_head(v, *old, now)) return false;
-    for (const auto& l : now.links)
-        if (l.url.starts_with("/files/") && v.files.contains(std::string_view(l.url).substr(7))) return false;
+    if (links_file(now.links, v.files)) return false;
     for (const auto& slug : now.publications) {
         auto i = v.after.publication_index.find(slug);
         auto j = v.before.publication_index.find(slug);
@@ -297,7 +302,7 @@ InputStamps first_language_stamps(const Site& site, std::size_t language) {
     s->owner_name = s->nav = s->home = s->blog = s->feed = s->news = s->talks = s->projects = s->cv = s->sitemap =
         s->bibtex_all = g;
     s->strings = g;
-    s->people = s->group_works = g;
+    s->people = s->group_works = s->contact = g;
     s->lists.fill(g);
     s->posts.assign(views.content.posts.size(), g);
     for (const auto& [tag, posts] : views.tag_index) s->tags.emplace(tag, g);
@@ -339,6 +344,7 @@ InputStamps next_language_stamps(const Site& before, const Site& after, std::siz
     s->group_works = v.stamp(same_home_role && same_group(before, after, &Group::works) && same_member_links(before, after),
                              old.group_works);
     s->home = v.stamp(same_home(v), old.home);
+    s->contact = v.stamp(a.emails == b.emails, old.contact);
     s->blog = v.stamp(a.posts == b.posts, old.blog);
     s->news = v.stamp(a.news == b.news, old.news);
     s->talks = v.stamp(same_talks(v) && a.name == b.name, old.talks);
@@ -399,6 +405,7 @@ Stamp input_stamp(Input input, const PageRef& ref, const Views& v, const InputSt
     case Input::projects: return s.projects;
     case Input::project: return old_stamp(s.project_pages, v.content.projects[ref.index].slug);
     case Input::cv: return s.cv;
+    case Input::contact: return s.contact;
     case Input::post: return s.posts[ref.index];
     case Input::tag: return old_stamp(s.tags, ref.tag);
     case Input::preview: return old_stamp(s.previews, v.unlisted[ref.index].preview_token);

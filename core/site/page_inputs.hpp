@@ -53,6 +53,7 @@ struct InputStamps {
     // these alone, never the home's other pages.
     std::uint64_t people = 0;
     std::uint64_t group_works = 0;
+    std::uint64_t contact = 0;  // the owner's email addresses: the accessibility statement
 };
 
 // One language's stamps per site language (Site::views(i)), the default

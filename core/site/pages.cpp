@@ -240,6 +240,11 @@ constexpr std::array<PageMaker, route_kind_count> makers{{
      [](const PageRef& ref, const Views& v, const Catalogue& t) { return people_page_data(*ref.group, v, t); },
      [](const PageRef&, const Place& at, LayoutFields& f) { titled(at, f, "people_heading", "description_people"); },
      nullptr},
+    {RouteKind::accessibility, always,
+     [](const PageRef&, const Views& v, const Catalogue& t) { return accessibility_page_data(v, t); },
+     [](const PageRef&, const Place& at, LayoutFields& f) {
+         titled(at, f, "accessibility_heading", "description_accessibility");
+     }, nullptr},
     // Made per request by site_search.cpp (its data is the query's hits); never cached, never indexed.
     {RouteKind::search,
      [](const Route&, const Views&, PageRef& ref) {

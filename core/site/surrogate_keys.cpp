@@ -48,7 +48,7 @@ void visit_inputs(const Site& site, std::size_t language, std::string_view site_
         {"owner", s.owner_name}, {"nav", s.nav},     {"str", s.strings},   {"home", s.home},
         {"blog", s.blog},        {"news", s.news},   {"talks", s.talks},   {"projects", s.projects},
         {"cv", s.cv},            {"bib", s.bibtex_all}, {"feed", s.feed},  {"sitemap", s.sitemap},
-        {"people", s.people},    {"works", s.group_works}};
+        {"people", s.people},    {"works", s.group_works}, {"contact", s.contact}};
     for (const auto& [name, stamp] : scalars) visit(p + name, stamp);
     for (std::size_t i = 0; i < s.lists.size(); ++i) visit(p + "list:" + std::to_string(i), s.lists[i]);
     for (std::size_t i = 0; i < s.posts.size(); ++i) visit(p + "post:" + key_part(c.posts[i].slug), s.posts[i]);
@@ -89,6 +89,7 @@ std::string input_key(Input input, const PageRef& ref, const Views& v) {
     case Input::file: return "file:" + key_part(v.content.files[ref.index].name);
     case Input::people: return "people";
     case Input::group_works: return "works";
+    case Input::contact: return "contact";
     }
     return "";
 }

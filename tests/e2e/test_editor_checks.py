@@ -13,7 +13,6 @@ seven pages (one JVM, one browser).
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_editor_checks
 """
 import http.client
-import filecmp
 import json
 import os
 import re
@@ -27,10 +26,11 @@ from urllib.parse import urlencode
 
 from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db, require_tool  # noqa: E402  (first: sets sys.path)
 
+import a11y_clients  # noqa: E402
 import stack  # noqa: E402
 from editor_session import PASSWORD, add_user  # noqa: E402
 
-A11Y_PREFIX = os.environ.get("A11Y_CLIENTS_PREFIX", "/tmp/vitae-a11y-clients")
+A11Y_PREFIX = a11y_clients.A11Y_PREFIX
 CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 # ../shared/tools/common.sh's flags: without them Chromium tries to reach Google.
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
@@ -42,21 +42,9 @@ TOOLS_TIMEOUT_S = 180
 
 
 def npm_clients():
-    """pa11y and vnu.jar from tests/tools/a11y/package-lock.json (Node 18 or later), installed when missing."""
-    pa11y = os.path.join(A11Y_PREFIX, "node_modules", "pa11y")
-    jar = os.path.join(A11Y_PREFIX, "node_modules", "vnu-jar", "build", "dist", "vnu.jar")
-    lock = os.path.join(REPO, "tests", "tools", "a11y", "package-lock.json")
-    installed_lock = os.path.join(A11Y_PREFIX, "package-lock.json")
-    current = os.path.exists(installed_lock) and filecmp.cmp(lock, installed_lock, shallow=False)
-    if not (current and os.path.exists(pa11y) and os.path.exists(jar)):
-        npm = require_tool("npm", "npm")
-        os.makedirs(A11Y_PREFIX, exist_ok=True)
-        for name in ("package.json", "package-lock.json"):
-            shutil.copy(os.path.join(REPO, "tests", "tools", "a11y", name), A11Y_PREFIX)
-        env = dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1", CHROMEDRIVER_SKIP_DOWNLOAD="true")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=A11Y_PREFIX, env=env,
-                       check=True, timeout=600)
-    return jar
+    """pa11y and vnu.jar (a11y_clients: the pinned npm clients, installed when missing); the jar's path."""
+    a11y_clients.npm_clients()
+    return a11y_clients.VNU_JAR
 
 
 class EditorPagesChecked(unittest.TestCase):

@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE cli_bib_mapping
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "bibtex/bib_mapping.hpp"
 #include "store/model/slug.hpp"
 #include "test_support.hpp"
@@ -225,7 +227,8 @@ BOOST_AUTO_TEST_CASE(export_keeps_link_order_when_extra_links_are_not_together) 
     p.title = "T";
     p.venue = "J";
     p.authors = {{"A", false, false}};
-    p.links = {{"Slides", "s"}, {"PDF", "p"}, {"Video", "v"}, {"Code", "c"}, {"Link", "l"}, {"PDF", "p2"}};
+    p.links = {{"Slides", "https://e.org/s"}, {"PDF", "https://e.org/p"}, {"Video", "https://e.org/v"},
+               {"Code", "https://e.org/c"},   {"Link", "/files/l.pdf"},   {"PDF", "https://e.org/p2"}};
     BOOST_TEST(same(round_trip(p, ""), p), bibtex_entry(p));
     p.kind = PublicationKind::preprint;
     p.venue = "Workshop";
@@ -342,4 +345,29 @@ BOOST_AUTO_TEST_CASE(markup_inside_math_is_the_owners_and_the_producers_outside_
     BOOST_TEST(map_text("@article{a, title={T}, abstract={$a &amp; b$ &amp; c}}").abstract == "$a &amp; b$ & c");
     // IEEE's and ACM's markup around math still becomes the math.
     BOOST_TEST(map_text("@article{a, title={<tex-math notation=\"LaTeX\">$a &lt; b$</tex-math> x}}").title == "$a < b$ x");
+}
+
+// The link rule (rules/link) where BibTeX becomes a link: a target a page may
+// not make is no link, with a warning; its field is kept as written, so
+// nothing imported is lost and the export gives it back.
+BOOST_AUTO_TEST_CASE(a_script_or_data_url_is_no_link_and_its_field_is_kept_as_written) {
+    for (std::string url : {"javascript:alert(document.domain)", "JaVaScRiPt:alert(1)", " javascript:alert(1)",
+                            "java\tscript:alert(1)", "data:text/html,<b>x</b>", "vbscript:msgbox(1)",
+                            "&#106;avascript:alert(1)", "paper.pdf", "//evil.example/x"}) {
+        BOOST_TEST_CONTEXT(url) {
+            std::vector<BibProblem> warnings;
+            Publication p = map_text("@misc{a, title={T}, url={" + url + "}, code={https://ok.example/c}}", "Owner", warnings);
+            BOOST_REQUIRE(p.links.size() == 1u);
+            BOOST_TEST(p.links[0].url == "https://ok.example/c");
+            BOOST_TEST(std::count_if(warnings.begin(), warnings.end(), [](const BibProblem& w) {
+                           return w.message.find("kept as written, not a link") != std::string::npos;
+                       }) == 1);
+            BOOST_REQUIRE(p.fields.size() == 1u);
+            BOOST_TEST(p.fields[0].name == "url");
+        }
+    }
+    std::vector<BibProblem> warnings;
+    Publication p = map_text("@misc{a, title={T}, links={{Ok}{https://ok.example/}, {Bad}{javascript:alert(1)}}}", "Owner", warnings);
+    BOOST_TEST(p.links.empty());
+    BOOST_TEST(p.fields.size() == 1u);
 }

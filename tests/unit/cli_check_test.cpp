@@ -82,3 +82,25 @@ BOOST_AUTO_TEST_CASE(warns_of_a_photo_or_a_link_naming_no_stored_file) {
                result.out);
     BOOST_TEST(result.out.find("warning: news 2 (2025-01-01): $\\frobnicate x$") != std::string::npos, result.out);
 }
+
+// Rows written by hand or before the rules: the pages show them as no link
+// and the feeds leave them out; check names each one.
+BOOST_AUTO_TEST_CASE(warns_of_a_link_the_pages_will_not_make_and_a_date_that_names_no_day) {
+    TempDir dir;
+    auto db = make_db(dir, fixture_content() +
+                               "INSERT INTO publication_link (publication_id, position, label, url) VALUES (2, 9, 'Bad', 'javascript:alert(1)');"
+                               "INSERT INTO profile_link (position, label, url) VALUES (9, 'Data', 'data:text/html,x');"
+                               "INSERT INTO post (slug, title, published, body_format, body) VALUES ('feb', 'Feb', '2021-02-31', 'markdown', 'x');"
+                               "INSERT INTO news (date, markdown) VALUES ('2021-04-31', 'x');")
+                  .string();
+    auto r = vitae_cli({"check", db});
+    BOOST_TEST(r.status == 0, r.err);
+    BOOST_TEST(r.out.find("warning: publication \"fast-and-fair\" link \"Bad\": \"javascript:alert(1)\" is not an http(s) or "
+                          "mailto: URL nor a path on this site such as /files/NAME; shown as no link\n") != std::string::npos,
+               r.out);
+    BOOST_TEST(r.out.find("warning: profile link \"Data\": \"data:text/html,x\" is not") != std::string::npos, r.out);
+    BOOST_TEST(r.out.find("warning: post \"feb\" date \"2021-02-31\" is not a date as YYYY-MM-DD; left out of the feeds "
+                          "and the sitemap\n") != std::string::npos,
+               r.out);
+    BOOST_TEST(r.out.find("date \"2021-04-31\" is not a date as YYYY-MM-DD") != std::string::npos, r.out);
+}

@@ -65,8 +65,8 @@ const char* expected_files[] = {"index.html",
 
 // Home and blog index + each post + 4 publication lists + each paper x (page,
 // .bib, .ris, .json) + publications.bib, feed, sitemap, robots + the 404 page
-// + the CV, its PDF and its JSON Resume.
-constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publications * 4 + 4 + 1 + 3;
+// + the CV, its PDF and its JSON Resume + the accessibility statement.
+constexpr std::size_t exported_pages = 2 + fixture::posts + 4 + fixture::publications * 4 + 4 + 1 + 3 + 1;
 
 }  // namespace
 

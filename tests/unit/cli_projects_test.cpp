@@ -78,7 +78,7 @@ BOOST_AUTO_TEST_CASE(add_project_names_what_is_wrong_and_writes_nothing) {
     fails({"--image", "missing.png"}, "no stored file named \"missing.png\"");
     fails({"--image", "paper.pdf"}, "\"paper.pdf\" is not a picture");
     fails({"--link", "Code"}, "LABEL=URL");
-    fails({"--link", "Bad=javascript:alert(1)"}, "http(s) URL or /files/NAME");
+    fails({"--link", "Bad=javascript:alert(1)"}, "is not an http(s) or mailto: URL nor a path on this site such as /files/NAME");
     fails({"--link", "Slides=/files/missing.pdf"}, "no stored file named \"missing.pdf\"");
     fails({"--text", "a", "--text-file", "f"}, "not both");
     BOOST_TEST(site.load().projects.empty());  // every failure before a row was kept

@@ -147,3 +147,23 @@ BOOST_AUTO_TEST_CASE(a_picture_uploaded_in_the_editor_gets_the_copies_vitae_add_
     BOOST_TEST(f.post("files/me.png/delete", form_of({{"version", f.version_at("files/me.png")}})).status == 303);
     BOOST_TEST(f.scalar("SELECT count(*) FROM file") == "0");  // the copies go with it
 }
+
+// The paste goes through the link rule as the import does: a javascript: or
+// data: target is no link (said on the page, its field kept as written), and
+// no public page links it.
+BOOST_AUTO_TEST_CASE(a_pasted_script_url_is_no_link_and_no_page_links_it) {
+    EditFixture f;
+    auto a = paste(f, "@misc{hostile, title = {Hostile}, author = {Bo Li}, year = {2025},\n"
+                      "  url = {javascript:alert(document.domain)}, pdf = {JaVaScRiPt:alert(1)},\n"
+                      "  code = {data:text/html,x}, website = {https://example.org/ok}}\n");
+    BOOST_TEST(a.status == 200, a.body_html);
+    BOOST_TEST(has(a.body_html, "kept as written, not a link"), a.body_html);
+    BOOST_TEST(f.scalar("SELECT group_concat(url, ' ') FROM publication_link WHERE publication_id = "
+                        "(SELECT id FROM publication WHERE slug = 'hostile')") == "https://example.org/ok");
+    for (const char* path : {"/publications/", "/publications/hostile", "/"}) {
+        std::string page = f.public_page(path);
+        BOOST_TEST(!has(page, "href=\"javascript"), path);
+        BOOST_TEST(!has(page, "href=\"JaVaScRiPt"), path);
+        BOOST_TEST(!has(page, "href=\"data:text"), path);
+    }
+}

@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE(a_bad_publication_link_is_a_400_and_nothing_is_written) {
     auto a = f.post("publications/1", form_at(f, "publications/1", {{"title", "T"}, {"kind", "conference"},
                                                                    {"links", "PDF | javascript:alert(1)"}}));
     BOOST_TEST(a.status == 400);
-    BOOST_TEST(has(a.body_html, "is not Label | https://"), a.body_html);
+    BOOST_TEST(has(a.body_html, "is not an http(s) or mailto: URL nor a path on this site"), a.body_html);
     BOOST_TEST(f.post("publications/1", form_at(f, "publications/1", {{"title", "T"}, {"kind", "poem"}})).status == 400);
     BOOST_TEST(f.dump() == before);
 }

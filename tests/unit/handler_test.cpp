@@ -335,8 +335,9 @@ BOOST_AUTO_TEST_CASE(site_paths_cover_every_route_and_render_200) {
     Fixture f;
     auto paths = site_paths(*f.sites.current());
     // home, blog, publications; one list per kind; each post; each paper and its
-    // three citation formats; publications.bib, feed, sitemap, robots; the CV, its PDF and JSON.
-    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u + 3u);
+    // three citation formats; publications.bib, feed, sitemap, robots; the CV, its PDF and JSON;
+    // the accessibility statement.
+    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u + 3u + 1u);
     for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
 }
 
@@ -348,7 +349,7 @@ BOOST_AUTO_TEST_CASE(news_and_talks_are_pages_only_when_they_have_rows) {
     Fixture f(fixture_content() + "INSERT INTO news (date, markdown) VALUES ('2026-01-02', 'Hello <b onclick=\"x()\">there</b>.');"
                                   "INSERT INTO talk (date, title, place) VALUES ('2025-05-06', 'On <Tides>', 'Online');");
     auto paths = site_paths(*f.sites.current());
-    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u + 3u + 2u);
+    BOOST_TEST(paths.size() == 3u + 3u + fixture::posts + fixture::publications * 4u + 4u + 3u + 1u + 2u);
     for (const auto& path : paths) BOOST_TEST(f.get(path).status == 200, path);
     std::string news = body(f.get("/news/"));
     BOOST_TEST(news.find("<a href=\"/news/\" class=\"current\">News</a>") != std::string::npos);

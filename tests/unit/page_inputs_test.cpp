@@ -70,7 +70,8 @@ Paths operator+(Paths a, const Paths& b) {
 const Paths paper_pages = {"/publications/tidepool",          "/publications/fast-and-fair", "/publications/lattice-logs",
                            "/publications/coral-reef-survey", "/publications/quorum-games",  "/publications/sketchbook"};
 const Paths lists = {"/publications/", "/publications/conference/", "/publications/journal/", "/publications/preprint/"};
-const Paths html_pages = Paths{"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/cv/"} +
+const Paths html_pages = Paths{"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/cv/",
+                               "/accessibility/"} +
                          paper_pages + lists;
 const Paths cv_pages = {"/cv/", "/cv.pdf", "/cv.json"};
 
@@ -89,6 +90,12 @@ BOOST_AUTO_TEST_CASE(a_bio_paragraph_changes_the_home_page_alone) {
     Edits site;
     auto changed = site.changed_by([&] { site.sql("UPDATE profile_paragraph SET markdown = 'New bio.' WHERE position = 1"); });
     BOOST_TEST(changed == Paths{"/"}, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_email_address_changes_the_pages_that_show_it_the_accessibility_statement_among_them) {
+    Edits site;
+    auto changed = site.changed_by([&] { site.sql("INSERT INTO profile_email (position, address) VALUES (9, 'a@b.org')"); });
+    BOOST_TEST(changed == (Paths{"/", "/accessibility/"} + cv_pages), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(the_owners_name_changes_every_html_page_and_the_feed_but_no_export) {
@@ -420,7 +427,8 @@ BOOST_AUTO_TEST_CASE(the_cv_exists_only_with_rows_and_its_first_row_adds_it_to_t
     BOOST_TEST(page_ref(route("/cv.json"), *site.sites->current()).status == 404);
     auto first = site.changed_by([&] { site.sql("INSERT INTO award (position, name) VALUES (1, 'Fellowship')"); });
     // Every HTML page's nav gains "CV"; the sitemap gains /cv/.
-    Paths html_now = {"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/publications/"};
+    Paths html_now = {"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/publications/",
+                      "/accessibility/"};
     // (The home page changes anyway: it lists the award.)
     BOOST_TEST(first == (html_now + cv_pages + Paths{"/sitemap.xml"}), boost::test_tools::per_element());
 }

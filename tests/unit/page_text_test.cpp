@@ -66,6 +66,9 @@ BOOST_AUTO_TEST_CASE(plain_text_drops_tags_and_decodes_entities) {
     BOOST_TEST(plain_text_of_html("<p>one</p>\n<ul><li>two</li><li>three</li></ul>") == "one two three");
     BOOST_TEST(plain_text_of_html("x<br>y") == "x y");
     BOOST_TEST(plain_text_of_html("the <math><mi>x</mi></math>-axis") == "the x-axis");  // inline: one word
+    BOOST_TEST(plain_text_of_html("the <math alttext=\"x\"><semantics><mrow><mi>x</mi></mrow>"
+                                  "<annotation encoding=\"application/x-tex\">x</annotation></semantics></math>-axis") ==
+               "the x-axis");  // the TeX annotation is the formula's source, not more text
     BOOST_TEST(plain_text_of_html("a<script>alert(1)</script>b<style>p{}</style>c") == "abc");
     BOOST_TEST(plain_text_of_html("&bogus; &#0; &") == "&bogus; &#0; &");  // not entities: kept as text
     BOOST_TEST(plain_text_of_html("<p>cut <a href=\"x") == "cut");

@@ -111,7 +111,7 @@ BOOST_AUTO_TEST_CASE(a_directory_without_its_slash_redirects_to_it) {
         BOOST_TEST(as_int(r.kind) == as_int(RouteKind::redirect), dir);
         BOOST_TEST(r.location == dir);
     }
-    BOOST_TEST(directories == 8);  // blog, publications, news, talks, projects, cv, people, search
+    BOOST_TEST(directories == 9);  // blog, publications, news, talks, projects, cv, people, accessibility, search
     BOOST_TEST((route("/zh/search/").kind == RouteKind::search));
     BOOST_TEST(route("/zh/search/").language == "zh");
 }

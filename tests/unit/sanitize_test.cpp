@@ -27,6 +27,16 @@ BOOST_AUTO_TEST_CASE(drops_script_handlers_and_bad_urls) {
     BOOST_TEST(sanitize_html("<img src=\"mailto:a@b.org\">") == "<img>");
 }
 
+BOOST_AUTO_TEST_CASE(keeps_what_makes_math_and_figures_speak) {
+    const std::string math = "<math display=\"block\" alttext=\"x^2\"><semantics><msup><mi>x</mi><mn>2</mn></msup>"
+                             "<annotation encoding=\"application/x-tex\">x^2</annotation></semantics></math>";
+    BOOST_TEST(sanitize_html(math) == math);
+    BOOST_TEST(sanitize_html("<span aria-label=\"Figure 1\" aria-describedby=\"c1\">x</span>") ==
+               "<span aria-label=\"Figure 1\" aria-describedby=\"c1\">x</span>");
+    BOOST_TEST(sanitize_html("<span aria-hidden=\"true\" role=\"button\">x</span>") == "<span>x</span>");
+    BOOST_TEST(sanitized_text(math) == "x2");  // the annotation is the source, not text
+}
+
 BOOST_AUTO_TEST_CASE(cannot_close_the_page_early) {
     BOOST_TEST(sanitize_html("</div></main></body><p>after") == "<p>after</p>");
     BOOST_TEST(sanitize_html("<!-- a comment -->text") == "text");

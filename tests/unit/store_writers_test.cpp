@@ -276,3 +276,41 @@ BOOST_AUTO_TEST_CASE(languages_keep_one_default_and_translations_are_replaced_an
     BOOST_TEST(f.rows("SELECT count(*) FROM translation") == "0");
     BOOST_TEST(f.rows("SELECT group_concat(code) FROM language") == "en,fr");
 }
+
+// The store's last word on a link (rules/link's require_link): whatever
+// path reaches a writer, a link no page may make is refused and no row moves.
+BOOST_AUTO_TEST_CASE(every_writer_of_a_link_refuses_one_no_page_may_make) {
+    Fresh f;
+    Publication paper;
+    paper.slug = "paper";
+    paper.title = "Paper";
+    auto id = insert_publication(f.db, paper);
+    const std::string before = f.rows("SELECT count(*) FROM publication") + f.rows("SELECT count(*) FROM publication_link");
+    for (std::string url : {"javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", " vbscript:x", "java\tscript:x"}) {
+        BOOST_TEST_CONTEXT(url) {
+            Publication bad = paper;
+            bad.slug = "bad";
+            bad.links = {{.label = "PDF", .url = url}};
+            BOOST_CHECK_THROW(insert_publication(f.db, bad), Error);
+            bad.slug = "paper";
+            BOOST_CHECK_THROW(update_publication(f.db, id, bad), Error);
+            BOOST_CHECK_THROW(append_publication_link(f.db, id, {.label = "PDF", .url = url}), Error);
+            BOOST_CHECK_THROW(insert_profile_link(f.db, {.label = "X", .url = url}), Error);
+            BOOST_CHECK_THROW(put_profile_link(f.db, 1, {.label = "X", .url = url}), Error);
+            BOOST_CHECK_THROW(insert_talk(f.db, {.id = 0, .date = "2024-01-01", .title = "T", .event = "", .place = "",
+                                                 .url_slides = url, .url_video = "", .url_event = "", .abstract = ""}),
+                              Error);
+            BOOST_CHECK_THROW(insert_project(f.db, {.slug = "p", .title = "P", .summary = "", .markdown = "", .image = "",
+                                                    .links = {{.label = "X", .url = url}}, .publications = {}, .posts = {}}),
+                              Error);
+        }
+    }
+    BOOST_TEST(f.rows("SELECT count(*) FROM publication") + f.rows("SELECT count(*) FROM publication_link") == before);
+    BOOST_TEST(f.rows("SELECT count(*) FROM profile_link") + f.rows("SELECT count(*) FROM talk") == "00");
+    try {
+        insert_profile_link(f.db, {.label = "X", .url = "javascript:alert(1)"});
+    } catch (const Error& e) {
+        BOOST_TEST(std::string(e.what()) == "profile link \"X\": \"javascript:alert(1)\" is not an http(s) or mailto: URL nor a "
+                                            "path on this site such as /files/NAME");
+    }
+}

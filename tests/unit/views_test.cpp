@@ -1,6 +1,8 @@
 #define BOOST_TEST_MODULE views
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+
 #include "render/views/views.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/sqlite/db.hpp"
@@ -118,11 +120,32 @@ BOOST_AUTO_TEST_CASE(the_home_page_lists_the_first_publications_and_posts_then_l
     bool listed = false;
     for (const auto& p : home.get("selected")->list_value()) listed = listed || str(p, "slug") == "extra-37";
     BOOST_TEST(listed);
+    for (const auto& p : home.get("selected")->list_value())  // not listed below: this copy keeps its id
+        if (str(p, "slug") == "extra-37") BOOST_TEST(!p.get("listed_again")->is_true());
     // home_selection names exactly what the view shows (page_inputs relies on it).
     HomeSelection shown = home_selection(v.content);
     BOOST_TEST(shown.posts.size() == home_post_limit);
     std::size_t listed_count = home.get("publications")->list_value().size() + home.get("preprints")->list_value().size();
     BOOST_TEST(shown.publications.size() == listed_count + 1);  // + the selected one past the limit
+}
+
+BOOST_AUTO_TEST_CASE(a_selected_paper_also_listed_below_leaves_its_id_to_the_full_list) {
+    Content c = seed();
+    for (std::size_t i = 0; i < c.publications.size(); ++i) {
+        Publication p = c.publications[i];
+        p.selected = p.slug == "fast-and-fair";
+        c.publications.replace(i, std::move(p));
+    }
+    auto home = home_data(build_views(c), en());
+    const auto& selected = home.get("selected")->list_value();
+    BOOST_REQUIRE(selected.size() == 1u);
+    BOOST_TEST(str(selected[0], "slug") == "fast-and-fair");
+    // publication.mustache writes id="pub-<slug>" unless listed_again: once on the page.
+    BOOST_TEST(selected[0].get("listed_again")->is_true());
+    bool below = false;
+    for (const auto& p : home.get("publications")->list_value())
+        below = below || (str(p, "slug") == "fast-and-fair" && p.get("listed_again") == nullptr);
+    BOOST_TEST(below);
 }
 
 BOOST_AUTO_TEST_CASE(a_tag_page_lists_its_posts_newest_first_and_posts_link_their_tags) {
@@ -344,6 +367,36 @@ BOOST_AUTO_TEST_CASE(a_project_page_has_its_safe_body_links_papers_and_posts) {
     const auto& posts = p.get("posts")->list_value();
     BOOST_REQUIRE(posts.size() == 1u);
     BOOST_TEST(str(posts[0], "url") == "/blog/reading-list");
+}
+
+// A database written before the link rule (or by hand) may hold any URL: a
+// page links only what rules/link takes, the rest is its label alone.
+BOOST_AUTO_TEST_CASE(stored_links_the_rule_refuses_are_no_links_on_any_page) {
+    Content c = seed_with(
+        "UPDATE publication_link SET url = 'javascript:alert(1)' WHERE publication_id = 2 AND position = 1;"
+        "INSERT INTO publication_link (publication_id, position, label, url) VALUES"
+        " (2, 10, 'Data', 'data:text/html,<script>alert(2)</script>'), (2, 11, 'VB', ' VBScript:msgbox(3)'),"
+        " (2, 12, 'Tab', 'java' || char(9) || 'script:alert(4)'), (2, 13, 'Ok', 'https://ok.example/');"
+        "INSERT INTO profile_link (position, label, url) VALUES (10, 'Evil', 'JaVaScRiPt:alert(5)'),"
+        " (11, 'Mail', 'mailto:me@example.org');"
+        "INSERT INTO coauthor (name, url, orcid) VALUES ('Kenji Watanabe', 'javascript:alert(6)', '');");
+    Views v = build_views(c);
+    auto page = paper_page_data(v, en(), v.publication_index.at("fast-and-fair"));
+    std::vector<std::string> hrefs;
+    for (const auto& l : page.get("pub")->get("links")->list_value())
+        if (l.get("has_url")->is_true()) hrefs.push_back(str(l, "url"));
+    BOOST_TEST(std::count(hrefs.begin(), hrefs.end(), "https://ok.example/") == 1);
+    for (const auto& h : hrefs) BOOST_TEST((h.starts_with("https://") || h.starts_with("/")), h);
+    for (const auto& a : page.get("pub")->get("authors")->list_value())
+        if (a.get("has_url")->is_true()) BOOST_TEST(str(a, "url").starts_with("https://"), str(a, "url"));
+    auto home = home_data(v, en());
+    std::vector<std::string> profile;
+    for (const auto& l : home.get("links")->list_value())
+        if (l.get("has_url")->is_true()) profile.push_back(str(l, "url"));
+    BOOST_TEST((std::find(profile.begin(), profile.end(), "mailto:me@example.org") != profile.end()));
+    for (const auto& h : profile) BOOST_TEST(h.find("script") == std::string::npos, h);
+    BOOST_TEST(link_target(v, "javascript:alert(1)", "") == "");
+    BOOST_TEST(link_target(v, "/blog/", "https://example.org") == "https://example.org/blog/");
 }
 
 BOOST_AUTO_TEST_CASE(a_paper_with_a_preview_shows_the_picture_in_lists_and_on_its_page) {

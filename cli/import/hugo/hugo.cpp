@@ -18,6 +18,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 
 namespace vitae::cli {
 
@@ -80,7 +81,7 @@ void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
             add_email(plan, url.substr(7));
             continue;
         }
-        if (!url.starts_with("http://") && !url.starts_with("https://")) {
+        if (!is_web_link(url)) {
             if (!url.empty())
                 plan.note(SiteNote::Kind::warning, file, "link " + in_quotes(url) + " (" + icon + "): not an http(s) URL; left out");
             continue;

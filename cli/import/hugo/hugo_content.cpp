@@ -17,6 +17,7 @@
 #include "cli/import/plan/site_teaching.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 #include "store/model/slug.hpp"
 #include "store/write/posts.hpp"
 
@@ -52,7 +53,7 @@ std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const ch
 
 std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& label, std::string_view written) {
     std::string url(trim(written));
-    if (url.empty() || url.starts_with("http://") || url.starts_with("https://")) return url;
+    if (url.empty() || is_web_link(url)) return url;
     // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
     auto start = url.find_first_not_of('/');
     std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);

@@ -16,6 +16,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 #include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
 #include "store/write/posts.hpp"
@@ -95,14 +96,12 @@ std::vector<std::string> post_tags(SitePlan& plan, const fs::path& file, const Y
     return tags;
 }
 
-// A link as a talk row takes it (as `vitae add talk` checks): http(s) or a
-// path on the site; anything else is reported and left out.
+// A link as a talk row takes it (the link rule, as `vitae add talk` checks);
+// anything else is reported and left out.
 std::string talk_url(SitePlan& plan, const fs::path& file, const YAML::Node& front, const char* key) {
     std::string url(trim(yaml_text(front, key)));
-    if (url.empty() || url.starts_with("https://") || url.starts_with("http://") ||
-        (url.starts_with('/') && !url.starts_with("//")))
-        return url;
-    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + " is not an http(s) URL; left out");
+    if (url.empty() || is_link(url)) return url;
+    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
     return {};
 }
 

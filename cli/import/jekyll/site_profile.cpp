@@ -12,6 +12,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 
 namespace vitae::cli {
 
@@ -85,8 +86,8 @@ void add_links(SitePlan& plan, const YAML::Node& map, const fs::path& file) {
     for (const auto& social : socials) {
         std::string value(trim(yaml_text(map, social.key)));
         if (value.empty()) continue;
-        std::string url = value.starts_with("http") ? value : social.url_prefix + value;
-        if (std::string_view(social.url_prefix).empty() && !value.starts_with("http")) {
+        std::string url = is_web_link(value) ? value : social.url_prefix + value;
+        if (std::string_view(social.url_prefix).empty() && !is_web_link(value)) {
             plan.note(SiteNote::Kind::warning, file, std::string(social.key) + ": " + in_quotes(value) + " is not a URL; left out");
             continue;
         }

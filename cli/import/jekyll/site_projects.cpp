@@ -14,6 +14,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 #include "store/model/slug.hpp"
 
 namespace vitae::cli {
@@ -43,7 +44,7 @@ std::vector<std::string> cited_keys(std::string_view body) {
 fs::path picture_in_tree(SitePlan& plan, const fs::path& file, std::string_view name, const char* folder) {
     std::string n(trim(name));
     if (n.empty()) return {};
-    if (n.starts_with("http://") || n.starts_with("https://")) {
+    if (is_web_link(n)) {
         plan.note(SiteNote::Kind::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
         return {};
     }
@@ -80,8 +81,8 @@ void read_al_folio_project(SitePlan& plan, const fs::path& file) {
     p.image = picture_in_tree(plan, file, yaml_text(f, "img"), "assets/img");
     p.order = std::atoi(yaml_text(f, "importance").c_str());
     if (auto repo = std::string(trim(yaml_text(f, "github"))); !repo.empty())
-        p.links.push_back({"Code", repo.starts_with("http") ? repo : "https://github.com/" + repo});
-    if (auto redirect = std::string(trim(yaml_text(f, "redirect"))); redirect.starts_with("http"))
+        p.links.push_back({"Code", is_web_link(repo) ? repo : "https://github.com/" + repo});
+    if (auto redirect = std::string(trim(yaml_text(f, "redirect"))); is_web_link(redirect))
         p.links.push_back({"Website", redirect});
     for (const auto& key : cited_keys(read->body)) plan.relations.push_back({p.slug, key, ""});
     p.markdown = std::string(trim(markdown_for_import(plan, file, read->body, read->body_line)));

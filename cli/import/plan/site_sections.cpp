@@ -18,6 +18,7 @@
 #include "cli/import/plan/site_text.hpp"
 #include "http/routes.hpp"
 #include "picture/upload.hpp"
+#include "rules/link.hpp"
 #include "store/model/file_type.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
@@ -33,26 +34,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_link_target(const std::string& url) {
-    return url.starts_with("https://") || url.starts_with("http://") || url.starts_with("/files/");
-}
-
-
 // The row, then each link as its file is stored (a link to a file that
 // cannot be stored is left out).
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p) {
     std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
     insert_project(db, {.slug = p.slug, .title = p.title, .summary = p.summary, .markdown = p.markdown, .image = image,
                         .links = {}, .publications = {}, .posts = {}});
-    for (auto l : p.links) {
-        l.url = stored_link(db, plan, l.url, l.label + " of project " + p.slug);
-        if (l.url.empty()) continue;  // reported by stored_link
-        if (trim(l.label).empty() || !is_link_target(l.url)) {
-            plan.note(SiteNote::Kind::warning, p.file, "link " + in_quotes(l.url) + ": not an http(s) URL; left out");
-            continue;
-        }
-        insert_project_link(db, p.slug, l);
-    }
+    for (const auto& l : stored_links(db, plan, p.links, "of project " + p.slug, p.file))
+        if (!trim(l.label).empty() && !l.url.empty()) insert_project_link(db, p.slug, l);
 }
 
 // In the theme's order (importance, weight), the others after them as read.
@@ -115,11 +104,8 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
         auto id = publication_id_named(db, extra.publication);
         if (!id) continue;  // skipped by import-bibtex: reported there
         if (extra.selected) select_publication(db, *id);
-        for (const auto& l : extra.links) {
-            std::string url = stored_link(db, plan, l.url, l.label + " of " + extra.publication);
-            if (url.empty()) continue;
-            append_publication_link(db, *id, {.label = l.label, .url = url});  // unless it has that URL already
-        }
+        for (const auto& l : stored_links(db, plan, extra.links, "of " + extra.publication, extra.file))
+            if (!l.url.empty()) append_publication_link(db, *id, l);  // unless it has that URL already
     }
 }
 
@@ -178,10 +164,29 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
     }
 }
 
-std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what) {
-    if (!url.starts_with("file:")) return url;
-    std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
-    return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
+std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what,
+                        const fs::path& file) {
+    if (url.starts_with("file:")) {
+        std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
+        return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
+    }
+    if (url.empty() || is_link(url)) return url;
+    plan.note(SiteNote::Kind::warning, file, what + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
+    return {};
+}
+
+std::vector<Link> stored_links(const Db& db, SitePlan& plan, const std::vector<Link>& links, const std::string& of,
+                               const fs::path& file) {
+    std::vector<Link> out;
+    for (const auto& l : links) {
+        if (l.url.empty()) {
+            out.push_back(l);  // a label without a target
+            continue;
+        }
+        std::string url = stored_link(db, plan, l.url, "link " + in_quotes(l.label) + " " + of, file);
+        if (!url.empty()) out.push_back({.label = l.label, .url = std::move(url)});
+    }
+    return out;
 }
 
 void write_sections(const Db& db, SitePlan& plan) {

@@ -70,11 +70,12 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
 }
 
 // The profile row (when the site names its owner), then each list in order.
-void write_profile(const Db& db, const Content& p) {
+void write_profile(const Db& db, SitePlan& plan) {
+    const Content& p = plan.profile;
     if (!p.name.empty()) upsert_profile(db, p);
     for (const auto& paragraph : p.bio_markdown) insert_profile_paragraph(db, paragraph);
     for (const auto& email : p.emails) insert_profile_email(db, email);
-    for (const auto& link : p.links) insert_profile_link(db, link);
+    for (const auto& link : stored_links(db, plan, p.links, "of the profile", plan.dir)) insert_profile_link(db, link);
     for (const auto& variant : p.name_variants) insert_profile_name_variant(db, variant);
     for (const auto& education : p.education) insert_education(db, education);
     for (const auto& teaching : p.teaching) insert_teaching(db, teaching);
@@ -183,13 +184,16 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         auto db = Db::open(db_path, OpenMode::read_write);
         LoggedTransaction transaction(db, cli_editor_name());
         transaction.watch_all();
-        write_profile(db, plan.profile);
+        write_profile(db, plan);
         for (const auto& post : plan.posts) insert_post(db, post);
-        for (const auto& publication : plan.publications) insert_publication(db, publication);
+        for (auto publication : plan.publications) {
+            publication.links = stored_links(db, plan, publication.links, "of " + publication.slug, plan.dir);
+            insert_publication(db, publication);
+        }
         for (const auto& news : plan.news) insert_news(db, news);
         for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked
-            talk.url_slides = stored_link(db, plan, talk.url_slides, "slides of " + in_quotes(talk.title));
-            talk.url_video = stored_link(db, plan, talk.url_video, "video of " + in_quotes(talk.title));
+            for (auto [what, url] : {std::pair{"slides", &talk.url_slides}, {"video", &talk.url_video}, {"event", &talk.url_event}})
+                *url = stored_link(db, plan, *url, std::string(what) + " of " + in_quotes(talk.title), plan.dir);
             insert_talk(db, talk);
         }
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report, plan.bibliography);

@@ -11,6 +11,7 @@
 #include "render/cite/latex.hpp"
 #include "render/cite/publication_links.hpp"
 #include "render/text/escape.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -208,7 +209,8 @@ std::string ris_entry(const Publication& p) {
     ris_line(out, "PB", p.publisher.empty() ? p.institution : p.publisher);
     ris_line(out, "SN", p.isbn.empty() ? p.issn : p.isbn);
     ris_line(out, "AB", p.abstract);
-    for (const auto& link : p.links) ris_line(out, link.label == "PDF" ? "L1" : "UR", link.url);
+    for (const auto& link : p.links)  // a reference manager links them: only what the link rule takes
+        if (is_link(link.url)) ris_line(out, link.label == "PDF" ? "L1" : "UR", link.url);
     for (const auto& award : p.awards) ris_line(out, "N1", award);
     out += "ER  - \r\n";
     return out;
@@ -246,7 +248,7 @@ std::string csl_json(const Publication& p) {
         add("archive_location", p.arxiv);
     }
     if (!p.abstract.empty()) out += ",\"abstract\":" + json_string(p.abstract);
-    auto link = std::find_if(p.links.begin(), p.links.end(), [](const Link& l) { return !l.url.empty(); });
+    auto link = std::find_if(p.links.begin(), p.links.end(), [](const Link& l) { return is_link(l.url); });
     if (link != p.links.end()) out += ",\"URL\":" + json_string(link->url);
     out += "}]\n";
     return out;

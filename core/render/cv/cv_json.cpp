@@ -2,7 +2,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
+#include "base/text.hpp"
 #include "http/routes.hpp"
+#include "rules/date.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -10,25 +15,17 @@ namespace {
 
 using nlohmann::json;
 
-// The schema's definitions/iso8601: YYYY, YYYY-MM or YYYY-MM-DD.
+// The schema's definitions/iso8601 (YYYY, YYYY-MM or YYYY-MM-DD, years
+// 1000-2999), naming a real month or day (rules/date): not 2021-02-31.
 bool is_iso8601(std::string_view s) {
-    auto digits = [&s](std::size_t from, std::size_t n) {
-        for (std::size_t i = from; i < from + n; ++i)
-            if (s[i] < '0' || s[i] > '9') return false;
-        return true;
-    };
-    if (s.size() != 4 && s.size() != 7 && s.size() != 10) return false;
-    if (!digits(0, 4) || s[0] < '1' || s[0] > '2') return false;
-    if (s.size() >= 7 && (s[4] != '-' || !digits(5, 2) || s[5] > '1')) return false;
-    if (s.size() == 10 && (s[7] != '-' || !digits(8, 2) || s[8] > '3')) return false;
-    return true;
+    if (s.empty() || s[0] < '1' || s[0] > '2') return false;
+    if (s.size() == 4) return std::all_of(s.begin(), s.end(), is_ascii_digit);
+    return is_month(s) || is_date(s);
 }
 
 void put_date(json& into, const char* key, const std::string& date) {
     if (is_iso8601(date)) into[key] = date;
 }
-
-bool is_web_url(std::string_view url) { return url.starts_with("https://") || url.starts_with("http://"); }
 
 // A plain address only: an address written to fool harvesters ("a [at] b") stays off the file.
 bool is_plain_email(std::string_view a) {
@@ -47,7 +44,7 @@ json basics(const Content& c, std::string_view base_url) {
         }
     json profiles = json::array();
     for (const auto& l : c.links)
-        if (is_web_url(l.url)) profiles.push_back({{"network", l.label}, {"url", l.url}});
+        if (is_web_link(l.url)) profiles.push_back({{"network", l.label}, {"url", l.url}});
     if (!profiles.empty()) b["profiles"] = std::move(profiles);
     return b;
 }
@@ -94,7 +91,7 @@ void add_sections(const Content& c, std::string_view base_url, json& r) {
         if (!where.empty()) j["description"] = where;
         put_date(j, "startDate", t.date);
         for (const auto* url : {&t.url_event, &t.url_slides, &t.url_video})
-            if (is_web_url(*url)) {
+            if (is_web_link(*url)) {
                 j["url"] = *url;
                 break;
             }

@@ -3,6 +3,8 @@
 #include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/page_text.hpp"
+#include "rules/date.hpp"
+#include "rules/link.hpp"
 #include "store/model/publication_kind.hpp"
 
 namespace vitae {
@@ -74,7 +76,7 @@ std::vector<Signpost> signposts(const Publication& p, std::string_view page_url)
     out.push_back({"describedby", std::string(page_url) + ".json", "application/vnd.citationstyles.csl+json"});
     out.push_back({"describedby", std::string(page_url) + ".ris", "application/x-research-info-systems"});
     for (const auto& link : p.links)
-        if (link.label == "PDF" && (link.url.starts_with("https://") || link.url.starts_with("http://"))) {
+        if (link.label == "PDF" && is_web_link(link.url)) {
             out.push_back({"item", link.url, "application/pdf"});
             break;
         }
@@ -100,16 +102,17 @@ std::string talks_json_ld(const Content& c, std::string_view base_url) {
     for (std::size_t i = 0; i < c.talks.size(); ++i) {
         const Talk& t = c.talks[i];
         if (i > 0) out += ',';
-        out += "{\"@type\":\"Event\",\"name\":" + json_string(t.title) + ",\"startDate\":" + json_string(t.date);
+        out += "{\"@type\":\"Event\",\"name\":" + json_string(t.title);
+        if (is_date(t.date)) out += ",\"startDate\":" + json_string(t.date);
         out += ",\"performer\":" + performer;
         if (!t.event.empty()) out += ",\"superEvent\":{\"@type\":\"Event\",\"name\":" + json_string(t.event) + "}";
         if (t.place == "Online" || t.place == "online" || t.place == "Virtual")
             out += ",\"eventAttendanceMode\":\"https://schema.org/OnlineEventAttendanceMode\","
                    "\"location\":{\"@type\":\"VirtualLocation\"" +
-                   (t.url_event.starts_with("http") ? ",\"url\":" + json_string(t.url_event) : std::string()) + "}";
+                   (is_web_link(t.url_event) ? ",\"url\":" + json_string(t.url_event) : std::string()) + "}";
         else if (!t.place.empty())
             out += ",\"location\":{\"@type\":\"Place\",\"name\":" + json_string(t.place) + "}";
-        if (t.url_event.starts_with("https://") || t.url_event.starts_with("http://"))
+        if (is_web_link(t.url_event))
             out += ",\"url\":" + json_string(t.url_event);
         out += "}";
     }

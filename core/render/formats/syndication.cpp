@@ -7,6 +7,7 @@
 #include "render/math/body_html.hpp"
 #include "render/text/escape.hpp"
 #include "render/views/views.hpp"
+#include "rules/date.hpp"
 
 namespace vitae {
 
@@ -94,7 +95,10 @@ std::string feed_of(const Content& c, const std::vector<std::size_t>& posts, boo
                     std::string_view page, std::string_view self, const FeedPlace& place) {
     std::string base(place.base_url);
     std::vector<Dated> entries;
+    // A date that names no day (2021-02-31, from a database written by hand)
+    // would make the feed invalid: that row is left out (vitae check names it).
     auto add = [&](std::string_view date, const auto& row) {
+        if (!is_date(date)) return;
         entries.push_back({date, {}});
         entry(entries.back().xml, row, place.base_url, place.strings);
     };
@@ -155,6 +159,7 @@ std::vector<SitemapEntry> sitemap_entries(const Content& c) {
     if (!c.projects.empty()) out.push_back({url_for(RouteKind::projects), ""});
     for (const auto& p : c.projects) out.push_back({url_for(RouteKind::project, {.slug = p.slug}), ""});
     if (has_cv(c)) out.push_back({url_for(RouteKind::cv), ""});  // made from many tables, no one date
+    out.push_back({url_for(RouteKind::accessibility), ""});  // every site has its statement
     return out;
 }
 
@@ -169,7 +174,7 @@ std::string sitemap_xml(const std::vector<SitemapEntry>& entries, std::string_vi
     for (const auto& e : entries)
         for (std::size_t l = 0; l < std::max<std::size_t>(1, languages.size()); ++l) {
             out += "<url><loc>" + xml_escape(base + prefix(l) + e.path) + "</loc>";
-            if (!e.lastmod.empty()) out += "<lastmod>" + xml_escape(e.lastmod) + "</lastmod>";
+            if (is_date(e.lastmod)) out += "<lastmod>" + e.lastmod + "</lastmod>";  // not 2021-02-31, nor ""
             // Each language's page names every one of them, itself included, and the default (Google's rules).
             if (several) {
                 for (std::size_t k = 0; k < languages.size(); ++k)

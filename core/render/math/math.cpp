@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "base/text.hpp"
 #include "render/math/convert.hpp"
 
 namespace vitae {
@@ -34,14 +35,27 @@ SpanAt span_at(std::string_view text, std::size_t at) {
     return {};
 }
 
+// The formula as MathML that speaks: its TeX as alttext (what a reader
+// without MathML support announces) and as the x-tex annotation (what a
+// copy or a screen reader's "show source" gives). <semantics> shows only its
+// first child, hence the one <mrow>. Display math scrolls inside its own box
+// (the style's math[display=block]), so it is focusable: a keyboard can
+// scroll it (WCAG 2.1.1 with 1.4.10 reflow).
+std::string math_element(std::string_view tex, bool display, const std::string& body) {
+    std::string source = escape(trim(tex));
+    std::string out = display ? "<math display=\"block\" tabindex=\"0\"" : "<math";
+    out += " alttext=\"" + source + "\"><semantics><mrow>" + body + "</mrow>";
+    out += "<annotation encoding=\"application/x-tex\">" + source + "</annotation></semantics></math>";
+    return out;
+}
+
 }  // namespace
 
 MathResult tex_to_mathml(std::string_view tex, bool display, MathContext& context) {
     const int equations = context.equations;  // a formula that fails gives no numbers
     try {
         std::string body = math::Converter(tex, display, context).run();
-        std::string open = display ? "<math display=\"block\">" : "<math>";
-        return {open + body + "</math>", ""};
+        return {math_element(tex, display, body), ""};
     } catch (const math::Unsupported& e) {
         context.equations = equations;
         return {"", e.what()};

@@ -18,6 +18,7 @@
 
 #include "base/error.hpp"
 #include "render/formats/syndication.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -186,7 +187,7 @@ void profile(Flow& f, const Content& c, std::string_view base_url) {
     for (const auto& e : c.emails) contact += (contact.empty() ? "" : " · ") + escaped(e.address);
     contact += (contact.empty() ? "" : " · ") + escaped(std::string(base_url) + "/");
     for (const auto& l : c.links)
-        if (l.url.starts_with("https://") || l.url.starts_with("http://"))
+        if (is_web_link(l.url))
             contact += " · " + escaped(l.label) + ": " + escaped(l.url);
     f.block(contact, 8.5, 6);
 }

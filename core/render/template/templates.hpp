@@ -23,7 +23,8 @@ using Mustache = kainjow::mustache::mustache;
 // The pages the worker renders; layout wraps each of the others.
 inline constexpr const char* required_templates[] = {"layout",       "home",  "blog",     "post",  "tag",
                                                       "publications", "paper", "not_found", "news",  "talks",
-                                                      "projects",     "project",   "cv",    "people", "search"};
+                                                      "projects",     "project",   "cv",    "people", "search",
+                                                      "accessibility"};
 
 class Templates {
 public:

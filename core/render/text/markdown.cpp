@@ -15,6 +15,7 @@
 #include "render/text/escape.hpp"
 #include "render/text/highlight.hpp"
 #include "render/text/sanitize.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -82,9 +83,10 @@ void show_pictures(cmark_node* document, const PictureHtml& pictures) {
     bool first = true;
     for (cmark_node* image : nodes_of(document, CMARK_NODE_IMAGE)) {
         std::string_view url = cmark_node_get_url(image) ? cmark_node_get_url(image) : "";
-        if (!url.starts_with("/files/")) continue;
+        auto name = file_link_name(url);
+        if (!name) continue;
         std::string alt = plain_text(image);
-        auto html = pictures(url.substr(7), alt, first);
+        auto html = pictures(*name, alt, first);
         if (!html) continue;
         first = false;
         cmark_node* paragraph = cmark_node_parent(image);

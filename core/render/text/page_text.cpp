@@ -65,7 +65,9 @@ std::string plain_text_of_html(std::string_view html) {
             i = end + 1;
             if (tag.starts_with('!') || tag.starts_with('?')) continue;  // a comment, a doctype
             if (breaks_words(name)) space = true;
-            if (!tag.starts_with('/') && (equals_ignoring_case(name, "script") || equals_ignoring_case(name, "style")))
+            // A formula's TeX annotation is its source, not its text (the MathML around it is).
+            if (!tag.starts_with('/') && (equals_ignoring_case(name, "script") || equals_ignoring_case(name, "style") ||
+                                          equals_ignoring_case(name, "annotation")))
                 i = skip_raw_text(html, i, name);
             continue;
         }

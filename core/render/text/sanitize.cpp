@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "base/text.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -17,7 +18,8 @@ namespace {
 std::string escape(std::string_view text) { return kainjow::mustache::html_escape<std::string>(std::string(text)); }
 
 // Kept with their allowed attributes; MathML so that math written as
-// MathML in a post survives.
+// MathML in a post survives, with what makes it speak (alttext, the TeX
+// annotation, an author's aria-label).
 constexpr std::string_view kept[] = {
     "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "em", "strong", "i", "b", "u",
     "s", "del", "ins", "sub", "sup", "small", "mark", "ul", "ol", "li", "dl", "dt", "dd", "a", "img", "figure",
@@ -40,7 +42,7 @@ constexpr std::pair<std::string_view, std::string_view> attributes[] = {
     {"td", "colspan"},    {"td", "rowspan"},   {"th", "colspan"}, {"th", "rowspan"},    {"th", "scope"},
     {"ol", "start"},      {"ol", "reversed"},  {"time", "datetime"}, {"math", "display"}, {"mo", "stretchy"},
     {"mrow", "mathvariant"}, {"mi", "mathvariant"}, {"mover", "accent"}, {"mspace", "width"},
-    {"annotation", "encoding"}};
+    {"annotation", "encoding"}, {"math", "alttext"}, {"*", "aria-label"}, {"*", "aria-describedby"}};
 
 template <std::size_t N>
 bool among(const std::string_view (&list)[N], std::string_view name) {
@@ -55,14 +57,11 @@ bool attribute_allowed(std::string_view element, std::string_view attribute) {
     return false;
 }
 
-// Relative, http(s), or (links only) mailto: no javascript:, data: or others.
+// Relative, http(s), or (links only) mailto: no javascript:, data: or others,
+// the scheme read as the browser reads it (rules/link).
 bool url_allowed(std::string_view url, bool link) {
-    std::string lower = ascii_lower(trim(url));
-    auto colon = lower.find(':');
-    auto first_separator = lower.find_first_of("/?#");
-    if (colon == std::string::npos || (first_separator != std::string::npos && first_separator < colon)) return true;
-    std::string_view scheme = std::string_view(lower).substr(0, colon);
-    return scheme == "http" || scheme == "https" || (link && scheme == "mailto");
+    std::string scheme = link_scheme(url);
+    return scheme.empty() || scheme == "http" || scheme == "https" || (link && scheme == "mailto");
 }
 
 struct XmlFree {
@@ -124,6 +123,7 @@ void Writer::write(const xmlNode* node) {
     if (!among(kept, name)) return children(node);  // unknown: unwrap, keep its text
     if (text_only) {
         if (name == "br") out += "\n";
+        if (name == "annotation") return;  // a formula's source, not its text
         return children(node);
     }
     out += "<" + name;

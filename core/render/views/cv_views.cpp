@@ -6,6 +6,7 @@
 #include "render/math/math.hpp"
 #include "render/template/streamed_list.hpp"
 #include "render/views/view_data.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -62,7 +63,7 @@ void add_profile(const Content& c, MustacheData& page) {
     // Only links with a target: a CV is read on paper too, where the URL is the link.
     MustacheData links{MustacheData::type::list};
     for (const auto& l : c.links)
-        if (l.url.starts_with("https://") || l.url.starts_with("http://"))
+        if (is_web_link(l.url))
             append(links, fields({{"label", l.label}, {"url", l.url}}));
     put(page, "has_links", !links.is_empty_list());
     put(page, "links", std::move(links));

@@ -65,18 +65,6 @@ using view_data::stored_picture;
 
 namespace {
 
-// A project's link: an http(s) URL, a stored file (at its content-addressed
-// URL), or another page of this site; anything else (javascript:) no link.
-std::string project_link(const Views& v, const std::string& url) {
-    if (url.starts_with("https://") || url.starts_with("http://")) return url;
-    if (url.starts_with("/files/")) {
-        const StoredFile* f = v.content.file(std::string_view(url).substr(7));
-        return f ? v.locale.mount + url_for(*f) : url;
-    }
-    if (url.starts_with('/') && !url.starts_with("//")) return v.locale.links + url;  // in the page's language
-    return {};
-}
-
 // What both pages show of a project: its title, URL and picture (alt: the
 // file's, else the project's title).
 MustacheData project_head(const Views& v, const Project& p) {
@@ -116,7 +104,7 @@ MustacheData project_page_data(const Views& v, const Catalogue& t, std::size_t i
     put(d, "has_body", !p.markdown.empty());
     MustacheData links{MustacheData::type::list};
     for (const auto& l : p.links)
-        if (std::string url = project_link(v, l.url); !url.empty())
+        if (std::string url = link_target(v, l.url, v.locale.mount); !url.empty())
             append(links, fields({{"label", l.label}, {"url", std::move(url)}}));
     put(d, "has_links", !links.list_value().empty());
     put(d, "links", std::move(links));

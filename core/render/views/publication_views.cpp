@@ -8,6 +8,7 @@
 #include "render/template/streamed_list.hpp"
 #include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
+#include "rules/link.hpp"
 
 namespace vitae {
 
@@ -83,8 +84,7 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
                           {"joiner", t.joiner(i, n)}});
         }));
     put(d, "links", list_of(p.links, [&v, &t](const Link& l, std::size_t i, std::size_t n) {
-            // "/files/<name>": the stored file's content-addressed URL, which changes with its bytes.
-            return link_data(Link{l.label, link_target(v, l.url, "")}, t.joiner(i, n));
+            return link_data(Link{l.label, link_target(v, l.url, v.locale.mount)}, t.joiner(i, n));
         }));
     put(d, "has_links", !p.links.empty());
     put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return fields({{"name", a}}); }));
@@ -220,16 +220,22 @@ MustacheData scholar_meta(const Publication& p, const std::function<std::string(
     if (!p.isbn.empty()) add("citation_isbn", p.isbn);
     if (!p.issn.empty()) add("citation_issn", p.issn);
     for (const auto& l : p.links)
-        if (l.label == "PDF" && !l.url.empty()) {
+        if (l.label == "PDF" && is_link(l.url)) {
             add("citation_pdf_url", stored ? stored(l.url) : l.url);
             break;
         }
     return meta;
 }
 
-std::string link_target(const Views& v, const std::string& url, std::string_view base_url) {
-    const StoredFile* file = url.starts_with("/files/") ? v.content.file(std::string_view(url).substr(7)) : nullptr;
-    return file ? std::string(base_url) + url_for(*file) : url;
+std::string link_target(const Views& v, std::string_view url, std::string_view base) {
+    auto kind = link_kind(url);
+    if (!kind) return {};
+    if (*kind != LinkKind::site) return std::string(url);
+    if (auto name = file_link_name(url)) {
+        const StoredFile* file = v.content.file(*name);
+        return std::string(base) + (file ? url_for(*file) : std::string(url));
+    }
+    return std::string(base) + v.locale.prefix + std::string(url);
 }
 
 PublicationList publication_list(const Views& views, const Catalogue& t, std::optional<PublicationKind> kind) {

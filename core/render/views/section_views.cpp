@@ -15,22 +15,11 @@ using view_data::put;
 
 namespace {
 
-// A talk's link: an absolute http(s) URL or a path on this site; a stored
-// file (/files/<name>) at its content-addressed URL. Anything else (a
-// javascript: URL typed by mistake) is no link.
-std::string talk_link(const Views& v, const std::string& url) {
-    if (url.starts_with("/files/"))
-        if (const StoredFile* f = v.content.file(std::string_view(url).substr(7))) return v.locale.mount + url_for(*f);
-    if (url.starts_with("https://") || url.starts_with("http://")) return url;
-    if (url.starts_with('/') && !url.starts_with("//")) return v.locale.mount + url;
-    return {};
-}
-
 MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) {
     MustacheData links{MustacheData::type::list};
     for (auto [label, url] : {std::pair{"slides", &t.url_slides}, std::pair{"video", &t.url_video},
                               std::pair{"event", &t.url_event}}) {
-        std::string target = talk_link(v, *url);
+        std::string target = link_target(v, *url, v.locale.mount);
         if (!target.empty()) append(links, fields({{"label", strings(label)}, {"url", target}}));
     }
     bool has_links = !links.list_value().empty();

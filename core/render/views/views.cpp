@@ -12,6 +12,7 @@
 #include "render/text/markdown.hpp"
 #include "render/text/page_text.hpp"
 #include "render/views/view_data.hpp"
+#include "rules/link.hpp"
 #include "store/model/translate.hpp"
 
 namespace vitae {
@@ -36,7 +37,7 @@ using view_data::split_posts;
 People people_of(const Content& c) {
     People out;
     for (const auto& person : c.coauthors) {
-        std::string url = !person.url.empty()      ? person.url
+        std::string url = is_link(person.url)      ? person.url
                           : !person.orcid.empty() ? "https://orcid.org/" + person.orcid
                                                   : std::string();
         if (!url.empty()) out.emplace(name_key(person.name), std::move(url));
@@ -55,10 +56,16 @@ void add_publications(const Views& v, const Catalogue& t, const HomeSelection& s
     std::size_t listed_papers = 0, listed_preprints = 0;
     for (std::size_t i : shown.publications) {
         const Publication& p = c.publications[i];
-        if (p.selected) append(selected, publication_data(p, v, t));
         bool preprint = kind_row(p.kind).preprint;
         std::size_t& listed = preprint ? listed_preprints : listed_papers;
-        if (listed < home_publication_limit) {
+        const bool listed_below = listed < home_publication_limit;
+        if (p.selected) {
+            // A paper also in the full list below: only that copy carries its id (one id per page).
+            MustacheData copy = publication_data(p, v, t);
+            put(copy, "listed_again", listed_below);
+            append(selected, std::move(copy));
+        }
+        if (listed_below) {
             ++listed;
             append((preprint ? preprints : papers), publication_data(p, v, t));
         }
@@ -132,7 +139,9 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
              }));
     put(home, "has_emails", !c.emails.empty());
     put(home, "emails_plural", c.emails.size() > 1);
-    put(home, "links", list_of(c.links, [&t](const Link& l, std::size_t i, std::size_t n) { return link_data(l, t.joiner(i, n)); }));
+    put(home, "links", list_of(c.links, [&v, &t](const Link& l, std::size_t i, std::size_t n) {
+            return link_data(Link{l.label, link_target(v, l.url, v.locale.mount)}, t.joiner(i, n));
+        }));
     put(home, "has_links", !c.links.empty());
     MustacheData posts{MustacheData::type::list};
     for (std::size_t i : shown.posts) append(posts, post_data(c.posts[i], v, t));

@@ -150,6 +150,8 @@ MustacheData projects_page_data(const Views& views, const Catalogue& t);
 MustacheData project_page_data(const Views& views, const Catalogue& t, std::size_t project);
 // The CV (cv_views.cpp): /cv/, made only when has_cv(views.content).
 MustacheData cv_page_data(const Views& views, const Catalogue& t);
+// The accessibility statement (accessibility_views.cpp): /accessibility/ on every site.
+MustacheData accessibility_page_data(const Views& views, const Catalogue& t);
 
 // A group's home site (group_views.cpp): /people/ (cards by group, then
 // family name), and its /publications/: the members' works and the home's
@@ -200,9 +202,14 @@ std::string project_description(const Project& project);
 MustacheData scholar_meta(const Publication& publication,
                           const std::function<std::string(const std::string&)>& stored = {});
 
-// A link's URL as pages give it: "/files/<name>" of a stored file becomes
-// base_url + its content-addressed URL; any other URL stays as it is.
-std::string link_target(const Views& views, const std::string& url, std::string_view base_url);
+// A stored link as an href: "" when the link rule (rules/link) refuses it
+// (javascript:, data:..., even from a database written by hand), so it is no
+// link; a stored file (/files/NAME) at its content-addressed URL, which
+// changes with its bytes, under `base`; another path on this site under
+// `base` and the page's language; an http(s) or mailto: URL as stored.
+// `base`: where the site starts, its mount on a page, its absolute base URL
+// in metadata.
+std::string link_target(const Views& views, std::string_view url, std::string_view base);
 
 // "Venue 2024", "Venue (Short) 2024", "Venue", "2024" or "".
 std::string venue_year(const Publication& publication);

@@ -1,5 +1,7 @@
 #include "store/write/profile.hpp"
 
+#include "base/log.hpp"
+#include "rules/link.hpp"
 #include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
@@ -47,6 +49,7 @@ std::int64_t insert_profile_email(const Db& db, const Email& email) {
 }
 
 std::int64_t insert_profile_link(const Db& db, const Link& link) {
+    require_link(link.url, "profile link " + in_quotes(link.label));
     auto position = next_position(db, "profile_link");
     auto insert = db.prepare("INSERT INTO profile_link (position, label, url) VALUES (?, ?, ?)");
     insert.bind(1, position);
@@ -80,6 +83,7 @@ bool remove_profile_paragraph(const Db& db, std::int64_t position) {
 }
 
 void put_profile_link(const Db& db, std::int64_t position, const Link& link) {
+    require_link(link.url, "profile link " + in_quotes(link.label));
     auto put = db.prepare("INSERT INTO profile_link (position, label, url) VALUES (?, ?, ?) "
                           "ON CONFLICT (position) DO UPDATE SET label = excluded.label, url = excluded.url");
     put.bind(1, position);

@@ -2,12 +2,18 @@
 
 #include "base/error.hpp"
 #include "base/log.hpp"
+#include "rules/link.hpp"
 #include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
 namespace vitae {
 
 namespace {
+
+// Before any row is written: a refused link leaves the project as it was.
+void require_project_links(const Project& p) {
+    for (const auto& l : p.links) require_link(l.url, "project " + p.slug + " link " + in_quotes(l.label));
+}
 
 void insert_project_children(const Db& db, const Project& p) {
     for (const auto& link : p.links) insert_project_link(db, p.slug, link);
@@ -23,6 +29,7 @@ void insert_project_children(const Db& db, const Project& p) {
 }  // namespace
 
 void insert_project(const Db& db, const Project& p) {
+    require_project_links(p);
     auto insert = db.prepare("INSERT INTO project (slug, position, title, summary, markdown, image) VALUES (?, ?, ?, ?, ?, ?)");
     insert.bind(1, p.slug);
     insert.bind(2, next_position(db, "project"));
@@ -33,6 +40,7 @@ void insert_project(const Db& db, const Project& p) {
 }
 
 void put_project(const Db& db, const Project& p) {
+    require_project_links(p);
     auto exists = db.prepare("SELECT 1 FROM project WHERE slug = ?");
     exists.bind(1, p.slug);
     if (!exists.step()) {
@@ -53,6 +61,7 @@ void put_project(const Db& db, const Project& p) {
 }
 
 void insert_project_link(const Db& db, std::string_view project_slug, const Link& link) {
+    require_link(link.url, "project " + std::string(project_slug) + " link " + in_quotes(link.label));
     auto insert = db.prepare("INSERT INTO project_link (project_slug, position, label, url) VALUES (?, ?, ?, ?)");
     insert.bind(1, project_slug);
     insert.bind(2, next_position(db, "project_link", "project_slug", project_slug));

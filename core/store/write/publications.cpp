@@ -3,6 +3,8 @@
 #include <string>
 
 #include "base/error.hpp"
+#include "base/log.hpp"
+#include "rules/link.hpp"
 #include "store/rows/publication_rows.hpp"
 #include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
@@ -32,6 +34,11 @@ void write_rows(const Db& db, std::int64_t id, const char* table, const char* co
     }
 }
 
+// Before any row is written: a refused link leaves the publication as it was.
+void require_links(const Publication& p) {
+    for (const auto& l : p.links) require_link(l.url, "publication " + p.slug + " link " + in_quotes(l.label));
+}
+
 void write_children(const Db& db, std::int64_t id, const Publication& p) {
     write_rows(db, id, "publication_author", "name, is_owner, equal_contribution", 3, p.authors,
                [](Stmt& s, const Author& a) {
@@ -53,6 +60,7 @@ void write_children(const Db& db, std::int64_t id, const Publication& p) {
 }  // namespace
 
 std::int64_t insert_publication(const Db& db, const Publication& p) {
+    require_links(p);
     int n = publication_value_count();
     static const std::string sql = "INSERT INTO publication (" + publication_value_names() + ", slug, position) VALUES (" +
                                    publication_value_marks() + ", ?" + std::to_string(n + 1) + ", ?" +
@@ -69,6 +77,7 @@ std::int64_t insert_publication(const Db& db, const Publication& p) {
 }
 
 void insert_publication_with_id(const Db& db, std::int64_t id, const Publication& p) {
+    require_links(p);
     int n = publication_value_count();
     static const std::string sql = "INSERT INTO publication (" + publication_value_names() + ", slug, position, id) VALUES (" +
                                    publication_value_marks() + ", ?" + std::to_string(n + 1) + ", ?" +
@@ -83,6 +92,7 @@ void insert_publication_with_id(const Db& db, std::int64_t id, const Publication
 }
 
 void update_publication(const Db& db, std::int64_t id, const Publication& p) {
+    require_links(p);
     int n = publication_value_count();
     static const std::string sql =
         "UPDATE publication SET " + publication_value_assignments() + " WHERE id = ?" + std::to_string(n + 1);
@@ -119,6 +129,7 @@ void select_publication(const Db& db, std::int64_t id) {
 }
 
 void append_publication_link(const Db& db, std::int64_t id, const Link& link) {
+    require_link(link.url, "publication link " + in_quotes(link.label));
     auto known = db.prepare("SELECT 1 FROM publication_link WHERE publication_id = ? AND url = ?");
     known.bind(1, id);
     known.bind(2, link.url);

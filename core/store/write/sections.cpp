@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "base/log.hpp"
+#include "rules/link.hpp"
 #include "store/sql/sql_text.hpp"
 #include "store/write/position.hpp"
 
@@ -48,6 +50,8 @@ constexpr const char* talk_put =
 
 // id NULL: a new row (SQLite picks the id).
 std::int64_t write_talk(const Db& db, std::optional<std::int64_t> id, const Talk& t) {
+    for (auto [what, url] : {std::pair{"slides", &t.url_slides}, {"video", &t.url_video}, {"event", &t.url_event}})
+        require_link(*url, "talk " + in_quotes(t.title) + " " + what);
     auto put = db.prepare(talk_put);
     if (id) put.bind(1, *id); else put.bind(1, std::optional<int>{});
     int i = 1;
