@@ -8,21 +8,21 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "http/edit_guard.hpp"
-#include "http/http.hpp"
+#include "http/head_writer.hpp"
 #include "http/request.hpp"
 #include "store/registry/registry.hpp"
 
 namespace vitae {
 
-std::string admin_head(const AdminAnswer& answer) {
-    std::string head = "Status: " + std::to_string(answer.status) + " " + std::string(reason_phrase(answer.status)) + "\r\n";
-    head += editor_headers();
-    head += "Content-Type: " + answer.content_type + "\r\n";
-    for (const auto& cookie : answer.cookies) head += "Set-Cookie: " + cookie + "\r\n";
-    if (!answer.location.empty()) head += "Location: " + answer.location + "\r\n";
-    if (answer.retry_after_s > 0) head += "Retry-After: " + std::to_string(answer.retry_after_s) + "\r\n";
-    head += "Content-Length: " + std::to_string(answer.body.size()) + "\r\n\r\n";
-    return head;
+WrittenHead write_answer(const AdminAnswer& answer) {
+    HeadWriter head(answer.status);
+    for (const auto& field : editor_headers()) head.add(field);
+    head.add("Content-Type", answer.content_type);
+    for (const auto& cookie : answer.cookies) head.add("Set-Cookie", cookie);
+    if (!answer.location.empty()) head.add("Location", answer.location);
+    if (answer.retry_after_s > 0) head.add_number("Retry-After", static_cast<std::uint64_t>(answer.retry_after_s));
+    head.add_number("Content-Length", answer.body.size());
+    return head.finish(answer.body);
 }
 
 std::optional<std::string> site_database(const AdminConfig& config, std::string_view site) {
@@ -126,7 +126,8 @@ AdminAnswer AdminApp::route(Call& call) {
     if (rest == admin_area_name || rest.starts_with(std::string(admin_area_name) + "/"))
         return admin_area(call, rest.substr(admin_area_name.size()));
     auto slash = rest.find('/');
-    if (slash == std::string_view::npos) return {.status = 303, .location = call.path + "/"};
+    // The path as a URL again (it was decoded): a Location is ASCII.
+    if (slash == std::string_view::npos) return {.status = 303, .location = percent_encode(call.path, "/") + "/"};
     return edit_site(call, rest.substr(0, slash), rest.substr(slash + 1));
 }
 

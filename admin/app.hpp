@@ -16,6 +16,7 @@
 #include "admin/frame.hpp"
 #include "auth/accounts.hpp"
 #include "edit/editor.hpp"
+#include "http/head_writer.hpp"
 #include "http/form.hpp"
 #include "store/registry/registry.hpp"
 
@@ -45,8 +46,9 @@ struct AdminAnswer {
     std::string body = {};
 };
 
-// The CGI head: Status, the editor's security headers (every answer), the rest.
-std::string admin_head(const AdminAnswer& answer);
+// The CGI head (Status, the editor's security headers on every answer, the
+// rest) and the body, by the one head writer: a plain 500 if a field breaks its rule.
+WrittenHead write_answer(const AdminAnswer& answer);
 
 // What every request thread shares, made once at start.
 struct AdminShared {

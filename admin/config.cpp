@@ -1,6 +1,6 @@
 #include "admin/config.hpp"
 
-#include "fcgi/options.hpp"
+#include "fcgi/core/options.hpp"
 
 namespace vitae {
 

@@ -1,5 +1,5 @@
 // vitae-admin's command line and environment -> AdminConfig, through the
-// worker's option loop (fcgi/options.hpp): one table in config.cpp with each
+// worker's option loop (fcgi/core/options.hpp): one table in config.cpp with each
 // option's environment variable and bounds; a bad value is a UsageError
 // naming the option, before anything starts.
 #pragma once

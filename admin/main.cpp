@@ -10,6 +10,7 @@
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/version.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 int main(int argc, char** argv) {
     using namespace vitae;
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     try {
+        block_control_signals();  // a stop while the templates and accounts load is a graceful one
         Frame frame(config.templates_dir);
         Editor editor(config.templates_dir.string());
         Accounts::open(config.auth_path, OpenMode::read_write);  // fail now, naming the file, not per request

@@ -1,16 +1,13 @@
 #include "admin/server.hpp"
 
-#include <pthread.h>
 #include <systemd/sd-daemon.h>
 
-#include <atomic>
 #include <charconv>
-#include <chrono>
-#include <thread>
 
 #include "base/log.hpp"
-#include "fcgi/fastcgi_records.hpp"
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/accept_loop.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 #include "http/form.hpp"
 
 namespace vitae {
@@ -23,12 +20,6 @@ std::size_t body_bound(std::string_view content_type) {
 }
 
 namespace {
-
-struct Slot {
-    std::thread thread;
-    std::atomic<bool> in_accept{false};
-    std::atomic<bool> done{false};
-};
 
 // The body of a POST, or the status that refuses it (0: read).
 int read_body(FcgiRequest& request, std::string& body) {
@@ -55,48 +46,41 @@ AdminAnswer refused(int status) {
             .body = status == 413 ? "request body too large\n" : "bad request body\n"};
 }
 
-void serve_one(AdminApp& app, FcgiRequest& request, std::string& body, std::string& out) {
-    body.clear();
-    AdminAnswer answer;
-    int status = request.param("REQUEST_METHOD") == "POST" ? read_body(request, body) : 0;
-    if (status != 0) {
-        answer = refused(status);
-    } else {
-        answer = app.handle({.method = request.param("REQUEST_METHOD"),
-                             .request_uri = request.param("REQUEST_URI"),
-                             .scheme = request.param("REQUEST_SCHEME"),
-                             .host = request.param("HTTP_HOST"),
-                             .origin = request.param("HTTP_ORIGIN"),
-                             .referer = request.param("HTTP_REFERER"),
-                             .cookie = request.param("HTTP_COOKIE"),
-                             .content_type = request.param("CONTENT_TYPE"),
-                             .remote_addr = request.param("REMOTE_ADDR"),
-                             .remote_user = request.param("VITAE_REMOTE_USER"),
-                             .body = body});
-    }
-    out.clear();
-    fastcgi::append_answer(out, request.id(), admin_head(answer), answer.body);
-    request.send(out);
-}
+// One request thread's side: its AdminApp (its own connection to the
+// accounts), the body read, the answer as records.
+class AdminThread : public Responder {
+public:
+    explicit AdminThread(const AdminShared& shared) : app_(shared) {}
 
-void serve_thread(const AdminShared& shared, const Listener& listener, Slot& slot, const std::atomic<bool>& stopping) {
-    try {
-        AdminApp app(shared);
-        FcgiRequest request(listener.fd());
-        std::string body, out;
-        while (!stopping) {
-            slot.in_accept = true;
-            bool accepted = request.accept();
-            slot.in_accept = false;
-            if (!accepted) continue;
-            serve_one(app, request, body, out);
-            request.finish();
+    std::string_view respond(FcgiRequest& request, std::string& scratch) override {
+        body_.clear();
+        AdminAnswer answer;
+        int status = request.param("REQUEST_METHOD") == "POST" ? read_body(request, body_) : 0;
+        if (status != 0) {
+            answer = refused(status);
+        } else {
+            answer = app_.handle({.method = request.param("REQUEST_METHOD"),
+                                  .request_uri = request.param("REQUEST_URI"),
+                                  .scheme = request.param("REQUEST_SCHEME"),
+                                  .host = request.param("HTTP_HOST"),
+                                  .origin = request.param("HTTP_ORIGIN"),
+                                  .referer = request.param("HTTP_REFERER"),
+                                  .cookie = request.param("HTTP_COOKIE"),
+                                  .content_type = request.param("CONTENT_TYPE"),
+                                  .remote_addr = request.param("REMOTE_ADDR"),
+                                  .remote_user = request.param("VITAE_REMOTE_USER"),
+                                  .body = body_});
         }
-    } catch (const std::exception& e) {
-        log_error(std::string("edit: request thread stopped: ") + e.what());
+        auto written = write_answer(answer);
+        scratch.clear();
+        fastcgi::append_answer(scratch, request.id(), written.head, written.body);
+        return scratch;
     }
-    slot.done = true;
-}
+
+private:
+    AdminApp app_;
+    std::string body_;
+};
 
 }  // namespace
 
@@ -105,28 +89,15 @@ int serve_admin(const AdminShared& shared, const Listener& listener) {
         log_error("FCGX_Init failed");
         return 1;
     }
-    std::atomic<bool> stopping{false};
-    std::vector<std::unique_ptr<Slot>> slots;
-    for (int i = 0; i < shared.config.threads; ++i) {
-        slots.push_back(std::make_unique<Slot>());
-        slots.back()->thread = std::thread([&shared, &listener, &stopping, slot = slots.back().get()] {
-            serve_thread(shared, listener, *slot, stopping);
-        });
-    }
+    AcceptLoop loop(listener, shared.config.threads,
+                    [&shared](std::size_t) { return std::make_unique<AdminThread>(shared); });
+    loop.start();
     log_info("ready: editing on " + in_quotes(listener.description()) + " with " + std::to_string(shared.config.threads) + " threads");
     sd_notify(0, "READY=1");
     sigset_t set = control_signals();
     for (int signo = 0; signo != SIGTERM && signo != SIGINT;) signo = ::sigwaitinfo(&set, nullptr);
     sd_notify(0, "STOPPING=1");
-    stopping = true;
-    // A thread in accept is woken (SIGUSR1, accept fails with EINTR); one mid-request finishes it first.
-    for (auto& slot : slots) {
-        while (!slot->done) {
-            if (slot->in_accept) pthread_kill(slot->thread.native_handle(), SIGUSR1);
-            std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
-        }
-        slot->thread.join();
-    }
+    loop.stop();
     log_info("stopped");
     return 0;
 }

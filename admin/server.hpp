@@ -1,13 +1,14 @@
-// vitae-admin's FastCGI side: a few request threads on one listener (the
-// worker's Listener and FcgiRequest), each with its own AdminApp, so its
-// own connection to the accounts; the main thread waits for SIGTERM/SIGINT.
+// vitae-admin's FastCGI side: the FastCGI core's accept loop (the one the
+// worker serves with: its shutdown deadline, its 500 for a request that
+// throws), each request thread with its own AdminApp, so its own
+// connection to the accounts; the main thread waits for SIGTERM/SIGINT.
 // A POST body is read from FCGI_STDIN only after CONTENT_LENGTH is checked
 // against the bound for its type (413 before a byte is read), and with a
 // deadline on each read (limits::admin_body_read_timeout_ms).
 #pragma once
 
 #include "admin/app.hpp"
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 
 namespace vitae {
 

@@ -5,7 +5,7 @@
 #include <thread>
 
 #include "base/limits.hpp"
-#include "fcgi/options.hpp"
+#include "fcgi/core/options.hpp"
 #include "fcgi/purge_request.hpp"
 
 namespace vitae {

@@ -1,6 +1,5 @@
 #include "fcgi/server.hpp"
 
-#include <pthread.h>
 #include <signal.h>
 #include <systemd/sd-daemon.h>
 
@@ -10,32 +9,56 @@
 #include "base/clock.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
-#include "fcgi/fastcgi_records.hpp"
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 namespace vitae {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // The whole answer as FastCGI records: a cache hit's bytes as laid out at
 // render time (for nginx's request id), else laid out now into `scratch`.
 std::string_view answer_records(const Response& response, std::uint16_t request_id, std::string& scratch) {
     if (!response.wire.empty() && request_id == fastcgi::nginx_request_id) return response.wire;
     scratch.clear();
-    fastcgi::append_answer(scratch, request_id, response_head(response),
-                           response.send_body ? response.body() : std::string_view());
+    auto written = write_response(response);
+    fastcgi::append_answer(scratch, request_id, written.head, written.body);
     return scratch;
 }
 
 }  // namespace
 
-struct Server::RequestThread {
-    std::thread thread;
-    std::atomic<bool> in_accept{false};
-    std::atomic<bool> done{false};
-    std::atomic<std::int64_t> busy_since_ms{0};  // 0 while not handling a request
+// One request thread's side: its handler state, and the answer as records.
+class Server::Thread : public Responder {
+public:
+    Thread(Server& server, std::size_t index) : server_(server), state_{.index = index} {
+        if (!server.sites_.many()) {  // baseline: load anything committed before it (a registry's sites load when asked)
+            auto& site = *server.sites_.loaded().front();
+            site.holder.fresh(site.slot(index).probe);
+        }
+    }
+
+    std::string_view respond(FcgiRequest& request, std::string& scratch) override {
+        Response response = server_.handler_.handle({.method = request.param("REQUEST_METHOD"),
+                                                     .request_uri = request.param("REQUEST_URI"),
+                                                     .if_none_match = request.param("HTTP_IF_NONE_MATCH"),
+                                                     .accept_encoding = request.param("HTTP_ACCEPT_ENCODING"),
+                                                     .if_modified_since = request.param("HTTP_IF_MODIFIED_SINCE"),
+                                                     .remote_addr = request.param("REMOTE_ADDR"),
+                                                     .accept = request.param("HTTP_ACCEPT"),
+                                                     .range = request.param("HTTP_RANGE"),
+                                                     .if_range = request.param("HTTP_IF_RANGE"),
+                                                     .host = request.param("HTTP_HOST")},
+                                                    state_);
+        auto records = answer_records(response, request.id(), scratch);
+        held_ = std::move(response.page);  // a cache hit's records are the page's own: kept until they are sent
+        return records;
+    }
+
+private:
+    Server& server_;
+    ThreadState state_;
+    std::shared_ptr<const Page> held_;
 };
 
 Server::Server(const Config& config, SiteSet& sites, const Listener& listener, HealthReport report)
@@ -43,54 +66,13 @@ Server::Server(const Config& config, SiteSet& sites, const Listener& listener, H
 
 Server::~Server() = default;
 
-void Server::serve(RequestThread& w, std::size_t index) {
-    FcgiRequest request(listener_.fd());
-    ThreadState thread{.index = index};
-    std::string scratch;  // answers not laid out ahead, reused: it grows to the largest once
-    if (!sites_.many()) {  // baseline: load anything committed before it (a registry's sites load when asked)
-        auto& site = *sites_.loaded().front();
-        site.holder.fresh(site.slot(index).probe);
-    }
-    while (!stopping_.load()) {
-        w.in_accept = true;
-        bool accepted = request.accept();
-        w.in_accept = false;
-        if (!accepted) continue;  // woken to stop, or a failed accept; the loop re-checks
-        w.busy_since_ms = monotonic_ms();
-        Response response = handler_.handle({.method = request.param("REQUEST_METHOD"),
-                                             .request_uri = request.param("REQUEST_URI"),
-                                             .if_none_match = request.param("HTTP_IF_NONE_MATCH"),
-                                             .accept_encoding = request.param("HTTP_ACCEPT_ENCODING"),
-                                             .if_modified_since = request.param("HTTP_IF_MODIFIED_SINCE"),
-                                             .remote_addr = request.param("REMOTE_ADDR"),
-                                             .accept = request.param("HTTP_ACCEPT"),
-                                             .range = request.param("HTTP_RANGE"),
-                                             .if_range = request.param("HTTP_IF_RANGE"),
-                                             .host = request.param("HTTP_HOST")},
-                                            thread);
-        request.send(answer_records(response, request.id(), scratch));
-        request.finish();
-        w.busy_since_ms = 0;
-    }
-    w.done = true;
-}
-
-bool Server::healthy() const {
-    auto now = monotonic_ms();
-    for (const auto& w : threads_) {
-        auto since = w->busy_since_ms.load();
-        if (since != 0 && now - since > limits::stuck_request_ms) return false;
-    }
-    return true;
-}
-
 void Server::wait_for_stop() {
     sigset_t set = control_signals();
     const timespec tick{1, 0};
     for (;;) {
         int signo = ::sigtimedwait(&set, nullptr, &tick);
         if (signo < 0) {
-            if (report_) report_(healthy());
+            if (report_) report_(loop_->healthy());
             handler_.refresh_gauges();  // so a scrape answered by another process sees this one's
             continue;
         }
@@ -105,31 +87,6 @@ void Server::wait_for_stop() {
         sd_notify(0, "STOPPING=1");
         return;
     }
-}
-
-// Threads mid-request finish it and see the flag; threads blocked in accept
-// are poked until they return. Poking repeats because a thread may enter
-// accept just after a poke. The listener is never shut down: it may be
-// systemd's, shared with the next process.
-void Server::stop_threads() {
-    stopping_ = true;
-    auto deadline = Clock::now() + std::chrono::milliseconds(limits::shutdown_timeout_ms);
-    for (;;) {
-        bool all_done = true;
-        for (auto& w : threads_) {
-            if (w->done) continue;
-            all_done = false;
-            if (w->in_accept) pthread_kill(w->thread.native_handle(), SIGUSR1);
-        }
-        if (all_done) break;
-        if (Clock::now() > deadline) {
-            log_error("stop: request threads did not finish in " + std::to_string(limits::shutdown_timeout_ms) +
-                      " ms; exiting anyway");
-            std::_Exit(1);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(limits::shutdown_wake_interval_ms));
-    }
-    for (auto& w : threads_) w->thread.join();
 }
 
 int Server::run() {
@@ -148,10 +105,9 @@ int Server::run() {
     // The first publish runs after READY: until a page's file is written,
     // nginx asks the worker for it, so serving starts at once at any size.
     std::thread follower_thread([this] { follower_->run(stopping_); });
-    for (int i = 0; i < config_.threads; ++i) {
-        threads_.push_back(std::make_unique<RequestThread>());
-        threads_.back()->thread = std::thread([this, w = threads_.back().get(), i] { serve(*w, static_cast<std::size_t>(i)); });
-    }
+    loop_ = std::make_unique<AcceptLoop>(listener_, config_.threads,
+                                         [this](std::size_t index) { return std::make_unique<Thread>(*this, index); });
+    loop_->start();
     std::string what = sites_.many() ? std::to_string(sites_.stats().registered) + " sites of " +
                                            in_quotes(config_.sites_dir.string())
                                      : "generation " + std::to_string(sites_.loaded().front()->holder.current()->generation);
@@ -159,7 +115,8 @@ int Server::run() {
              " threads, " + what);
     sd_notify(0, "READY=1");
     wait_for_stop();
-    stop_threads();
+    stopping_ = true;
+    loop_->stop();
     if (follower_thread.joinable()) follower_thread.join();
     log_info("stopped");
     return 0;

@@ -1,10 +1,8 @@
-// The FastCGI side of one serving process: N threads, each with its own
-// FCGX_Request, each blocking in FCGX_Accept_r on the one shared listening
-// socket (no mutex around accept: it is thread-safe on Linux, and a lock
-// would stall every thread behind one slow connection). Signals are blocked
-// in every thread and taken by the main thread with sigwait: SIGHUP reloads,
-// SIGTERM/SIGINT drain and stop. About once a second the main thread reports
-// whether every request thread is making progress (the watchdog's input).
+// The FastCGI side of one serving process: the FastCGI core's accept loop
+// (fcgi/core/accept_loop.hpp) with a handler per request thread. Signals are
+// blocked in every thread and taken by the main thread with sigwait: SIGHUP
+// reloads, SIGTERM/SIGINT drain and stop. About once a second the main thread
+// reports whether every request thread is making progress (the watchdog's input).
 #pragma once
 
 #include <atomic>
@@ -13,8 +11,9 @@
 #include <vector>
 
 #include "fcgi/config.hpp"
+#include "fcgi/core/accept_loop.hpp"
 #include "fcgi/handler.hpp"
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 #include "fcgi/publisher.hpp"
 #include "fcgi/site_follower.hpp"
 #include "sites/site_set.hpp"
@@ -34,19 +33,16 @@ public:
     Handler& handler() { return handler_; }
 
 private:
-    struct RequestThread;
-    void serve(RequestThread& thread, std::size_t index);
+    class Thread;  // a request thread's Responder
     void wait_for_stop();
-    void stop_threads();
-    bool healthy() const;
 
     const Config& config_;
     SiteSet& sites_;
     Handler handler_;
     const Listener& listener_;
     HealthReport report_;
-    std::atomic<bool> stopping_{false};
-    std::vector<std::unique_ptr<RequestThread>> threads_;
+    std::atomic<bool> stopping_{false};  // the follower's
+    std::unique_ptr<AcceptLoop> loop_;
     std::unique_ptr<Purger> purger_;          // --purge; before the follower, which uses it
     std::unique_ptr<SiteFollower> follower_;  // made in run(), with the handler's metrics
 };

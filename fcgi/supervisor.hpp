@@ -20,7 +20,7 @@
 
 #include "base/limits.hpp"
 #include "fcgi/config.hpp"
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 #include "fcgi/metrics.hpp"
 #include "site/site.hpp"
 

@@ -40,12 +40,6 @@ std::string origin_of(std::string_view url) {
     return ascii_lower(url.substr(0, host_end));
 }
 
-bool has_control(std::string_view s) {
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7f) return true;
-    return false;
-}
-
 }  // namespace
 
 OriginCheck check_origin(std::string_view origin, std::string_view referer, std::string_view own) {
@@ -59,7 +53,7 @@ std::string safe_next(std::string_view next) {
     const std::string front(edit_mount);
     if (!next.starts_with(edit_mount) || next.size() > limits::max_uri_bytes) return front;
     if (next.find("//") != std::string_view::npos || next.find('\\') != std::string_view::npos ||
-        next.find("..") != std::string_view::npos || has_control(next) || !is_valid_utf8(next))
+        next.find("..") != std::string_view::npos || has_control_byte(next) || !is_valid_utf8(next))
         return front;
     if (next.substr(edit_mount.size()).starts_with("login")) return front;
     return std::string(next);
@@ -78,12 +72,16 @@ std::string query_value(std::string_view query, std::string_view name) {
     return {};
 }
 
-std::string_view editor_headers() {
-    return "Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-           "form-action 'self'; frame-ancestors 'none'; base-uri 'none'\r\n"
-           "Cache-Control: no-store\r\n"
-           "X-Content-Type-Options: nosniff\r\n"
-           "Referrer-Policy: same-origin\r\n";
+const std::vector<HeaderField>& editor_headers() {
+    static const std::vector<HeaderField> fields = {
+        {"Content-Security-Policy",
+         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+         "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"},
+        {"Cache-Control", "no-store"},
+        {"X-Content-Type-Options", "nosniff"},
+        {"Referrer-Policy", "same-origin"},
+    };
+    return fields;
 }
 
 }  // namespace vitae

@@ -8,6 +8,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "http/head_writer.hpp"
 
 namespace vitae {
 
@@ -48,8 +51,8 @@ std::string safe_next(std::string_view next);
 // The value of `name` in a query string ("next=%2F_vitae…"), decoded; empty when absent or malformed.
 std::string query_value(std::string_view query, std::string_view name);
 
-// Every editor answer's head lines (CRLF-terminated): CSP (script-src 'self':
-// only our own editor.js, never inline), no-store, nosniff, same-origin referrer.
-std::string_view editor_headers();
+// Every editor answer's header fields: CSP (script-src 'self': only our own
+// editor.js, never inline), no-store, nosniff, same-origin referrer.
+const std::vector<HeaderField>& editor_headers();
 
 }  // namespace vitae

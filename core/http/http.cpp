@@ -10,23 +10,6 @@
 
 namespace vitae {
 
-std::string_view reason_phrase(int status) {
-    switch (status) {
-    case 200: return "OK";
-    case 301: return "Moved Permanently";
-    case 206: return "Partial Content";
-    case 304: return "Not Modified";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 414: return "URI Too Long";
-    case 416: return "Range Not Satisfiable";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Unknown";
-    }
-}
-
 bool etag_matches(std::string_view header, std::string_view etag) {
     while (!header.empty()) {
         auto comma = header.find(',');
@@ -198,53 +181,47 @@ std::optional<std::int64_t> parse_http_date(std::string_view text) {
     return static_cast<std::int64_t>(::timegm(&tm));
 }
 
-std::string response_head(const Response& r) {
-    std::string head;
-    head.reserve(256);
-    auto add = [&head](std::string_view name, std::string_view value) {
-        head.append(name).append(": ").append(value).append("\r\n");
-    };
-    char number[24];
-    auto [end, ec] = std::to_chars(number, number + sizeof number, r.status);
-    head.append("Status: ").append(number, end).append(" ").append(reason_phrase(r.status)).append("\r\n");
+WrittenHead write_response(const Response& r) {
+    HeadWriter head(r.status);
     if (r.page && r.status != 304) {
-        add("Content-Type", r.page->content_type);
+        head.add("Content-Type", r.page->content_type);
         if (r.range) {
             std::size_t whole = (r.gzip ? r.page->gzip : r.page->body).size();
-            add("Content-Range", r.range->satisfiable ? "bytes " + std::to_string(r.range->first) + "-" +
-                                                            std::to_string(r.range->last) + "/" + std::to_string(whole)
-                                                      : "bytes */" + std::to_string(whole));
+            head.add("Content-Range", r.range->satisfiable ? "bytes " + std::to_string(r.range->first) + "-" +
+                                                                 std::to_string(r.range->last) + "/" + std::to_string(whole)
+                                                           : "bytes */" + std::to_string(whole));
         }
-        auto [len_end, len_ec] = std::to_chars(number, number + sizeof number, r.body().size());
-        add("Content-Length", std::string_view(number, static_cast<std::size_t>(len_end - number)));
+        head.add_number("Content-Length", r.body().size());
     }
-    if (r.gzip) add("Content-Encoding", "gzip");
+    if (r.gzip) head.add("Content-Encoding", "gzip");
     bool vary_encoding = r.page && !r.page->gzip.empty(), vary_accept = r.page && r.page->vary_accept;
     if (vary_encoding || vary_accept)
-        add("Vary", vary_encoding && vary_accept ? "Accept-Encoding, Accept" : vary_encoding ? "Accept-Encoding" : "Accept");
-    if (!r.content_location.empty()) add("Content-Location", r.content_location);
-    if (r.page && !r.page->link.empty() && r.status != 304) add("Link", r.page->link);
-    if (r.page && r.page->accept_ranges) add("Accept-Ranges", "bytes");
+        head.add("Vary", vary_encoding && vary_accept ? "Accept-Encoding, Accept" : vary_encoding ? "Accept-Encoding" : "Accept");
+    if (!r.content_location.empty()) head.add("Content-Location", r.content_location);
+    if (r.page && !r.page->link.empty() && r.status != 304) head.add("Link", r.page->link);
+    if (r.page && r.page->accept_ranges) head.add("Accept-Ranges", "bytes");
     if (r.page && !r.page->content_security_policy.empty() && r.status != 304)
-        add("Content-Security-Policy", r.page->content_security_policy);
-    if (!r.etag().empty()) add("ETag", r.etag());
-    if (r.page && !r.page->last_modified.empty()) add("Last-Modified", r.page->last_modified);
+        head.add("Content-Security-Policy", r.page->content_security_policy);
+    if (!r.etag().empty()) head.add("ETag", r.etag());
+    if (r.page && !r.page->last_modified.empty()) head.add("Last-Modified", r.page->last_modified);
     if (r.page && r.page->unlisted) {  // a secret URL: no shared cache keeps it, no search engine lists it
-        add("Cache-Control", "private, no-store");
-        add("X-Robots-Tag", "noindex");
+        head.add("Cache-Control", "private, no-store");
+        head.add("X-Robots-Tag", "noindex");
     } else if (!r.cache_control.empty())
-        add("Cache-Control", r.cache_control);
+        head.add("Cache-Control", r.cache_control);
     else if (r.page && !r.page->cache_control.empty() && r.status != 404)
-        add("Cache-Control", r.page->cache_control);
+        head.add("Cache-Control", r.page->cache_control);
     else if (!r.etag().empty())
-        add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
-    if (r.page && !r.page->unlisted) head.append(r.page->surrogate);
-    if (!r.allow.empty()) add("Allow", r.allow);
-    if (!r.location.empty()) add("Location", r.location);
-    add("X-Vitae-Cache", r.cache_hit ? "hit" : "miss");
-    head.append("\r\n");
-    return head;
+        head.add("Cache-Control", "no-cache");  // store, but revalidate every time: a 304 is cheap, staleness is not
+    if (r.page && !r.page->unlisted)
+        for (const auto& field : r.page->surrogate) head.add(field);
+    if (!r.allow.empty()) head.add("Allow", r.allow);
+    if (!r.location.empty()) head.add("Location", r.location);
+    head.add("X-Vitae-Cache", r.cache_hit ? "hit" : "miss");
+    return head.finish(r.send_body ? r.body() : std::string_view());
 }
+
+std::string response_head(const Response& response) { return write_response(response).head; }
 
 void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout) {
     for (int gzip = 0; gzip < (page->gzip.empty() ? 1 : 2); ++gzip) {  // no gzip copy: never answered gzipped
@@ -253,7 +230,13 @@ void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout) {
         hit.page = page;
         hit.gzip = gzip == 1;
         hit.cache_hit = true;
-        page->wire[gzip] = layout(response_head(hit), hit.body());
+        auto written = write_response(hit);
+        if (written.refused) {  // laid out per request instead, where each answer is a logged 500
+            page->wire[0].clear();
+            page->wire[1].clear();
+            return;
+        }
+        page->wire[gzip] = layout(written.head, written.body);
         page->wire[gzip].shrink_to_fit();
     }
 }
@@ -269,24 +252,22 @@ Response plain_response(int status, std::string_view text) {
     return response;
 }
 
-std::string surrogate_lines(SurrogateHeader header, std::string_view keys) {
+std::vector<HeaderField> surrogate_fields(SurrogateHeader header, std::string_view keys) {
     // How long the cache may keep a page it will be told about: a bound on
     // staleness should a purge be lost (the purger logs and counts those).
     const std::string lifetime = "max-age=" + std::to_string(limits::surrogate_max_age_s);
-    std::string out;
     switch (header) {
-    case SurrogateHeader::none: return out;
-    case SurrogateHeader::xkey: out.append("xkey: ").append(keys); break;
-    case SurrogateHeader::surrogate_key: out.append("Surrogate-Key: ").append(keys); break;
+    case SurrogateHeader::none: return {};
+    case SurrogateHeader::xkey: return {{"xkey", std::string(keys)}, {"Surrogate-Control", lifetime}};
+    case SurrogateHeader::surrogate_key: return {{"Surrogate-Key", std::string(keys)}, {"Surrogate-Control", lifetime}};
     case SurrogateHeader::cache_tag: {
-        out.append("Cache-Tag: ");
-        for (char c : keys) out += c == ' ' ? ',' : c;
-        out.append("\r\nCDN-Cache-Control: ").append(lifetime).append("\r\n");
-        return out;
+        std::string tags(keys);
+        for (char& c : tags)
+            if (c == ' ') c = ',';
+        return {{"Cache-Tag", std::move(tags)}, {"CDN-Cache-Control", lifetime}};
     }
     }
-    out.append("\r\nSurrogate-Control: ").append(lifetime).append("\r\n");
-    return out;
+    return {};
 }
 
 std::string etag_for(std::string_view body) {

@@ -1,6 +1,7 @@
-// HTTP semantics that do not depend on FastCGI: reason phrases, ETag
-// matching (RFC 9110 weak comparison for If-None-Match) and the CGI-style
-// response head, built in one string so it goes out in one write.
+// HTTP semantics that do not depend on FastCGI: ETag matching (RFC 9110
+// weak comparison for If-None-Match), ranges, negotiation, and a Response's
+// head, written by the one head writer (head_writer.hpp) in one string so it
+// goes out in one write.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "http/head_writer.hpp"
 #include "http/page.hpp"
 
 namespace vitae {
@@ -42,7 +44,6 @@ struct Response {
     std::string_view etag() const;
 };
 
-std::string_view reason_phrase(int status);
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
 // Whether Accept-Encoding allows gzip (RFC 9110 12.5.3: q=0 means "not acceptable").
 bool accepts_gzip(std::string_view accept_encoding);
@@ -55,7 +56,10 @@ std::optional<std::size_t> preferred_type(std::string_view accept, std::span<con
 // RFC 9110 IMF-fixdate, and its parse (nullopt for anything else).
 std::string http_date(std::int64_t unix_seconds);
 std::optional<std::int64_t> parse_http_date(std::string_view text);
-std::string response_head(const Response& response);
+// The head of `response` and the body it sends (none for HEAD and 304); a
+// plain 500 instead when a field broke the head writer's rule.
+WrittenHead write_response(const Response& response);
+std::string response_head(const Response& response);  // write_response's head
 // Fills page->wire with the cache-hit answers laid out by `layout`; call once
 // the page is complete.
 void prepare_wire(const std::shared_ptr<Page>& page, WireLayout layout);

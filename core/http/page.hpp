@@ -6,6 +6,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "http/head_writer.hpp"
 
 namespace vitae {
 
@@ -25,10 +28,10 @@ struct Page {
     std::string cache_control;     // empty: "no-cache" (revalidate by ETag); a file's content-addressed URL: a year
     bool accept_ranges = false;    // a stored file: one range of its bytes can be asked for
     std::string content_security_policy;  // a stored SVG's sandbox (served_policy); empty: none from the worker
-    // Header lines for a shared cache in front (--purge, --surrogate-keys):
+    // Header fields for a shared cache in front (--purge, --surrogate-keys):
     // the page's surrogate keys and how long that cache may keep it, since it
     // is told when the page changes. Empty: none.
-    std::string surrogate;
+    std::vector<HeaderField> surrogate;
 
     // The whole answer to a cache hit of a GET, head then body, laid out as
     // the server sends it (a WireLayout), for the plain [0] and gzip [1]
@@ -43,12 +46,12 @@ struct Page {
 // (comma-separated, with CDN-Cache-Control, RFC 9213).
 enum class SurrogateHeader { none, xkey, surrogate_key, cache_tag };
 
-// The header lines (CRLF-terminated) naming `keys` (space-separated) that a
-// page carries for a shared cache; empty for SurrogateHeader::none.
-std::string surrogate_lines(SurrogateHeader header, std::string_view keys);
+// The header fields naming `keys` (space-separated) that a page carries for
+// a shared cache; none for SurrogateHeader::none.
+std::vector<HeaderField> surrogate_fields(SurrogateHeader header, std::string_view keys);
 
 // Lays out a complete answer (CGI-style head, then body) as the server puts
-// it on its connection: for vitae-fcgi, FastCGI records (fcgi/fastcgi_records.hpp).
+// it on its connection: for vitae-fcgi, FastCGI records (fcgi/core/fastcgi_records.hpp).
 using WireLayout = std::string (*)(std::string_view head, std::string_view body);
 
 // Strong ETag from the bytes, so identical pages keep their ETag across

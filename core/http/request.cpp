@@ -22,6 +22,12 @@ Method parse_method(std::string_view m) {
 
 }  // namespace
 
+bool has_control_byte(std::string_view text) {
+    for (unsigned char c : text)
+        if (c < 0x20 || c == 0x7f) return true;
+    return false;
+}
+
 std::string percent_encode(std::string_view in, std::string_view keep) {
     static constexpr char hex[] = "0123456789ABCDEF";
     std::string out;
@@ -87,6 +93,9 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     if (!percent_decode(raw.request_uri.substr(0, fragment_or_query), request.path))
         return Rejection{400, "bad percent-encoding"};
     if (request.path.find('\0') != std::string::npos) return Rejection{400, "NUL byte in path"};
+    // A CR or LF (%0D, %0A) in a path is never a page, and a path can reach a
+    // header (a redirect's Location): refused here, as any control byte is.
+    if (has_control_byte(request.path)) return Rejection{400, "control character in path"};
     if (!is_valid_utf8(request.path)) return Rejection{400, "path is not valid UTF-8"};
     // Over-long conditional headers are ignored, not trusted: the answer is a full page.
     if (raw.if_none_match.size() <= limits::max_header_value_bytes) request.if_none_match = raw.if_none_match;

@@ -1,6 +1,6 @@
 // FastCGI parameters -> a validated Request. Everything a client controls is
-// checked here against limits.hpp: method, URI length, percent-encoding, NUL
-// bytes and UTF-8. What fails becomes a status, never an exception.
+// checked here against limits.hpp: method, URI length, percent-encoding,
+// control bytes (NUL, CR, LF...) and UTF-8. What fails becomes a status, never an exception.
 #pragma once
 
 #include <string>
@@ -29,7 +29,7 @@ struct RawRequest {
 
 struct Request {
     Method method = Method::get;
-    std::string path;  // percent-decoded, valid UTF-8, no NUL
+    std::string path;  // percent-decoded, valid UTF-8, no control byte
     std::string_view if_none_match;
     std::string_view accept_encoding;
     std::string_view if_modified_since;
@@ -55,6 +55,9 @@ struct QueryField {
     std::string value;
 };
 QueryField query_field(std::string_view query, std::string_view name);
+
+// Whether `text` holds a C0 control byte (CR, LF, NUL, TAB...) or DEL.
+bool has_control_byte(std::string_view text);
 
 // Strict %XX decoding: false on a truncated or non-hex escape.
 bool percent_decode(std::string_view in, std::string& out);

@@ -57,7 +57,7 @@ std::shared_ptr<const Page> render(const Site& site, const PageRef& ref, std::st
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;
     if (extras.surrogate && extras.surrogate->header != SurrogateHeader::none && !ref.unlisted)
-        page->surrogate = surrogate_lines(extras.surrogate->header, page_keys(ref, site, extras.surrogate->site_key));
+        page->surrogate = surrogate_fields(extras.surrogate->header, page_keys(ref, site, extras.surrogate->site_key));
     if (extras.wire) prepare_wire(page, extras.wire);
     if (page->body.size() > trim_after_bytes) release_free_memory();  // its data tree is gone now
     return page;

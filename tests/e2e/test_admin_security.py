@@ -90,6 +90,44 @@ class AdminSecurity(EditorRequests, unittest.TestCase):
         self.assertEqual(self.post("/_vitae/edit/default/bio", {"csrf": "x"}).status, 403)
         self.assertEqual(self.request("GET", "/_vitae/edit/", cookies={"__Host-vitae-session": "forged"}).status, 303)
 
+    def raw_get(self, path, cookies):
+        """The answer's bytes as nginx sent them: http.client would parse an
+        injected header into its list, or stop at an injected empty line."""
+        cookie = "; ".join("%s=%s" % kv for kv in cookies.items())
+        with socket.create_connection(("127.0.0.1", self.stack.port), timeout=10) as s:
+            s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: %s\r\nConnection: close\r\n\r\n"
+                       % (path, cookie)).encode("ascii"))
+            reply = b""
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return reply
+                reply += chunk
+
+    def test_a_line_break_in_the_path_never_reaches_a_header(self):
+        # Any signed-in user, even one with no site: the editor once built
+        # Location from the decoded path, so %0D%0A (or a lone %0A) started
+        # a header, and a second one a body, of the sender's choosing.
+        session = self.session("bob")
+        for path in ("/_vitae/edit/zz%0D%0ASet-Cookie:%20inj=1", "/_vitae/edit/zz%0ASet-Cookie:%20inj=1",
+                     "/_vitae/edit/zz%0DSet-Cookie:%20inj=1",
+                     "/_vitae/edit/zz%0D%0A%0D%0A%3Chtml%3Einjected-body", "/_vitae/edit/default%0D%0AX-Injected:%201"):
+            reply = self.raw_get(path, session)
+            head, _, body = reply.partition(b"\r\n\r\n")
+            lines = head.split(b"\r\n")
+            self.assertFalse([line for line in lines if line.lower().startswith((b"set-cookie", b"x-injected", b"location"))],
+                             (path, head))
+            self.assertTrue(head.startswith(b"HTTP/1.1 400 Bad Request\r\n"), (path, reply[:300]))
+            self.assertNotIn(b"inj=1", reply, path)
+            self.assertNotIn(b"injected", reply, path)
+            self.assertNotIn(b"Injected", reply, path)
+            self.assertIn(b"control character in path", body, path)
+        # The session is untouched, and a redirect says its own reason phrase.
+        redirect = self.raw_get("/_vitae/edit/default", session)
+        self.assertTrue(redirect.startswith(b"HTTP/1.1 303 See Other\r\n"), redirect[:200])
+        self.assertIn(b"\r\nLocation: /_vitae/edit/default/\r\n", redirect)
+        self.assertEqual(self.request("GET", "/_vitae/edit/", cookies=session).status, 200)
+
     def test_unknown_user_and_wrong_password_get_the_same_answer(self):
         wrong = self.log_in("alice", "not the password")
         unknown = self.log_in("nobody-here", "not the password")

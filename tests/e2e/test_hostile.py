@@ -198,6 +198,9 @@ class PercentEncoding(Served):
     CASES = {
         "/%00": (400, 400),
         "/blog/%00": (400, 400),
+        "/blog%0D%0ASet-Cookie:%20inj=1": (400, 400),  # a line break would reach the add-a-slash Location
+        "/blog%0Ax": (400, 400),
+        "/%09": (400, 400),
         "/%2e%2e/": (400, 404),
         "/%2e%2e/%2e%2e/etc/passwd": (400, 404),
         "/blog/%2e%2e/": (404, 404),

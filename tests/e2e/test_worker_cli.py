@@ -139,6 +139,57 @@ class Cli(unittest.TestCase):
                 proc.wait()
             proc.stderr.close()
 
+    def test_sigterm_while_the_site_loads_exits_0(self):
+        # systemd may stop a worker that has not finished starting (a restart
+        # soon after a start, on a busy machine). The stop must still be a
+        # graceful one: exit 0, not death by SIGTERM's default action. This
+        # test holds the database's write lock, so the worker's load waits
+        # (its busy timeout), sends SIGTERM once the worker has the database
+        # open, and only then lets the load go on.
+        db = self.path("site.db")
+        shutil.copy(DB, db)
+        lock = sqlite3.connect(db, isolation_level=None)
+        lock.execute("BEGIN EXCLUSIVE")
+        proc = subprocess.Popen([WORKER, "--db", db, "--templates", TEMPLATES,
+                                 "--listen", "unix:" + self.path("fcgi.sock"), "--threads", "2"],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, env=CLEAN_ENV)
+        try:
+            deadline = time.monotonic() + RUN_TIMEOUT_S
+            while not self._has_open(proc.pid, db):
+                if proc.poll() is not None:
+                    self.fail("worker exited early (%d): %s" % (proc.returncode, proc.stderr.read()))
+                self.assertLess(time.monotonic(), deadline, "the worker never opened its database")
+                time.sleep(0.005)
+            proc.send_signal(signal.SIGTERM)
+            lock.execute("ROLLBACK")
+            try:
+                code = proc.wait(STOP_TIMEOUT_S + RUN_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.fail("worker still running after SIGTERM")
+            self.assertEqual(code, 0, proc.stderr.read())
+        finally:
+            lock.close()
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            proc.stderr.close()
+
+    @staticmethod
+    def _has_open(pid, path):
+        fds = "/proc/%d/fd" % pid
+        try:
+            names = os.listdir(fds)
+        except OSError:
+            return False
+        for name in names:
+            try:
+                if os.readlink(os.path.join(fds, name)) == path:
+                    return True
+            except OSError:
+                pass
+        return False
+
     @staticmethod
     def _listening(path):
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:

@@ -12,7 +12,7 @@
 
 #include "base/limits.hpp"
 #include "base/utf8.hpp"
-#include "fcgi/fastcgi_records.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
 #include "fcgi/handler.hpp"
 #include "fuzz_support.hpp"
 #include "http/base_url.hpp"

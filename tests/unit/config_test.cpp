@@ -126,9 +126,14 @@ BOOST_AUTO_TEST_CASE(rejects_a_purge_url_or_key_header_it_cannot_use) {
                           [](auto& e) { return message_has(e, "xkeys"); });
 }
 
-BOOST_AUTO_TEST_CASE(surrogate_lines_name_the_keys_and_the_caches_lifetime) {
-    BOOST_TEST(surrogate_lines(SurrogateHeader::xkey, "s s:home") == "xkey: s s:home\r\nSurrogate-Control: max-age=3600\r\n");
-    BOOST_TEST(surrogate_lines(SurrogateHeader::surrogate_key, "s") == "Surrogate-Key: s\r\nSurrogate-Control: max-age=3600\r\n");
-    BOOST_TEST(surrogate_lines(SurrogateHeader::cache_tag, "s s:home") == "Cache-Tag: s,s:home\r\nCDN-Cache-Control: max-age=3600\r\n");
-    BOOST_TEST(surrogate_lines(SurrogateHeader::none, "s").empty());
+BOOST_AUTO_TEST_CASE(surrogate_fields_name_the_keys_and_the_caches_lifetime) {
+    auto lines = [](SurrogateHeader header, std::string_view keys) {
+        std::string out;
+        for (const auto& field : surrogate_fields(header, keys)) out += field.name + ": " + field.value + "\r\n";
+        return out;
+    };
+    BOOST_TEST(lines(SurrogateHeader::xkey, "s s:home") == "xkey: s s:home\r\nSurrogate-Control: max-age=3600\r\n");
+    BOOST_TEST(lines(SurrogateHeader::surrogate_key, "s") == "Surrogate-Key: s\r\nSurrogate-Control: max-age=3600\r\n");
+    BOOST_TEST(lines(SurrogateHeader::cache_tag, "s s:home") == "Cache-Tag: s,s:home\r\nCDN-Cache-Control: max-age=3600\r\n");
+    BOOST_TEST(surrogate_fields(SurrogateHeader::none, "s").empty());
 }

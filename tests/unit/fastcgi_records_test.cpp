@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "fcgi/fastcgi_records.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
 
 using namespace vitae;
 

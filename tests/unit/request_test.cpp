@@ -48,6 +48,20 @@ BOOST_AUTO_TEST_CASE(rejects_nul_bad_escapes_and_invalid_utf8) {
     BOOST_TEST(status_of(parse("", "/")) == 400);
 }
 
+// A decoded path can reach a header (a redirect's Location): a CR or LF in it
+// would end that line and start a header of the sender's choosing.
+BOOST_AUTO_TEST_CASE(rejects_control_bytes_in_the_decoded_path) {
+    for (std::string_view uri : {"/_vitae/edit/zz%0D%0ASet-Cookie:%20inj=1", "/a%0Ab", "/a%0db", "/a%09b", "/a%1Fb", "/a%7Fb"}) {
+        auto parsed = parse("GET", uri);
+        BOOST_TEST(status_of(parsed) == 400, uri);
+        if (auto* rejection = std::get_if<Rejection>(&parsed)) BOOST_TEST(rejection->reason == "control character in path");
+    }
+    BOOST_TEST(status_of(parse("GET", "/a%20b%C3%A9")) == 0);  // a space and UTF-8 are not control bytes
+    BOOST_TEST(status_of(parse("GET", "/a?q=%0A")) == 0);      // the query is its reader's (query_field)
+    BOOST_TEST(has_control_byte("a\rb"));
+    BOOST_TEST(!has_control_byte("a b\x80"));
+}
+
 BOOST_AUTO_TEST_CASE(accepts_valid_utf8_and_dot_segments_as_plain_text) {
     auto r = parse("GET", "/%e7%93%9c/%2e%2e/x");
     BOOST_REQUIRE(std::holds_alternative<Request>(r));

@@ -10,7 +10,7 @@
 
 #include "base/limits.hpp"
 #include "base/unique_fd.hpp"
-#include "fcgi/send_whole.hpp"
+#include "fcgi/core/send_whole.hpp"
 
 using namespace vitae;
 

@@ -1,4 +1,4 @@
-#include "fcgi/fastcgi_records.hpp"
+#include "fcgi/core/fastcgi_records.hpp"
 
 #include <algorithm>
 

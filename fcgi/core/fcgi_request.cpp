@@ -1,4 +1,4 @@
-#include "fcgi/fcgi_request.hpp"
+#include "fcgi/core/fcgi_request.hpp"
 
 #include <fcgiapp.h>
 #include <pthread.h>
@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "fcgi/send_whole.hpp"
+#include "fcgi/core/send_whole.hpp"
 
 namespace vitae {
 
@@ -93,14 +93,18 @@ sigset_t control_signals() {
     return set;
 }
 
+void block_control_signals() {
+    sigset_t set = control_signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
 bool init_fastcgi_process() {
     struct sigaction wake {};
     wake.sa_handler = on_wake;  // no SA_RESTART: accept() must return EINTR
     sigemptyset(&wake.sa_mask);
     sigaction(SIGUSR1, &wake, nullptr);
     signal(SIGPIPE, SIG_IGN);  // a client that went away is an error return, not a death
-    sigset_t set = control_signals();
-    pthread_sigmask(SIG_BLOCK, &set, nullptr);  // inherited by every thread started after this
+    block_control_signals();  // main has already; a program that did not is covered from here
     return FCGX_Init() == 0;
 }
 

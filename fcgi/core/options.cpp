@@ -1,4 +1,4 @@
-#include "fcgi/options.hpp"
+#include "fcgi/core/options.hpp"
 
 #include <charconv>
 

@@ -1,4 +1,4 @@
-#include "fcgi/send_whole.hpp"
+#include "fcgi/core/send_whole.hpp"
 
 #include <sys/socket.h>
 

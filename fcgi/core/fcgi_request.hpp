@@ -50,9 +50,17 @@ private:
 // SIGTERM, SIGINT and SIGHUP: blocked in every thread, taken by sigwait.
 sigset_t control_signals();
 
+// Blocks the control signals in this thread, and so in every thread and
+// child process started after. Each program calls it first thing once it
+// knows it will serve, before the slow start (loading a site, compiling
+// templates, opening the accounts): a stop that arrives then waits for the
+// loop that takes it and is a graceful stop, never death by the signal's
+// default action.
+void block_control_signals();
+
 // Before any thread starts: SIGUSR1 interrupts a blocked accept (no
-// SA_RESTART), SIGPIPE is ignored, the control signals are blocked (and so
-// in every thread started after), then FCGX_Init. False when FCGX_Init fails.
+// SA_RESTART), SIGPIPE is ignored, the control signals are blocked (still),
+// then FCGX_Init. False when FCGX_Init fails.
 bool init_fastcgi_process();
 
 }  // namespace vitae

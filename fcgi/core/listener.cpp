@@ -1,4 +1,4 @@
-#include "fcgi/listener.hpp"
+#include "fcgi/core/listener.hpp"
 
 #include <netdb.h>
 #include <sys/socket.h>
