@@ -92,8 +92,14 @@ class Imported(unittest.TestCase):
             with self.subTest(slug=slug):
                 body = fetch(STACK.port, "/publications/" + slug).body
                 p = subprocess.run(["tidy", "-errors", "-q", "--custom-tags", "blocklevel"], input=body,
-                                   capture_output=True)
-                self.assertEqual(p.returncode, 0, p.stderr.decode()[:2000])
+                                   capture_output=True, timeout=30)
+                self.assertLess(p.returncode, 2, p.stderr.decode()[:2000])
+                # Debian 12's tidy (5.6) has no MathML attribute table: it calls
+                # <math alttext>, which MathML and HTML define (a formula's text
+                # for readers without MathML), "proprietary". Every other warning fails.
+                findings = [line for line in p.stderr.decode().splitlines()
+                            if line.strip() and not line.endswith('<math> proprietary attribute "alttext"')]
+                self.assertEqual(findings, [], "\n".join(findings)[:2000])
 
     def test_the_sites_bibtex_reimports_without_changing_a_row(self):
         with tempfile.TemporaryDirectory() as tmp:
