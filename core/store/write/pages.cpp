@@ -57,24 +57,7 @@ bool remove_page(const Db& db, std::string_view slug) {
 }
 
 std::optional<std::pair<std::int64_t, std::int64_t>> move_page(const Db& db, std::string_view slug, int direction) {
-    auto neighbour = db.prepare(direction < 0
-        ? "SELECT p.position, n.slug, n.position FROM page p JOIN page n ON n.position < p.position "
-          "WHERE p.slug = ? ORDER BY n.position DESC LIMIT 1"
-        : "SELECT p.position, n.slug, n.position FROM page p JOIN page n ON n.position > p.position "
-          "WHERE p.slug = ? ORDER BY n.position LIMIT 1");
-    neighbour.bind(1, slug);
-    if (!neighbour.step()) return std::nullopt;
-    std::int64_t from = neighbour.int_at(0), to = neighbour.int_at(2);
-    std::string other = neighbour.text_at(1);
-    auto place = db.prepare("UPDATE page SET position = ? WHERE slug = ?");
-    // Positions are unique: the one moved waits at -from while the other takes its place.
-    for (auto [position, row] : {std::pair<std::int64_t, std::string_view>{-from, slug}, {from, other}, {to, slug}}) {
-        place.reset();
-        place.bind(1, position);
-        place.bind(2, row);
-        place.step();
-    }
-    return std::pair{from, to};
+    return move_row(db, "page", "slug", slug, direction);
 }
 
 }  // namespace vitae

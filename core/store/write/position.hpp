@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
+#include <utility>
 
 #include "store/sqlite/db.hpp"
 
@@ -16,5 +18,12 @@ std::int64_t next_position(const Db& db, std::string_view table);
 // `parent_column` is `parent` (a post's tags, a publication's links).
 std::int64_t next_position(const Db& db, std::string_view table, std::string_view parent_column, std::string_view parent);
 std::int64_t next_position(const Db& db, std::string_view table, std::string_view parent_column, std::int64_t parent);
+
+// A row moved in its list: its position before and after.
+using MovedRow = std::optional<std::pair<std::int64_t, std::int64_t>>;
+// Swaps the row of `table` whose `key_column` is `key` with its neighbour
+// above (direction < 0) or below; nullopt when it is already at that end.
+MovedRow move_row(const Db& db, std::string_view table, std::string_view key_column, std::string_view key, int direction);
+MovedRow move_row(const Db& db, std::string_view table, std::string_view key_column, std::int64_t key, int direction);
 
 }  // namespace vitae

@@ -143,23 +143,7 @@ void append_publication_link(const Db& db, std::int64_t id, const Link& link) {
 }
 
 std::optional<std::pair<std::int64_t, std::int64_t>> move_publication(const Db& db, std::int64_t id, int direction) {
-    auto neighbour = db.prepare(direction < 0
-        ? "SELECT p.position, n.id, n.position FROM publication p JOIN publication n ON n.position < p.position "
-          "WHERE p.id = ? ORDER BY n.position DESC LIMIT 1"
-        : "SELECT p.position, n.id, n.position FROM publication p JOIN publication n ON n.position > p.position "
-          "WHERE p.id = ? ORDER BY n.position LIMIT 1");
-    neighbour.bind(1, id);
-    if (!neighbour.step()) return std::nullopt;
-    std::int64_t from = neighbour.int_at(0), other = neighbour.int_at(1), to = neighbour.int_at(2);
-    auto place = db.prepare("UPDATE publication SET position = ? WHERE id = ?");
-    // Positions are unique: the one moved waits at -from while the other takes its place.
-    for (auto [position, row] : {std::pair{-from, id}, std::pair{from, other}, std::pair{to, id}}) {
-        place.reset();
-        place.bind(1, position);
-        place.bind(2, row);
-        place.step();
-    }
-    return std::pair{from, to};
+    return move_row(db, "publication", "id", id, direction);
 }
 
 // Positions are unique, so they are moved out of the way first.
