@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -147,6 +148,9 @@ void check_response(const RawRequest& raw, const Response& response) {
 }  // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
+    // A fuzz build is not installed: /cv.pdf runs the helper built beside it
+    // (a missing helper is a real 500, which the invariants rightly refuse).
+    ::setenv("VITAE_CV_PDF", VITAE_CV_PDF_BUILT, /*overwrite=*/0);
     auto db = build_shipped_db();
     auto templates = copy_templates("templates");
     try {
