@@ -10,6 +10,7 @@
 #include "rules/link.hpp"
 #include "site/site.hpp"
 #include "site/template_overrides.hpp"
+#include "store/model/pdf_access.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/search_rows.hpp"
@@ -134,6 +135,10 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
         for (const auto& problem : markdown_math_problems(p.markdown))
             warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
     }
+    // A PDF a screen reader cannot follow is kept, and named.
+    for (const auto& f : content.files)
+        for (const auto& problem : pdf_access_problems(f))
+            warnings += "warning: file " + in_quotes(f.name) + ": " + problem + "\n";
     // A page whose slug a route took (a row written around vitae add page, or a route added since) is never served.
     for (const auto& p : content.pages) {
         if (auto problem = page_slug_problem(p.slug))

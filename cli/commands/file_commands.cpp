@@ -7,6 +7,7 @@
 #include "base/log.hpp"
 #include "http/routes.hpp"
 #include "picture/upload.hpp"
+#include "store/model/pdf_access.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
@@ -23,6 +24,8 @@ namespace {
 std::string describe(const StoredFile& f) {
     std::string out = f.name + "  " + f.type + "  " + std::to_string(f.size) + " bytes";
     if (f.is_picture()) out += "  " + std::to_string(f.width) + "x" + std::to_string(f.height);
+    if (f.type == "application/pdf" && f.variant_of.empty())
+        out += !f.pdf.read ? "  (accessibility not read)" : f.pdf.tagged ? "  tagged PDF" : "  untagged PDF";
     return out + "  " + url_for(f);
 }
 
@@ -45,6 +48,8 @@ int run_add_file(const Args& args, std::ostream& out) {
     out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
     if (stored.copies > 0) out << ", and " << stored.copies << " smaller copies (WebP, AVIF)";
     out << "\n";
+    for (const auto& problem : pdf_access_problems(stored.file))
+        out << "warning: " << stored.file.name << ": " << problem << "\n";
     return 0;
 }
 

@@ -144,6 +144,9 @@ EditData form_data(const EditRequest& r, const FormPage& p) {
     d.set("version", text_data(p.version));
     if (!p.error.empty()) d.set("error", text_data(p.error));  // kainjow's sections take "" as true
     d.set("fields", fields_data(p.kind, p.values, p.preview));
+    data notes{data::type::list};
+    for (const auto& note : p.notes) notes.push_back(text_data(note));
+    d.set("notes", notes);
     d.set("preview", p.preview);
     d.set("multipart", std::any_of(p.kind.fields.begin(), p.kind.fields.end(),
                                    [](const FieldSpec& f) { return f.type == FieldType::file; }));

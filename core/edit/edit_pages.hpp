@@ -23,6 +23,7 @@ struct FormPage {
     std::string error = {};     // why the save was refused
     bool preview = false;       // show each Markdown field as the site will
     std::optional<EditEntry> last = {};  // the row's last change, for its undo button
+    std::vector<std::string> notes = {};  // the kind's notes on the stored row
 };
 
 EditData dashboard_data(const EditRequest& r);

@@ -148,7 +148,8 @@ EditAnswer Session::get(const Target& target) {
     if (!stored && kind.single) stored = RowValues{};  // the profile before its first save
     if (!stored) return answer(404, "Not found", "<p>There is no such row.</p>");
     return form_page(200, {.kind = kind, .key = target.key, .values = *stored, .version = version_of(kind.load(db, target.key)),
-                           .last = last_edit(db, kind.item, target.key)});
+                           .last = last_edit(db, kind.item, target.key),
+                           .notes = kind.notes ? kind.notes(db, target.key) : std::vector<std::string>()});
 }
 
 EditAnswer Session::post(const Target& target) {
