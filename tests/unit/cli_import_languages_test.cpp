@@ -57,6 +57,29 @@ BOOST_AUTO_TEST_CASE(a_polyglot_al_folio_site_arrives_in_three_languages_without
     BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 10);
 }
 
+// No polyglot list: _config.yml's lang: and each page's, pages paired by translation_key.
+BOOST_AUTO_TEST_CASE(an_al_folio_site_paired_by_translation_key_arrives_in_two_languages) {
+    test::TempDir dir;
+    fs::path db = dir / "site.db";
+    auto report = import_site(sites / "al-folio-bahadir-yuzbasi-tree", db.string());
+    BOOST_TEST(text(db, "SELECT group_concat(code, ' ') FROM (SELECT code FROM language ORDER BY position)") == "tr en");
+    BOOST_TEST(text(db, "SELECT code FROM language WHERE is_default = 1") == "tr");
+    BOOST_TEST(text(db, "SELECT name FROM profile") == "Bahadır Yüzbaşı");
+    BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") > 0);
+    BOOST_TEST(count(db, "SELECT count(*) FROM translation WHERE item = 'paragraph' AND language = 'en'") > 0);
+    for (const char* slug : {"activities", "software", "teaching"}) {
+        BOOST_TEST(count(db, std::string("SELECT count(*) FROM page WHERE slug LIKE '") + slug + "%'") == 1, slug);
+        BOOST_TEST(count(db, std::string("SELECT count(*) FROM translation WHERE item = 'page' AND field = 'title' AND key LIKE '") + slug +
+                                 "%' AND language = 'en'") == 1, slug);
+    }
+    BOOST_TEST(count(db, "SELECT count(*) FROM page WHERE title = 'Dersler'") == 1);
+    BOOST_TEST(count(db, "SELECT count(*) FROM page WHERE title IN ('Teaching', 'Software', 'Academic Activities', 'About')") == 0);
+    BOOST_TEST(count(db, "SELECT count(*) FROM teaching") == 1);
+    BOOST_TEST(count(db, "SELECT count(*) FROM teaching t JOIN translation x ON x.item = 'teaching' AND x.key = t.position "
+                         "WHERE t.title = 'Temel SPSS Kursu' AND x.field = 'title' AND x.text = 'Basic SPSS Course'") == 1);
+    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 50);
+}
+
 // Quarto by profiles: French the default, index.fr.qmd / index.qmd pairs.
 BOOST_AUTO_TEST_CASE(a_quarto_site_in_two_languages_arrives_as_one_site_with_translations) {
     test::TempDir dir;

@@ -63,9 +63,39 @@ struct NamedLanguages {
     std::string main;
 };
 
+// Without polyglot's list: the site's `lang:` first, then each other
+// `lang:` its pages and collections' files say (al-folio's pages paired by
+// translation_key).
+std::vector<std::string> jekyll_page_languages(const fs::path& dir, const std::string& main) {
+    std::vector<std::string> out{main};
+    for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) {
+        std::string name = it->path().filename().string();
+        if (it->is_directory()) {
+            if (name.starts_with(".") || name == "_site" || name == "_layouts" || name == "_includes" || name == "node_modules" ||
+                name == "vendor" || name == "assets")
+                it.disable_recursion_pending();
+            continue;
+        }
+        std::string ext = it->path().extension().string();
+        if (ext != ".md" && ext != ".markdown" && ext != ".html") continue;
+        try {
+            std::string code(trim(yaml_text(split_front_matter(read_site_file(it->path())).front, "lang")));
+            if (!code.empty() && std::find(out.begin(), out.end(), code) == out.end()) out.push_back(code);
+        } catch (const Error&) {  // its reader says why
+        } catch (const YAML::Exception&) {
+        }
+    }
+    return out;
+}
+
 NamedLanguages jekyll_languages(const fs::path& dir) {
     YAML::Node config = settings_of(dir / "_config.yml");
-    return {scalars_of(config["languages"]), yaml_text(config, "default_lang")};
+    NamedLanguages out{scalars_of(config["languages"]), yaml_text(config, "default_lang")};
+    if (std::string main(trim(yaml_text(config, "lang"))); out.codes.empty() && !main.empty()) {
+        out.codes = jekyll_page_languages(dir, main);
+        out.main = main;
+    }
+    return out;
 }
 
 NamedLanguages hugo_languages(const fs::path& dir) {
@@ -163,7 +193,7 @@ FileLanguage file_language(const SitePlan& plan, const fs::path& file) {
         }
         if (last) {
             std::string stem = part->stem().string();
-            for (char between : {'.', '_'}) {
+            for (char between : {'.', '_', '-'}) {
                 auto at = stem.rfind(between);
                 if (at == std::string::npos || !out.language.empty()) continue;
                 if (std::string code = site_language(plan, stem.substr(at + 1)); !code.empty()) {

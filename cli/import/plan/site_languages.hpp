@@ -7,7 +7,7 @@
 //     language, `_quarto-<lang>.yml`) or babelquarto's `languages:` and
 //     `mainlanguage:`;
 //   - a file's language: a folder named by it (`_news/fr/`, `_pages/pt-br/`,
-//     `content/fr/`), a suffix of its name (`index.fr.qmd`, `about.fr.md`,
+//     `content/fr/`), a suffix of its name (`index.fr.qmd`, `about.fr.md`, `about-en.md`,
 //     `about_fr.md`), else its front matter's `lang:` (polyglot, Quarto);
 //   - which files are one item: `translation_key`, `translationKey` or
 //     `page_id`, else the path with the language taken out.

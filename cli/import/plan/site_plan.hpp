@@ -105,6 +105,7 @@ struct SitePlan {
     std::vector<SiteTranslation> translations;   // site_languages.cpp
     std::map<std::pair<std::string, std::size_t>, std::filesystem::path> sources;  // ("news", index) -> the file it came from
     std::vector<std::int64_t> paragraph_positions;  // the bio's paragraphs as written
+    std::vector<std::int64_t> teaching_positions;   // the teaching rows as written
     std::filesystem::path bio_file;                 // the page the bio was read from; empty: none
     std::filesystem::path content = "content";      // Hugo's content folder (a language's: content/<lang>), in dir
     SiteImportOptions options;

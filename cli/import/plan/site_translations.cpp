@@ -120,6 +120,9 @@ void fold_translations(SitePlan& plan) {
                                       return Fields{{"title", p.title}, {"abstract", p.abstract}, {"note", p.note}, {"venue", p.venue}};
                                   },
                                   [](const Publication& p) { return p.slug; }});
+    fold_list<Teaching>(plan, {"teaching", &plan.profile.teaching, by_source(plan, "teaching"),
+                               [](const Teaching& t) { return Fields{{"title", t.title}, {"term", t.term}, {"role", t.role}}; },
+                               [](const Teaching&) { return std::string(); }});
     auto projects = &plan.projects;
     fold_list<SiteProject>(plan, {"project", projects, [projects](std::size_t i) { return std::optional<fs::path>((*projects)[i].file); },
                                   [](const SiteProject& p) {
@@ -178,6 +181,7 @@ void write_translations(const Db& db, SitePlan& plan, const std::vector<std::int
         const std::vector<std::int64_t>* ids = t.item == "news"        ? &news_ids
                                                : t.item == "talk"      ? &talk_ids
                                                : t.item == "paragraph" ? &plan.paragraph_positions
+                                               : t.item == "teaching"  ? &plan.teaching_positions
                                                                        : nullptr;
         if (ids) {
             if (t.index >= ids->size()) continue;  // its row was not written

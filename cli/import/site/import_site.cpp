@@ -115,7 +115,7 @@ void write_profile(const Db& db, SitePlan& plan) {
     for (const auto& link : stored_links(db, plan, p.links, "of the profile", plan.dir)) insert_profile_link(db, link);
     for (const auto& variant : p.name_variants) insert_profile_name_variant(db, variant);
     for (const auto& education : p.education) insert_education(db, education);
-    for (const auto& teaching : p.teaching) insert_teaching(db, teaching);
+    for (const auto& teaching : p.teaching) plan.teaching_positions.push_back(insert_teaching(db, teaching));
     for (const auto& service : p.services) insert_service(db, service);
     for (const auto& experience : p.experiences) insert_experience(db, experience);
 }
