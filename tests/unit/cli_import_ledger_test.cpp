@@ -267,13 +267,15 @@ BOOST_AUTO_TEST_CASE(a_refusal_names_what_was_looked_for_and_what_is_read) {
     BOOST_TEST(ran.status == 2);
     BOOST_TEST(ran.err.find("is a Hugo site (config.yml, theme \"PaperMod\") but not a Hugo Blox one: looked for content/authors/") !=
                std::string::npos, ran.err);
-    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo Blox") != std::string::npos);
+    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo Blox") != std::string::npos);
+    BOOST_TEST(ran.err.find("and Quarto websites") != std::string::npos);
     BOOST_TEST(ran.err.find("not a Jekyll site") == std::string::npos);
 
     fs::path quarto = dir / "quarto";
     put(quarto / "_quarto.yml", "project:\n  type: website\n");
-    ran = test::vitae_cli({"import-site", quarto.string(), (dir / "b.db").string()});
-    BOOST_TEST(ran.err.find("is a Quarto website (_quarto.yml): not read yet. import-site reads") != std::string::npos, ran.err);
+    ran = test::vitae_cli({"import-site", quarto.string(), (dir / "b.db").string()});  // read, not refused
+    BOOST_TEST(ran.status == 0, ran.err);
+    BOOST_TEST(ran.out.find("quarto site into") != std::string::npos, ran.out);
 
     fs::path nothing = dir / "nothing";
     put(nothing / "index.html", "<p>hi</p>\n");

@@ -43,7 +43,7 @@ fs::path bundle_file(const fs::path& page, const char* stem, std::initializer_li
 std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const char*> sections) {
     std::vector<fs::path> out;
     for (const char* section : sections)
-        for (const auto& file : site_files(plan.dir / "content" / section, {".md", ".markdown"}))
+        for (const auto& file : site_files(plan.content_dir() / section, {".md", ".markdown"}))
             // A page: a bundle's index.md, or a file in a folder that is no bundle ("Journal papers/x.md");
             // a .md beside an index.md is that page's resource.
             if (file.stem() == "index" || !fs::exists(file.parent_path() / "index.md")) out.push_back(file);
@@ -58,7 +58,7 @@ std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& l
     // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
     auto start = url.find_first_not_of('/');
     std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
-    for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
+    for (const fs::path& at : {file.parent_path() / path, plan.content_dir() / path, plan.dir / "static" / path})
         if (!path.empty() && fs::is_regular_file(at)) return "file:" + at.string();
     plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
     return {};
@@ -133,6 +133,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     for (const auto& project : list_of(yaml_child(read->front, "projects"))) plan.relations.push_back({project, "", post.slug});
     plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")" + (post.draft ? ", a draft" : ""));
     plan.posts.push_back(std::move(post));
+    plan.source("post", plan.posts.size(), file);
 }
 
 void read_talk(SitePlan& plan, const fs::path& file) {
@@ -163,6 +164,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (t.abstract.empty()) t.abstract = std::string(trim(yaml_text(f, "summary")));
     plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
+    plan.source("talk", plan.talks.size(), file);
 }
 
 void read_project(SitePlan& plan, const fs::path& file) {
@@ -217,7 +219,7 @@ void read_hugo_content(SitePlan& plan) {
     std::set<std::string> said;
     for (const auto& note : plan.notes) said.insert(note.file);
     for (const auto& bib : plan.bibliographies) said.insert(plan.relative(bib));  // reported when imported
-    fs::path content = plan.dir / "content";
+    fs::path content = plan.content_dir();
     std::vector<fs::path> rest;
     for (const auto& entry : fs::recursive_directory_iterator(content))
         if (entry.is_regular_file() && (entry.path().extension() == ".md" || entry.path().extension() == ".bib") &&

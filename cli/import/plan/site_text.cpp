@@ -6,6 +6,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "cli/import/front/jekyll.hpp"
+#include "cli/import/plan/quarto_text.hpp"
 #include "cli/import/plan/site_include.hpp"
 #include "render/text/sanitize.hpp"
 
@@ -105,6 +106,9 @@ std::vector<std::string> paragraphs(std::string_view markdown) {
 std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body,
                                 int first_line) {
     std::vector<LiquidTag> liquid;
+    std::string quarto;  // a Quarto page: what the built page shows, in the default language
+    if (is_quarto_page(file.extension().string()))
+        body = quarto = quarto_text(body, plan.languages.empty() ? "" : plan.languages.front().code);
     std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);

@@ -10,9 +10,11 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
+#include "cli/import/quarto/quarto.hpp"
 #include "cli/import/plan/site_data.hpp"
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_file_kinds.hpp"
+#include "cli/import/plan/site_languages.hpp"
 #include "cli/import/plan/site_ledger.hpp"
 #include "cli/import/plan/site_pages.hpp"
 #include "cli/import/plan/site_plan.hpp"
@@ -40,8 +42,8 @@ namespace {
 namespace fs = std::filesystem;
 
 // What import-site reads, named in every refusal.
-constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo Blox "
-                                  "(Wowchemy, Hugo Academic) sites";
+constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo Blox "
+                                  "(Wowchemy, Hugo Academic) sites and Quarto websites";
 
 constexpr const char* hugo_settings[] = {"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
                                          "config.yml", "config.json", "config/_default"};
@@ -74,8 +76,7 @@ std::string detect_theme(const fs::path& dir) {
                          ") but not a Hugo Blox one: looked for content/authors/, data/authors/, content/home/ or a "
                          "landing page of blocks (content/_index.md) and found none. " + supported);
     }
-    if (fs::exists(dir / "_quarto.yml"))
-        throw UsageError(site + " is a Quarto website (_quarto.yml): not read yet. " + supported);
+    if (fs::exists(dir / "_quarto.yml")) return "quarto";
     if (!fs::exists(dir / "_config.yml"))
         throw UsageError(site + " is none of the sites import-site reads: looked for Jekyll's _config.yml, Hugo's settings "
                          "(hugo.toml, hugo.yaml, config.toml, config.yaml, config.yml, config/_default/) and Quarto's "
@@ -109,12 +110,12 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
 void write_profile(const Db& db, SitePlan& plan) {
     const Content& p = plan.profile;
     if (!p.name.empty()) upsert_profile(db, p);
-    for (const auto& paragraph : p.bio_markdown) insert_profile_paragraph(db, paragraph);
+    for (const auto& paragraph : p.bio_markdown) plan.paragraph_positions.push_back(insert_profile_paragraph(db, paragraph));
     for (const auto& email : p.emails) insert_profile_email(db, email);
     for (const auto& link : stored_links(db, plan, p.links, "of the profile", plan.dir)) insert_profile_link(db, link);
     for (const auto& variant : p.name_variants) insert_profile_name_variant(db, variant);
     for (const auto& education : p.education) insert_education(db, education);
-    for (const auto& teaching : p.teaching) insert_teaching(db, teaching);
+    for (const auto& teaching : p.teaching) plan.teaching_positions.push_back(insert_teaching(db, teaching));
     for (const auto& service : p.services) insert_service(db, service);
     for (const auto& experience : p.experiences) insert_experience(db, experience);
 }
@@ -148,6 +149,7 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
         if (is_demo_bib_entry(entry.key, author ? author->value : "") &&
             !plan.keep_demo(file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry", entry.line))
             continue;
+        if (auto forced = plan.bib_types.find(file); forced != plan.bib_types.end()) entry.type = forced->second;
         if (auto renamed = plan.bib_keys.find(file); renamed != plan.bib_keys.end() && entry.key == renamed->second.first) {
             plan.note(SiteNote::Kind::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
                                                          renamed->second.second, entry.line);
@@ -212,11 +214,11 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         name = path.generic_string();
     }
     plan.theme = detect_theme(dir);
-    if (plan.theme == "hugo-blox") {
-        read_hugo_profile(plan);
-        read_hugo_widgets(plan);
-        read_hugo_content(plan);
-        read_data_files(plan, dir / "data");
+    read_site_languages(plan);
+    if (plan.theme == "quarto") {
+        read_quarto_site(plan);
+    } else if (plan.theme == "hugo-blox") {
+        read_hugo_site(plan);
     } else {
         read_profile(plan);
         read_posts(plan);
@@ -229,7 +231,9 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
         read_data_files(plan, dir / "_data");
     }
+    read_translated_bio(plan, plan.bio_file);
     read_owner_pages(plan, unread_pages(plan));
+    fold_translations(plan);
 
     for (const auto& name : plan.options.include_demo_files)
         if (!plan.demo_files_taken.count(name))
@@ -249,17 +253,19 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
             publication.links = stored_links(db, plan, publication.links, "of " + publication.slug, plan.dir);
             insert_publication(db, publication);
         }
-        for (const auto& news : plan.news) insert_news(db, news);
+        std::vector<std::int64_t> news_ids, talk_ids;
+        for (const auto& news : plan.news) news_ids.push_back(insert_news(db, news));
         for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked
             for (auto [what, url] : {std::pair{"slides", &talk.url_slides}, {"video", &talk.url_video}, {"event", &talk.url_event}})
                 *url = stored_link(db, plan, *url, std::string(what) + " of " + in_quotes(talk.title), plan.dir);
-            insert_talk(db, talk);
+            talk_ids.push_back(insert_talk(db, talk));
         }
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report, plan.bibliography);
         for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);
         write_sections(db, plan);
         write_owner_pages(db, plan);
+        write_translations(db, plan, news_ids, talk_ids);
         transaction.commit();
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
