@@ -1,7 +1,6 @@
 #include "http/router.hpp"
 
 #include <algorithm>
-#include <set>
 #include <vector>
 
 #include "base/limits.hpp"
@@ -25,7 +24,7 @@ struct Matcher {
 
 std::vector<Matcher> matchers_of_table() {
     std::vector<Matcher> out;
-    for (const auto& spec : route_table()) {
+    for (const auto& spec : route_paths()) {
         if (spec.pattern.empty()) continue;
         std::string_view p = spec.pattern;
         std::string_view without_optional_end = p.ends_with("}/]") ? p.substr(0, p.rfind("[{")) : p;
@@ -70,7 +69,7 @@ Route route_kind(std::string_view path) {
 // for all languages: its pattern's first segment ("/_vitae/", "/files/") or
 // the whole of a one-segment pattern ("/robots.txt").
 bool is_root_only(std::string_view rest) {
-    for (const auto& spec : route_table()) {
+    for (const auto& spec : route_paths()) {
         if (!spec.root_only) continue;
         std::size_t second = spec.pattern.find('/', 1);
         std::string_view head = spec.pattern.substr(0, second == std::string_view::npos ? second : second + 1);
@@ -79,23 +78,7 @@ bool is_root_only(std::string_view rest) {
     return false;
 }
 
-// First path segments the site's own pages use, from the route table.
-const std::set<std::string, std::less<>>& reserved_segments() {
-    static const std::set<std::string, std::less<>> segments = [] {
-        std::set<std::string, std::less<>> out{"people", "search", ".well-known"};
-        for (const auto& spec : route_table()) {
-            if (spec.pattern.size() < 2 || spec.pattern[1] == '{') continue;  // "/", a page's "/{slug}/", no path
-            std::string_view rest = spec.pattern.substr(1);
-            out.emplace(rest.substr(0, rest.find('/')));
-        }
-        return out;
-    }();
-    return segments;
-}
-
 }  // namespace
-
-bool is_reserved_segment(std::string_view segment) { return reserved_segments().contains(segment); }
 
 std::optional<std::string> page_slug_problem(std::string_view slug) {
     if (!is_slug(slug))
@@ -105,26 +88,6 @@ std::optional<std::string> page_slug_problem(std::string_view slug) {
         return "/" + std::string(slug) + "/ is a path the site's own pages use; choose another slug (e.g. my-" +
                std::string(slug) + ")";
     return std::nullopt;
-}
-
-bool is_language_code(std::string_view code) {
-    // A primary subtag of 2-3 lower-case letters, then subtags of 2-8 letters or digits.
-    std::size_t first = code.find('-');
-    std::string_view primary = code.substr(0, first);
-    if (primary.size() < 2 || primary.size() > 3) return false;
-    for (char c : primary)
-        if (c < 'a' || c > 'z') return false;
-    if (is_reserved_segment(code)) return false;  // a section's name
-    if (first == std::string_view::npos) return true;
-    for (std::string_view rest = code.substr(first + 1);;) {
-        std::size_t dash = rest.find('-');
-        std::string_view sub = rest.substr(0, dash);
-        if (sub.size() < 2 || sub.size() > 8) return false;
-        for (char c : sub)
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return false;
-        if (dash == std::string_view::npos) return code.size() <= limits::max_language_code_chars;
-        rest = rest.substr(dash + 1);
-    }
 }
 
 Route route(std::string_view path) {

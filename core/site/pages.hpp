@@ -1,9 +1,8 @@
 // What each route serves on one site: which cache key, which template and
 // data (or which generated body: citations, feed, sitemap, robots.txt), which
-// Content-Type, and the <head> fields of an HTML page. The template and type
-// are the route's row in core/http/routes; how each kind is found and made is
-// its row in pages.cpp's table. PageSource wires these steps; everything here
-// is a pure function of the site and the base URL.
+// Content-Type, and the <head> fields of an HTML page, each read from the
+// kind's one row in core/site/page_table.cpp. PageSource wires these steps;
+// everything here is a pure function of the site and the base URL.
 #pragma once
 
 #include <string>
