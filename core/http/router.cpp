@@ -5,6 +5,7 @@
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "http/http.hpp"
 #include "http/routes.hpp"
 
 namespace vitae {
@@ -78,6 +79,46 @@ bool is_root_only(std::string_view rest) {
     return false;
 }
 
+// "/zh" and "/zh/...": the page of the rest in that language when the site
+// has it. Otherwise `r`, what the path names without one: "/lab/" is the
+// page lab, "/en/…" of a site whose default is English is not found.
+Route in_language(Route r, std::string_view path, std::span<const std::string> languages) {
+    r.path = path;
+    // "/zh/" is a language's home before it is a page's.
+    bool maybe_language = r.kind == RouteKind::not_found || (r.kind == RouteKind::page && is_language_code(r.slug));
+    if (!maybe_language || path.size() < 3 || path[0] != '/') return r;
+    std::size_t slash = path.find('/', 1);
+    std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
+    if (!is_language_code(code)) return r;
+    auto known = std::find(languages.begin(), languages.end(), code);
+    if (known == languages.end()) return r;
+    Route in;
+    if (slash == std::string_view::npos) {
+        in.kind = RouteKind::redirect;
+        in.location = "/";
+    } else {
+        std::string_view rest = path.substr(slash);
+        if (is_root_only(rest)) return r;  // one for all languages, at the root only
+        in = route_kind(rest);
+    }
+    in.path = path;
+    in.language = code;
+    in.language_index = 1 + static_cast<std::size_t>(known - languages.begin());
+    return in;
+}
+
+// The citation format Accept prefers over a paper's HTML page, if any.
+std::optional<CitationFormat> negotiated_citation(std::string_view accept) {
+    if (accept.empty()) return std::nullopt;
+    static constexpr std::string_view offered[] = {"text/html", "application/x-bibtex",
+                                                   "application/vnd.citationstyles.csl+json",
+                                                   "application/x-research-info-systems"};
+    static constexpr CitationFormat formats[] = {CitationFormat::bibtex, CitationFormat::csl_json, CitationFormat::ris};
+    auto best = preferred_type(accept, offered);
+    if (!best || *best == 0) return std::nullopt;  // the page (or nothing acceptable: the page as well)
+    return formats[*best - 1];
+}
+
 }  // namespace
 
 std::optional<std::string> page_slug_problem(std::string_view slug) {
@@ -90,27 +131,14 @@ std::optional<std::string> page_slug_problem(std::string_view slug) {
     return std::nullopt;
 }
 
-Route route(std::string_view path) {
-    Route r = route_kind(path);
-    r.path = path;
-    // "/zh/" is a language's home before it is a page's: the site, which
-    // knows its languages, serves the page when it has no such language.
-    bool maybe_language = r.kind == RouteKind::not_found || (r.kind == RouteKind::page && is_language_code(r.slug));
-    if (!maybe_language || path.size() < 3 || path[0] != '/') return r;
-    // "/zh" and "/zh/...": the page of the rest in that language.
-    std::size_t slash = path.find('/', 1);
-    std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
-    if (!is_language_code(code)) return r;
-    if (slash == std::string_view::npos) {
-        r.kind = RouteKind::redirect;
-        r.location = "/";
-    } else {
-        std::string_view rest = path.substr(slash);
-        if (is_root_only(rest)) return r;  // one for all languages, at the root only
-        r = route_kind(rest);
-        r.path = path;
-    }
-    r.language = code;
+Route route(std::string_view path, const RouteContext& context) {
+    Route r = in_language(route_kind(path), path, context.languages);
+    if (r.kind == RouteKind::publication)
+        if (auto format = negotiated_citation(context.accept)) {
+            r.kind = RouteKind::citation;
+            r.format = *format;
+            r.negotiated = true;
+        }
     return r;
 }
 

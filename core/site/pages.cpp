@@ -41,27 +41,16 @@ std::vector<Alternate> alternates(const Locale& locale, std::string_view path, s
 
 }  // namespace
 
-std::optional<std::size_t> language_of(const Route& route, const Site& site) {
-    if (route.language.empty()) return 0;
-    for (std::size_t i = 1; i < site.language_count(); ++i)
-        if (site.views(i).locale.code == route.language) return i;
-    return std::nullopt;  // the default language's code, or one the site lacks
+Route site_route(const Site& site, std::string_view path, std::string_view accept) {
+    return route(path, {.languages = site.content->language_codes, .accept = accept});
 }
 
 PageRef page_ref(const Route& route, const Site& site) {
-    auto language = language_of(route, site);
-    // "/lab/" routes as the home of a language "lab" (http/router.hpp): a
-    // site without that language serves its page "lab" there.
-    if (!language && route.kind == RouteKind::home && route.path.size() == route.language.size() + 2) {
-        Route page = route;
-        page.kind = RouteKind::page;
-        page.slug = route.language;
-        page.language = {};
-        return page_ref(page, site);
-    }
-    if (!language) return not_found(site.views());
-    PageRef ref = page_ref_in(route, site, *language);
-    ref.language = *language;
+    // A route made with another site's languages names none of this one's.
+    if (route.language_index >= site.language_count()) return not_found(site.views());
+    PageRef ref = page_ref_in(route, site, route.language_index);
+    ref.language = route.language_index;
+    if (route.negotiated && ref.kind == RouteKind::citation) ref.key_extension = citation_extension(route.format);
     return ref;
 }
 
