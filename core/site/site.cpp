@@ -37,6 +37,9 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 // The views of the rows loaded as of `now_unix`, and when they next change.
 void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
     loaded.views_by_language = build_language_views(loaded.all, utc_day(now_unix), loaded.mount);
+    loaded.language_codes.clear();
+    for (std::size_t i = 1; i < loaded.views_by_language.size(); ++i)
+        loaded.language_codes.push_back(loaded.views_by_language[i].locale.code);
     loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 

@@ -66,6 +66,7 @@ struct LoadedContent : LoadedRows {
     // What the pages show on `today`, per language: the default one first
     // (site_languages()), each other one with its translations applied.
     std::vector<Views> views_by_language;
+    std::vector<std::string> language_codes;  // views_by_language[1...]'s: the prefixes the router takes as a language (RouteContext)
     std::int64_t release_unix = 0;  // 00:00 UTC of views.next_release: the lists change then; 0: never
 
     const Content& content() const { return all; }
