@@ -58,7 +58,7 @@ std::vector<ContentFinding> accessibility_findings(const Content& content) {
     for (const auto& t : content.talks)
         walk.body("talk", std::to_string(t.id), "abstract", t.abstract, BodyFormat::markdown_math, lang);
     for (std::size_t i = 0; i < content.bio_markdown.size(); ++i)
-        walk.body("paragraph", std::to_string(i), "markdown", content.bio_markdown[i], BodyFormat::markdown, lang);
+        walk.body("paragraph", std::to_string(i + 1), "markdown", content.bio_markdown[i], BodyFormat::markdown, lang);  // by position, as translations key it
     for (const auto& t : content.translations)
         if (auto format = translated_body_format(content, t))
             walk.body(t.item, t.key, t.field, t.text, *format, t.language, t.language);
@@ -83,7 +83,7 @@ std::string ContentFinding::how_to_fix() const {
     if (item == "project") return fix + "; the editor's Projects";
     if (item == "news") return fix + "; the editor's News";
     if (item == "talk") return fix + "; the editor's Talks";
-    if (item == "paragraph") return fix + "; the editor's Profile (bio paragraph " + key + ")";
+    if (item == "paragraph") return fix + "; the editor's Bio paragraphs (the paragraph at position " + key + ")";
     return fix;
 }
 
