@@ -63,6 +63,10 @@ void Handler::refresh_gauges() {
     metrics_.own->set_gauges(generation, sites_.cache().stats());
     metrics_.own->sites_registered.store(stats.registered, std::memory_order_relaxed);
     metrics_.own->sites_loaded.store(stats.loaded, std::memory_order_relaxed);
+    std::uint64_t findings = 0;
+    for (const auto& site : sites_.loaded())
+        if (auto version = site->holder.current()) findings += version->content->accessibility_findings();
+    metrics_.own->accessibility_findings.store(findings, std::memory_order_relaxed);
     // The set counts for this process's life; the slot counts across restarts: add what is new.
     std::lock_guard lock(counted_mutex_);
     metrics_.own->site_loads.fetch_add(stats.loads - counted_.loads, std::memory_order_relaxed);

@@ -16,6 +16,7 @@
 #include "base/log.hpp"
 #include "edit/kind_rows.hpp"
 #include "picture/upload.hpp"
+#include "render/text/accessibility.hpp"
 #include "store/model/pdf_access.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
@@ -52,6 +53,14 @@ PreparedWrite prepare_upload(std::string_view key, V v) {
     const std::string* bytes = upload_bytes(v);
     if (!bytes) return {};  // the alt text alone, or an undo: put
     auto upload = std::make_shared<const Upload>(read_upload(upload_name(key, v), *bytes));
+    // The picture rule (render/text/accessibility.hpp), as `vitae add file` asks it.
+    if (upload->file.is_picture())
+        if (std::string problem = picture_description_problem(text(v, "alt"), value_of(v, "decorative") == "1");
+            !problem.empty())
+            throw Error(problem == picture_description_problem("", false)
+                            ? std::string("a picture needs what it shows (alt text) for readers who cannot see it, "
+                                          "or the box \"Decorative\" ticked when it shows nothing a reader needs")
+                            : problem);
     return [upload, alt = text(v, "alt")](const Db& db, std::string_view row_key) {
         // A new file never takes a stored one's place: its bytes would be gone,
         // and the log, which keeps no bytes, could not bring them back.
@@ -102,7 +111,10 @@ void add_file_kinds(std::vector<Kind>& table) {
                                   "a new upload replaces the stored bytes"},
                          {.name = "name", .label = "Name", .hint = "as in its URL, e.g. cv-2026.pdf; made from the uploaded "
                                                                    "file's name when empty; kept once stored"},
-                         {.name = "alt", .label = "What the picture shows (alt text)"}},
+                         {.name = "alt", .label = "What the picture shows (alt text)",
+                          .hint = "a picture needs it, unless it is decorative"},
+                         {.name = "decorative", .label = "Decorative (shows nothing a reader needs: stored without alt text)",
+                          .type = FieldType::checkbox}},
               .summary = "listed"};
     kind.list_rows = [](const Db& db) {
         auto rows = read_table_rows(db, logged_item("file").table);

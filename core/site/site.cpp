@@ -11,6 +11,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/memory.hpp"
+#include "render/views/accessibility_findings.hpp"
 #include "site/db_fingerprint.hpp"
 #include "site/page_inputs.hpp"
 #include "store/rows/content_store.hpp"
@@ -121,6 +122,11 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     loaded->all = std::move(content);
     list_as_of(*loaded, now_unix);
     return loaded;
+}
+
+std::size_t LoadedContent::accessibility_findings() const {
+    std::call_once(findings_memo_->counted, [this] { findings_memo_->count = vitae::accessibility_findings(all).size(); });
+    return findings_memo_->count;
 }
 
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation, const Site* like) {

@@ -60,7 +60,7 @@ class Files(unittest.TestCase):
         cls.svg_path = os.path.join(cls.src, "bars.svg")
         with open(cls.svg_path, "wb") as f:
             f.write(SVG)
-        vitae("add", "file", cls.db, cls.svg_path)
+        vitae("add", "file", cls.db, cls.svg_path, "--alt", "Three bars")
         con = sqlite3.connect(cls.db, timeout=10)
         cls.slug = con.execute("SELECT slug FROM publication ORDER BY position LIMIT 1").fetchone()[0]
         con.execute("INSERT INTO publication_link (publication_id, position, label, url) "
@@ -224,7 +224,7 @@ class PublishedFiles(unittest.TestCase):
         svg_src = os.path.join(directory, "bars.svg")
         with open(svg_src, "wb") as f:
             f.write(SVG)
-        vitae("add", "file", db, svg_src)
+        vitae("add", "file", db, svg_src, "--alt", "Three bars")
         svg_url = re.search(r"(/files/[0-9a-f]{12}/bars.svg)", vitae("ls", "files", db)).group(1)
         try:
             with stack.Stack(BUILD_DIR, db, TEMPLATES, threads=2, publish=True) as st:

@@ -267,6 +267,9 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         write_owner_pages(db, plan);
         write_translations(db, plan, news_ids, talk_ids);
         transaction.commit();
+        // A site that names no owner has no profile row yet, and no content
+        // version loads without one: its findings wait for `vitae check --accessibility`.
+        if (!plan.profile.name.empty()) report.accessibility = accessibility_findings(load_content(db));
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
         throw;
