@@ -9,6 +9,7 @@
 #include "fcgi/core/fastcgi_records.hpp"
 #include "fcgi/core/fcgi_request.hpp"
 #include "http/form.hpp"
+#include "http/request.hpp"
 
 namespace vitae {
 
@@ -55,7 +56,7 @@ public:
     std::string_view respond(FcgiRequest& request, std::string& scratch) override {
         body_.clear();
         AdminAnswer answer;
-        int status = request.param("REQUEST_METHOD") == "POST" ? read_body(request, body_) : 0;
+        int status = parse_method(request.param("REQUEST_METHOD")) == Method::post ? read_body(request, body_) : 0;
         if (status != 0) {
             answer = refused(status);
         } else {

@@ -172,7 +172,7 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
     auto parsed = parse_request(raw);
     if (auto* rejection = std::get_if<Rejection>(&parsed)) return {plain_response(rejection->status, rejection->reason)};
     const Request& request = std::get<Request>(parsed);
-    if (request.method == Method::other) {
+    if (request.method != Method::get && request.method != Method::head) {  // a read-only server
         Response response = plain_response(405, "method not allowed");
         response.allow = allowed_methods;
         return {std::move(response)};

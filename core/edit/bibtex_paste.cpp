@@ -124,8 +124,8 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
 }  // namespace
 
 EditAnswer paste_bibtex(const EditTemplates& templates, const std::string& db_path, const EditRequest& request) {
-    if (request.method == "GET") return paste_page(templates, request, 200, {}, {});
-    if (request.method != "POST") return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
+    if (request.method == Method::get) return paste_page(templates, request, 200, {}, {});
+    if (request.method != Method::post) return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
     return paste_post(templates, db_path, request);
 }
 

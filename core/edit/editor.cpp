@@ -123,8 +123,8 @@ private:
 };
 
 EditAnswer Session::run() {
-    bool post = r_.method == "POST";
-    if (!post && r_.method != "GET") return answer(405, "Method not allowed");
+    bool post = r_.method == Method::post;
+    if (!post && r_.method != Method::get) return answer(405, "Method not allowed");
     if (post && !r_.form) return answer(400, "Bad request", "<p>The form is missing.</p>");
     if (r_.path.empty() || r_.path == "history") {
         if (post) return answer(405, "Method not allowed");

@@ -12,11 +12,12 @@
 #include <string_view>
 
 #include "http/form.hpp"
+#include "http/request.hpp"
 
 namespace vitae {
 
 struct EditRequest {
-    std::string_view method;           // "GET" | "POST"
+    Method method = Method::get;       // get or post (the admin answers HEAD as GET); other: 405
     std::string_view path;             // after /_vitae/edit/<site>/: "", "bio", "publications/12"
     const FormData* form = nullptr;    // POST only: parsed, CSRF and Origin already checked
     std::string_view user;             // the account name, for the audit log

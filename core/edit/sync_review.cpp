@@ -122,12 +122,12 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
 }  // namespace
 
 EditAnswer review_sync_finds(const EditTemplates& templates, const std::string& db_path, const EditRequest& request) {
-    if (request.method == "GET") {
+    if (request.method == Method::get) {
         auto db = open_checked(db_path, OpenMode::read_only);
         Transaction read(db, Transaction::Kind::read);
         return review_page(templates, request, db, 200, {});
     }
-    if (request.method != "POST") return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
+    if (request.method != Method::post) return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
     return review_post(templates, db_path, request);
 }
 

@@ -14,13 +14,14 @@ int hex_value(char c) {
     return -1;
 }
 
-Method parse_method(std::string_view m) {
-    if (m == "GET") return Method::get;
-    if (m == "HEAD") return Method::head;
+}  // namespace
+
+Method parse_method(std::string_view name) {
+    if (name == "GET") return Method::get;
+    if (name == "HEAD") return Method::head;
+    if (name == "POST") return Method::post;
     return Method::other;
 }
-
-}  // namespace
 
 bool has_control_byte(std::string_view text) {
     for (unsigned char c : text)

@@ -9,7 +9,13 @@
 
 namespace vitae {
 
-enum class Method { get, head, other };
+// The methods a Vitae program answers; any other is `other` (405). The
+// worker reads (GET, HEAD), the editor also takes POST.
+enum class Method { get, head, post, other };
+
+// REQUEST_METHOD as the web server passed it: the one place a method's
+// name is read (case-sensitive, RFC 9110 9.1).
+Method parse_method(std::string_view name);
 
 // The raw values as the web server passed them (empty when absent). Ten
 // string_views in a row: build it with designated initialisers
