@@ -3,7 +3,7 @@
 // whole Handler::handle + response head), what a miss costs (render, gzip),
 // and what a content swap costs (load the site, render every page).
 // bench/run runs it and copies the numbers into bench/RESULTS.md; the
-// targets (issue 4) are a homepage render <= 50 us and a swap <= 20 ms.
+// targets are a homepage render <= 50 us and a swap <= 20 ms.
 //
 //   vitae_micro_bench [--benchmark_filter=...]   (VITAE_DB, VITAE_TEMPLATES override the inputs)
 #include <benchmark/benchmark.h>

@@ -97,7 +97,7 @@ struct Site {
 // the schema check; a schema changed since (PRAGMA schema_version) opens
 // and checks the file again. A reload of the shipped
 // site in three languages was 2.5 ms, a third of it opening the file and
-// parsing its schema, on the path of every edit to the page (issue #26).
+// parsing its schema, on the path of every edit to the page.
 struct KeptReader {
     std::optional<Db> db;
     FileId file{};

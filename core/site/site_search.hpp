@@ -2,7 +2,7 @@
 // answers are as many as the queries people type). The query runs on the
 // calling thread's own read-only connection to the site's database
 // (SearchReader, kept per thread and site like ContentProbe's), against the
-// FTS5 index the schema's triggers keep (data/schema.sql v9), so an edit is
+// FTS5 index the schema's triggers keep (data/schema.sql), so an edit is
 // found on the next request; hits are then linked through the version being
 // served (search_views), which the caller has just made fresh.
 #pragma once

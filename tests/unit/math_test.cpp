@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(text_with_math_escapes_text_and_converts_spans) {
                boost::test_tools::per_element());
 }
 
-// Posts (issue #12): what ML and systems posts write.
+// Posts: what ML and systems posts write.
 
 namespace {
 std::string display(std::string_view tex) { return bare(tex_to_mathml(tex, true).mathml); }
