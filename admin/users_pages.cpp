@@ -99,7 +99,8 @@ AdminAnswer AdminApp::add_user(const Call& call) {
     bool admin = form.get("admin") == "1";
     auto sites = checked_sites(form);
     try {
-        accounts_.add_user(name, form.get("password").value_or(""), admin, sites, default_hash_cost());
+        accounts_.add_user(name, form.get("password").value_or(""), admin ? UserRole::admin : UserRole::member, sites,
+                           default_hash_cost());
     } catch (const UsageError& e) {
         // The form again, as sent but for the password, and why not.
         EditData data;

@@ -39,9 +39,9 @@ Response redirect(std::string location) {
 }  // namespace
 
 Handler::Handler(SiteSet& sites) : sites_(sites), started_(std::chrono::steady_clock::now()) {
-    sites_.on_reload([this](bool installed, bool refused) {
-        if (installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
-        if (refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
+    sites_.on_reload([this](const SiteHolder::ReloadOutcome& outcome) {
+        if (outcome.installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
+        if (outcome.refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
     });
 }
 
@@ -85,9 +85,9 @@ void Handler::refresh_gauges() {
 // The page, with a miss's render counted and timed (the lookup is in the time
 // too: a hash lookup, noise next to a render).
 PageLookup Handler::timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
-                               bool gzip_wanted) {
+                               ContentCoding coding) {
     auto before = std::chrono::steady_clock::now();
-    auto found = site.pages.page(version, route, site.slot(thread.index).workspace, gzip_wanted);
+    auto found = site.pages.page(version, route, site.slot(thread.index).workspace, coding);
     if (found.cache_hit) {
         metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
         return found;
@@ -124,10 +124,10 @@ void ranged(const Request& request, Response& response) {
 
 Response Handler::page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
     Response response;
-    bool gzip_wanted = accepts_gzip(request.accept_encoding);
+    ContentCoding coding = accepted_coding(request.accept_encoding);
     try {
         auto version = site.holder.fresh(site.slot(thread.index).probe);
-        auto found = timed_page(site, *version, route, thread, gzip_wanted);
+        auto found = timed_page(site, *version, route, thread, coding);
         response.page = std::move(found.page);
         response.cache_hit = found.cache_hit;
     } catch (const std::exception& e) {
@@ -135,7 +135,7 @@ Response Handler::page_response(const Request& request, const Route& route, Load
         return plain_response(500, "internal server error");
     }
     response.status = response.page->status;
-    response.gzip = !response.page->gzip.empty() && gzip_wanted;
+    response.gzip = !response.page->gzip.empty() && coding == ContentCoding::gzip;
     if (response.status == 200 && not_modified(request, response)) response.status = 304;
     else if (response.status == 200 && route.kind == RouteKind::file) ranged(request, response);
     return response;
@@ -144,12 +144,12 @@ Response Handler::page_response(const Request& request, const Route& route, Load
 // Never through the page cache: the query is part of the answer.
 Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
     Response response;
-    bool gzip_wanted = accepts_gzip(request.accept_encoding);
+    ContentCoding coding = accepted_coding(request.accept_encoding);
     auto& slot = site.slot(thread.index);
     try {
         auto version = site.holder.fresh(slot.probe);
         auto before = std::chrono::steady_clock::now();
-        response.page = search_page(*version, route, request.query, site.pages, slot.search, gzip_wanted);
+        response.page = search_page(*version, route, request.query, site.pages, slot.search, coding);
         metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
         metrics_.own->count_render(std::chrono::steady_clock::now() - before);
     } catch (const std::exception& e) {
@@ -157,7 +157,7 @@ Response Handler::search_response(const Request& request, const Route& route, Lo
         return plain_response(500, "internal server error");
     }
     response.status = response.page->status;
-    response.gzip = !response.page->gzip.empty() && gzip_wanted;
+    response.gzip = !response.page->gzip.empty() && coding == ContentCoding::gzip;
     if (response.status == 200 && not_modified(request, response)) response.status = 304;
     return response;
 }

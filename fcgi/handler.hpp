@@ -58,7 +58,7 @@ private:
     Response page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
     Response search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
     PageLookup timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
-                          bool gzip_wanted);
+                          ContentCoding coding);
     SiteSet& sites_;
     std::mutex counted_mutex_;  // guards counted_
     SitesStats counted_;        // the site set's numbers already added to the metrics

@@ -72,7 +72,7 @@ void Server::wait_for_stop() {
     for (;;) {
         int signo = ::sigtimedwait(&set, nullptr, &tick);
         if (signo < 0) {
-            if (report_) report_(loop_->healthy());
+            if (report_) report_(loop_->healthy() ? Health::healthy : Health::stuck);
             handler_.refresh_gauges();  // so a scrape answered by another process sees this one's
             continue;
         }

@@ -68,8 +68,9 @@ int run_migrate(const Args& args, std::ostream& out) {
 }
 
 int run_backup(const Args& args, std::ostream& out) {
-    if (is_sites_dir(args.positional[0])) return backup_sites(args.positional[0], args.positional[1], args.has("--force"), out);
-    backup_database(args.positional[0], args.positional[1], args.has("--force"));
+    IfExists if_exists = args.has("--force") ? IfExists::replace : IfExists::refuse;
+    if (is_sites_dir(args.positional[0])) return backup_sites(args.positional[0], args.positional[1], if_exists, out);
+    backup_database(args.positional[0], args.positional[1], if_exists);
     out << "backed up " << args.positional[0] << " to " << args.positional[1] << "\n";
     return 0;
 }

@@ -86,7 +86,8 @@ bool remove_upload(const Db& db, std::string_view key) {
 
 }  // namespace
 
-void add_file_kinds(std::vector<Kind>& table) {
+std::vector<Kind> file_kinds() {
+    std::vector<Kind> table;
     Kind kind{.path = "files", .label = "Files and pictures", .item = "file",
               .fields = {{.name = "upload", .label = "File", .type = FieldType::file,
                           .hint = "PDF, pictures (JPEG, PNG, WebP, AVIF, GIF, SVG without script), text; "
@@ -104,6 +105,7 @@ void add_file_kinds(std::vector<Kind>& table) {
     kind.put = put_upload;
     kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
     table.push_back(std::move(kind));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

@@ -95,7 +95,8 @@ std::vector<std::string_view> translatable_item_names() {
 
 }  // namespace
 
-void add_language_kinds(std::vector<Kind>& table) {
+std::vector<Kind> language_kinds() {
+    std::vector<Kind> table;
     Kind languages{.path = "languages", .label = "Languages", .item = "language",
                    .fields = {{.name = "code", .label = "Code", .hint = "BCP 47, e.g. de, zh-Hant, pt-BR; kept once made"},
                               {.name = "name", .label = "Name", .required = true, .hint = "as its readers write it: Deutsch, 中文"},
@@ -120,6 +121,7 @@ void add_language_kinds(std::vector<Kind>& table) {
         return t && remove_translation(db, *t);
     };
     table.push_back(std::move(translations));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

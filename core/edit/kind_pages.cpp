@@ -26,7 +26,8 @@ OwnPage page_from_form(std::string_view key, V v) {
 
 }  // namespace
 
-void add_page_kinds(std::vector<Kind>& table) {
+std::vector<Kind> page_kinds() {
+    std::vector<Kind> table;
     Kind kind{.path = "pages", .label = "Pages", .item = "page",
               .fields = {{.name = "slug", .label = "Slug", .hint = "its URL, /<slug>/: a-z, 0-9 and -; made from the title "
                                                                    "when empty; kept as it is once the page exists"},
@@ -48,6 +49,7 @@ void add_page_kinds(std::vector<Kind>& table) {
     kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_page(db, key); };
     kind.move = [](const Db& db, std::string_view key, int direction) { return move_page(db, key, direction); };
     table.push_back(std::move(kind));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

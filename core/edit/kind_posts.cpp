@@ -76,11 +76,13 @@ std::string put_post(const Db& db, std::string_view key, V v) {
 
 }  // namespace
 
-void add_post_kinds(std::vector<Kind>& table) {
+std::vector<Kind> post_kinds() {
+    std::vector<Kind> table;
     Kind kind{.path = "posts", .label = "Posts", .item = "post", .fields = post_fields(), .summary = "title"};
     kind.put = put_post;
     kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_post(db, key); };
     table.push_back(std::move(kind));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

@@ -33,7 +33,8 @@ Kind profile_kind() {
 
 }  // namespace
 
-void add_profile_kinds(std::vector<Kind>& table) {
+std::vector<Kind> profile_kinds() {
+    std::vector<Kind> table;
     table.push_back(profile_kind());
     table.push_back(positional(
         {.path = "bio", .label = "Bio paragraphs", .item = "profile_paragraph",
@@ -49,6 +50,7 @@ void add_profile_kinds(std::vector<Kind>& table) {
          .summary = "label"},
         [](const Db& db, std::int64_t at, V v) { put_profile_link(db, at, Link{.label = text(v, "label"), .url = text(v, "url")}); },
         remove_profile_link));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

@@ -55,7 +55,8 @@ Project project_of(const Db& db, std::string_view key, V v) {
 
 }  // namespace
 
-void add_project_kinds(std::vector<Kind>& table) {
+std::vector<Kind> project_kinds() {
+    std::vector<Kind> table;
     Kind kind{.path = "projects", .label = "Projects", .item = "project",
               .fields = {{.name = "slug", .label = "Slug", .hint = "its URL, /projects/<slug>: a-z, 0-9 and -; made from "
                                                                    "the title when empty; kept as it is once the project exists"},
@@ -79,6 +80,7 @@ void add_project_kinds(std::vector<Kind>& table) {
     };
     kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_project(db, key); };
     table.push_back(std::move(kind));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

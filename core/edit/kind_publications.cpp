@@ -122,7 +122,8 @@ void put_preview(const Db& db, std::int64_t id, V v) {
 
 }  // namespace
 
-void add_publication_kinds(std::vector<Kind>& table) {
+std::vector<Kind> publication_kinds() {
+    std::vector<Kind> table;
     Kind kind{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
               .summary = "title"};
     kind.put = [](const Db& db, std::string_view key, V v) {
@@ -153,6 +154,7 @@ void add_publication_kinds(std::vector<Kind>& table) {
         return move_publication(db, *id, direction);
     };
     table.push_back(std::move(kind));
+    return table;
 }
 
 }  // namespace vitae::edit_kinds

@@ -33,14 +33,14 @@ Kind by_id(Kind kind, std::function<std::int64_t(const Db&, V)> insert,
            std::function<bool(const Db&, std::int64_t)> remove_at);
 
 // Each file's rows of the table, in the dashboard's order.
-void add_profile_kinds(std::vector<Kind>& table);
-void add_section_kinds(std::vector<Kind>& table);
-void add_publication_kinds(std::vector<Kind>& table);
-void add_post_kinds(std::vector<Kind>& table);
-void add_file_kinds(std::vector<Kind>& table);
-void add_profile_list_kinds(std::vector<Kind>& table);  // kind_profile_lists.cpp: emails, name variants
-void add_project_kinds(std::vector<Kind>& table);
-void add_page_kinds(std::vector<Kind>& table);  // kind_pages.cpp: pages of the owner's own
-void add_language_kinds(std::vector<Kind>& table);  // and translations
+std::vector<Kind> profile_kinds();
+std::vector<Kind> section_kinds();
+std::vector<Kind> publication_kinds();
+std::vector<Kind> post_kinds();
+std::vector<Kind> file_kinds();
+std::vector<Kind> profile_list_kinds();  // kind_profile_lists.cpp: emails, name variants
+std::vector<Kind> project_kinds();
+std::vector<Kind> page_kinds();  // kind_pages.cpp: pages of the owner's own
+std::vector<Kind> language_kinds();  // and translations
 
 }  // namespace vitae::edit_kinds

@@ -71,15 +71,10 @@ std::optional<RowValues> Kind::load(const Db& db, std::string_view key) const {
 const std::vector<Kind>& kinds() {
     static const std::vector<Kind> table = [] {
         std::vector<Kind> t;
-        edit_kinds::add_profile_kinds(t);
-        edit_kinds::add_profile_list_kinds(t);
-        edit_kinds::add_publication_kinds(t);
-        edit_kinds::add_post_kinds(t);
-        edit_kinds::add_section_kinds(t);
-        edit_kinds::add_project_kinds(t);
-        edit_kinds::add_page_kinds(t);
-        edit_kinds::add_file_kinds(t);
-        edit_kinds::add_language_kinds(t);
+        for (auto part : {edit_kinds::profile_kinds, edit_kinds::profile_list_kinds, edit_kinds::publication_kinds,
+                          edit_kinds::post_kinds, edit_kinds::section_kinds, edit_kinds::project_kinds,
+                          edit_kinds::page_kinds, edit_kinds::file_kinds, edit_kinds::language_kinds})
+            for (auto& kind : part()) t.push_back(std::move(kind));
         for (const auto& kind : t) logged_item(kind.item);  // each has its item, or the editor does not start
         return t;
     }();

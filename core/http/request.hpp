@@ -3,6 +3,7 @@
 // control bytes (NUL, CR, LF...) and UTF-8. What fails becomes a status, never an exception.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -65,8 +66,8 @@ QueryField query_field(std::string_view query, std::string_view name);
 // Whether `text` holds a C0 control byte (CR, LF, NUL, TAB...) or DEL.
 bool has_control_byte(std::string_view text);
 
-// Strict %XX decoding: false on a truncated or non-hex escape.
-bool percent_decode(std::string_view in, std::string& out);
+// Strict %XX decoding: nullopt on a truncated or non-hex escape.
+std::optional<std::string> percent_decode(std::string_view in);
 
 // RFC 3986 unreserved characters (and those in `keep`, e.g. "/") as they
 // are, every other byte %XX: a path or query value for a URL we build.

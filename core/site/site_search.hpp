@@ -36,10 +36,10 @@ private:
 // The search page `route` (RouteKind::search) names, for `query_string`
 // (the raw text after '?'): 200 with the hits or the form, 400 with a page
 // saying why for a query over a bound, a page number out of range or bad
-// encoding. Unlisted (noindex, no-store); gzipped when `gzip_wanted`.
+// encoding. Unlisted (noindex, no-store); gzipped when `coding` says so.
 // A route whose language the site lacks gets the site's 404 page.
 std::shared_ptr<const Page> search_page(const Site& site, const Route& route, std::string_view query_string,
                                         PageSource& source, SearchReader& reader,
-                                        bool gzip_wanted = true);
+                                        ContentCoding coding = ContentCoding::gzip);
 
 }  // namespace vitae

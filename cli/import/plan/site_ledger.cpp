@@ -161,8 +161,7 @@ std::string visible_text(std::string_view page) {
     }
     if (body.starts_with("+++"))
         if (auto end = body.find("\n+++", 3); end != std::string::npos) body.erase(0, end + 4);
-    std::vector<LiquidTag> removed;
-    std::string text = strip_liquid(body, 1, removed), out;
+    std::string text = strip_liquid(body, 1).text, out;
     // HTML comments, {{ }} (Hugo's shortcodes, Liquid's output), tags and
     // entities as a space each; scanned, not matched, so a long page costs
     // what it is long.

@@ -37,7 +37,7 @@ namespace {
 // The row, then each link as its file is stored (a link to a file that
 // cannot be stored is left out).
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p) {
-    std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
+    std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", FileWanted::picture);
     insert_project(db, {.slug = p.slug, .title = p.title, .summary = p.summary, .markdown = p.markdown, .image = image,
                         .links = {}, .publications = {}, .posts = {}});
     for (const auto& l : stored_links(db, plan, p.links, "of project " + p.slug, p.file))
@@ -92,7 +92,8 @@ void write_previews(const Db& db, SitePlan& plan) {
     for (const auto& preview : plan.previews) {
         auto id = publication_id_named(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
-        std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication, true);
+        std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication,
+                                           FileWanted::picture);
         if (name.empty()) continue;
         set_publication_preview(db, *id, name);
     }
@@ -137,14 +138,14 @@ std::string free_name(const Db& db, const fs::path& file, std::string_view bytes
 }  // namespace
 
 std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& picture, const std::string& alt,
-                            const std::string& what, bool picture_only) {
+                            const std::string& what, FileWanted wanted) {
     for (const auto& [path, name] : plan.stored_files)
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
         std::string bytes = read_file_to_add(picture.string());
         std::string name = free_name(db, picture, bytes);
         auto stored = store_upload(db, read_upload(name, std::move(bytes)), alt, ProfilePhoto::no);
-        if (!stored.file.is_picture() && !picture_only) {
+        if (!stored.file.is_picture() && wanted == FileWanted::any) {
             plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
             plan.stored_files.emplace_back(picture, stored.file.name);
             return stored.file.name;
@@ -167,7 +168,7 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
 std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what,
                         const fs::path& file) {
     if (url.starts_with("file:")) {
-        std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
+        std::string name = store_site_file(db, plan, url.substr(5), "", what, FileWanted::any);
         return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
     }
     if (url.empty() || is_link(url)) return url;

@@ -40,9 +40,14 @@ void report_removed(SitePlan& plan, const std::filesystem::path& file, int line,
 
 // HTML comments (<!-- ... -->, over any number of lines) removed, but in a
 // fenced code block: the site never shows them, and split into paragraphs
-// a comment's later ones would show. `removed` counts them.
-std::string without_html_comments(std::string_view markdown, int& removed) {
+// a comment's later ones would show.
+struct CommentsRemoved {
+    std::string text;
+    int removed = 0;  // how many comments
+};
+CommentsRemoved without_html_comments(std::string_view markdown) {
     std::string out;
+    int removed = 0;
     bool fenced = false, in_comment = false;
     std::size_t pos = 0;
     while (pos < markdown.size()) {
@@ -74,7 +79,7 @@ std::string without_html_comments(std::string_view markdown, int& removed) {
         if (!kept.empty() && kept.back() != '\n' && line.ends_with('\n')) kept += '\n';  // the comment ran past this line
         out += kept;
     }
-    return out;
+    return {.text = std::move(out), .removed = removed};
 }
 
 }  // namespace
@@ -104,14 +109,13 @@ std::vector<std::string> paragraphs(std::string_view markdown) {
 
 std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body,
                                 int first_line) {
-    std::vector<LiquidTag> liquid;
-    std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
+    auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
-    int comments = 0;
-    text = without_html_comments(text, comments);
-    if (comments > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
+    auto uncommented = without_html_comments(text);
+    text = std::move(uncommented.text);
+    if (uncommented.removed > 0)
+        plan.note(SiteNote::Kind::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
     // Paragraph by paragraph, so a fenced code block's "<" is left alone.
     std::string out;
     int html_blocks = 0, line = first_line;
@@ -121,9 +125,9 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
             line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
         bool code = is_fence(block.substr(0, block.find('\n')));
         if (!code && !block.starts_with(">") && !block.starts_with("    ") && has_html(block)) {
-            SanitizeReport report;
-            out += sanitize_html(block, report) + "\n\n";
-            report_removed(plan, file, line, report);
+            auto sanitized = sanitize_and_report(block);
+            out += sanitized.html + "\n\n";
+            report_removed(plan, file, line, sanitized.report);
             ++html_blocks;
             continue;
         }
@@ -160,18 +164,16 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 }
 
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
-    std::vector<LiquidTag> liquid;
-    std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
+    auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
     for (const auto& tag : liquid)
         plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
-    int comments = 0;
-    text = without_html_comments(text, comments);
-    if (comments > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
-    SanitizeReport report;
-    std::string html = sanitize_html(text, report);
-    report_removed(plan, file, first_line, report);
-    return html;
+    auto uncommented = without_html_comments(text);
+    text = std::move(uncommented.text);
+    if (uncommented.removed > 0)
+        plan.note(SiteNote::Kind::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
+    auto sanitized = sanitize_and_report(text);
+    report_removed(plan, file, first_line, sanitized.report);
+    return std::move(sanitized.html);
 }
 
 }  // namespace vitae::cli
