@@ -46,7 +46,7 @@ struct World {
     vitae::PageCache cache{16 * 1024 * 1024, 1024};
     // As a worker has it: the one site (--db) of a site set, a slot per benchmark thread.
     vitae::SiteSet set{{.db_path = source.db_path, .base_url = vitae::default_base_url,
-                        .templates_dir = source.templates_dir, .slots = 64},
+                        .templates_dir = source.templates_dir, .threads = 64},
                        cache};
     vitae::LoadedSite& site = *set.loaded().front();
     vitae::SiteHolder& sites = site.holder;

@@ -87,7 +87,7 @@ void Handler::refresh_gauges() {
 PageLookup Handler::timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
                                ContentCoding coding) {
     auto before = std::chrono::steady_clock::now();
-    auto found = site.pages.page(version, route, site.slot(thread.index).workspace, coding);
+    auto found = site.pages.page(version, route, site.thread_view(thread.index).workspace, coding);
     if (found.cache_hit) {
         metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
         return found;
@@ -126,7 +126,7 @@ Response Handler::page_response(const Request& request, const Route& route, Load
     Response response;
     ContentCoding coding = accepted_coding(request.accept_encoding);
     try {
-        auto version = site.holder.fresh(site.slot(thread.index).probe);
+        auto version = site.holder.fresh(site.thread_view(thread.index).probe);
         auto found = timed_page(site, *version, route, thread, coding);
         response.page = std::move(found.page);
         response.cache_hit = found.cache_hit;
@@ -145,11 +145,11 @@ Response Handler::page_response(const Request& request, const Route& route, Load
 Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
     Response response;
     ContentCoding coding = accepted_coding(request.accept_encoding);
-    auto& slot = site.slot(thread.index);
+    auto& view = site.thread_view(thread.index);
     try {
-        auto version = site.holder.fresh(slot.probe);
+        auto version = site.holder.fresh(view.probe);
         auto before = std::chrono::steady_clock::now();
-        response.page = search_page(*version, route, request.query, site.pages, slot.search, coding);
+        response.page = search_page(*version, route, request.query, site.pages, view.search, coding);
         metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
         metrics_.own->count_render(std::chrono::steady_clock::now() - before);
     } catch (const std::exception& e) {
@@ -164,7 +164,7 @@ Response Handler::search_response(const Request& request, const Route& route, Lo
 
 Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
     Answer a = answer(raw, thread);
-    metrics_.own->count_request(a.route_slot, a.response.status);
+    metrics_.own->count_request(a.route_row, a.response.status);
     return std::move(a.response);
 }
 
@@ -220,12 +220,12 @@ Handler::Answer Handler::site_answer(const Request& request, LoadedSite& site, s
     }
     // "/zh" names a language only when the site has it; otherwise it is any unknown path.
     if (route.kind == RouteKind::redirect && !route.language.empty() &&
-        !language_of(route, *site.holder.fresh(site.slot(thread.index).probe))) {
+        !language_of(route, *site.holder.fresh(site.thread_view(thread.index).probe))) {
         std::string_view routed = route.path;
         route = Route{};
         route.path = routed;
     }
-    Answer a{.route_slot = static_cast<int>(route.kind)};
+    Answer a{.route_row = static_cast<int>(route.kind)};
     if (route.kind == RouteKind::redirect) {
         std::string language = route.language.empty() ? std::string() : "/" + std::string(route.language);
         a.response = redirect(site.mount + language + std::string(route.location));

@@ -46,10 +46,10 @@ public:
     void refresh_gauges();
 
 private:
-    // What a routed request became; `route_slot` labels it in the metrics.
+    // What a routed request became; `route_row` labels it in the metrics.
     struct Answer {
         Response response = {};
-        int route_slot = metrics::unrouted;
+        int route_row = metrics::unrouted;
     };
     Answer answer(const RawRequest& raw, ThreadState& thread);
     Answer site_answer(const Request& request, LoadedSite& site, std::string_view path, ThreadState& thread);

@@ -62,7 +62,7 @@ int render_to_stdout(const vitae::Config& config) {
     auto version = site.holder.current();
     Route routed = route(lookup.path);
     auto page = routed.kind == RouteKind::search
-                    ? search_page(*version, routed, query, site.pages, site.slot(0).search, ContentCoding::identity)
+                    ? search_page(*version, routed, query, site.pages, site.thread_view(0).search, ContentCoding::identity)
                     : site.pages.render_page(*version, page_ref(routed, *version));
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;

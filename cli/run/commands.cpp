@@ -111,10 +111,10 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
 int run_import_site(const Args& args, std::ostream& out) {
     auto report = import_site(args.positional[0], args.positional[1],
                               {.include_demo = args.has("--include-demo"), .include_demo_files = args.get_all("--include-demo-file")});
-    int counts[5] = {0, 0, 0, 0, 0};  // by SiteNote::Kind
+    int counts[5] = {0, 0, 0, 0, 0};  // by SiteNote::Outcome
     for (const auto& note : report.notes) {
         out << describe(note) << "\n";
-        ++counts[static_cast<int>(note.kind)];
+        ++counts[static_cast<int>(note.outcome)];
     }
     std::size_t classes[4] = {0, 0, 0, 0};
     for (const auto& entry : report.ledger) {

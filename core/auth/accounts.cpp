@@ -107,7 +107,7 @@ void Accounts::remove_user(std::string_view name) {
 }
 
 std::vector<AccountUser> Accounts::users() const {
-    Transaction transaction(db_, Transaction::Kind::read);
+    Transaction transaction(db_, Transaction::Mode::read);
     std::vector<AccountUser> out;
     for (const auto& row : read_users(db_)) out.push_back(to_user(row));
     return out;
@@ -115,7 +115,7 @@ std::vector<AccountUser> Accounts::users() const {
 
 std::optional<AccountUser> Accounts::user(std::string_view name) const {
     if (user_name_problem(name)) return std::nullopt;
-    Transaction transaction(db_, Transaction::Kind::read);
+    Transaction transaction(db_, Transaction::Mode::read);
     auto row = read_user(db_, name);
     if (!row) return std::nullopt;
     return to_user(*row);

@@ -1,7 +1,7 @@
 // The edit engine behind vitae-admin: given a site's database and one
 // request (a GET, or a POST whose form is parsed and whose CSRF token and
 // Origin are already checked), it renders the editor's page or applies the
-// save. Every kind it edits is a row of one table (kinds.cpp); every write
+// save. Everything it edits is a row of one table (kinds.cpp); every write
 // goes through core/store/write/, checked against the version the form was
 // made from, and is recorded in the edit log with its before and after.
 #pragma once

@@ -5,10 +5,10 @@
 #include "edit/kind_rows.hpp"
 #include "store/write/profile.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
-std::vector<Kind> profile_list_kinds() {
-    std::vector<Kind> table;
+std::vector<Editable> profile_list_editables() {
+    std::vector<Editable> table;
     table.push_back(positional(
         {.path = "emails", .label = "E-mail addresses", .item = "profile_email",
          .fields = {{.name = "address", .label = "Address", .required = true,
@@ -29,4 +29,4 @@ std::vector<Kind> profile_list_kinds() {
     return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -5,7 +5,7 @@
 #include "store/write/sections.hpp"
 #include "store/write/teaching.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -29,8 +29,8 @@ Talk talk_of(V v) {
 
 }  // namespace
 
-std::vector<Kind> section_kinds() {
-    std::vector<Kind> table;
+std::vector<Editable> section_editables() {
+    std::vector<Editable> table;
     table.push_back(positional(
         {.path = "education", .label = "Education", .item = "education",
          .fields = {{.name = "start_year", .label = "From (year)", .type = FieldType::number, .required = true},
@@ -98,4 +98,4 @@ std::vector<Kind> section_kinds() {
     return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -27,7 +27,7 @@ struct PublicSite {
     explicit PublicSite(const std::filesystem::path& db)
         : cache(1 << 24, 64),
           set({.db_path = db.string(), .base_url = default_base_url, .templates_dir = source_dir / "templates",
-               .slots = 1, .layout = nullptr},
+               .threads = 1, .layout = nullptr},
               cache),
           handler(set) {}
     PageCache cache;

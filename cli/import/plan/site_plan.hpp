@@ -91,7 +91,7 @@ struct SitePlan {
     std::set<std::string> demo_files_taken;  // the --include-demo-file names that named demo content
 
     std::string relative(const std::filesystem::path& file) const;
-    void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
+    void note(SiteNote::Outcome outcome, const std::filesystem::path& file, std::string message, int line = 0);
     // `file` holds the theme's demo content (`what` says which): noted as
     // left out and false, or, when --include-demo asks for it, noted as
     // taken and true (the caller imports it as any other).

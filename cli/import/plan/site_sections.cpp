@@ -67,7 +67,7 @@ void write_relations(const Db& db, SitePlan& plan) {
         if (!r.publication.empty()) {
             auto id = publication_id_named(db, r.publication);
             if (!id) {
-                plan.note(SiteNote::Kind::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
+                plan.note(SiteNote::Outcome::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
                 continue;
             }
             relate_project_publication(db, project->slug, *id);
@@ -146,21 +146,21 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
         std::string name = free_name(db, picture, bytes);
         auto stored = store_upload(db, read_upload(name, std::move(bytes)), alt, ProfilePhoto::no);
         if (!stored.file.is_picture() && wanted == FileWanted::any) {
-            plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
+            plan.note(SiteNote::Outcome::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
             plan.stored_files.emplace_back(picture, stored.file.name);
             return stored.file.name;
         }
         if (!stored.file.is_picture()) {
             remove_file(db, stored.file.name);
-            plan.note(SiteNote::Kind::skipped, picture, what + ": not a picture (" + stored.file.type + ")");
+            plan.note(SiteNote::Outcome::skipped, picture, what + ": not a picture (" + stored.file.type + ")");
             return {};
         }
-        plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + std::to_string(stored.copies) +
+        plan.note(SiteNote::Outcome::imported, picture, what + ", as " + stored.file.name + " (" + std::to_string(stored.copies) +
                                                          " smaller copies)");
         plan.stored_files.emplace_back(picture, stored.file.name);
         return stored.file.name;
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::skipped, picture, what + ": " + e.what());
+        plan.note(SiteNote::Outcome::skipped, picture, what + ": " + e.what());
         return {};
     }
 }
@@ -172,7 +172,7 @@ std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, co
         return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
     }
     if (url.empty() || is_link(url)) return url;
-    plan.note(SiteNote::Kind::warning, file, what + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
+    plan.note(SiteNote::Outcome::warning, file, what + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
     return {};
 }
 

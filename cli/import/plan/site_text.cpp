@@ -31,9 +31,9 @@ bool is_fence(std::string_view line) {
 
 void report_removed(SitePlan& plan, const std::filesystem::path& file, int line, const SanitizeReport& report) {
     for (const auto& what : report.removed)
-        plan.note(SiteNote::Kind::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
+        plan.note(SiteNote::Outcome::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
     for (const auto& image : report.images)
-        plan.note(SiteNote::Kind::warning, file,
+        plan.note(SiteNote::Outcome::warning, file,
                   "image " + image + ": not imported (add it with vitae add file and link /files/<name>); the <img> still points there",
                   line);
 }
@@ -111,11 +111,11 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
                                 int first_line) {
     auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
     for (const auto& tag : liquid)
-        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+        plan.note(SiteNote::Outcome::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
     auto uncommented = without_html_comments(text);
     text = std::move(uncommented.text);
     if (uncommented.removed > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
     // Paragraph by paragraph, so a fenced code block's "<" is left alone.
     std::string out;
     int html_blocks = 0, line = first_line;
@@ -134,7 +134,7 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
         out += block + "\n\n";
     }
     if (html_blocks > 0)
-        plan.note(SiteNote::Kind::warning, file,
+        plan.note(SiteNote::Outcome::warning, file,
                   std::to_string(html_blocks) + " paragraphs carry raw HTML: kept, sanitized (and shown so)");
     while (!out.empty() && out.back() == '\n') out.pop_back();
     return out;
@@ -152,7 +152,7 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
         out += body.substr(pos, open - pos);
         int line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
         std::string_view tag = body.substr(open, close + 3 - open);
-        plan.note(SiteNote::Kind::warning, file,
+        plan.note(SiteNote::Outcome::warning, file,
                   "Hugo shortcode " + in_quotes(std::string(utf8_prefix(tag, 80))) +
                       " cannot run here; removed, the text around it kept",
                   line);
@@ -166,11 +166,11 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
     auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
     for (const auto& tag : liquid)
-        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+        plan.note(SiteNote::Outcome::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
     auto uncommented = without_html_comments(text);
     text = std::move(uncommented.text);
     if (uncommented.removed > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
     auto sanitized = sanitize_and_report(text);
     report_removed(plan, file, first_line, sanitized.report);
     return std::move(sanitized.html);

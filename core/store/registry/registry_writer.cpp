@@ -148,7 +148,7 @@ void backup_registry(const fs::path& sites_dir, const std::string& dest, IfExist
         keep_rollback_journal(copy, "registry", "the worker");
         Registry registry;
         {
-            Transaction snapshot(copy, Transaction::Kind::read);
+            Transaction snapshot(copy, Transaction::Mode::read);
             registry = read_registry_rows(copy, sites_dir);
         }
         check_registry_rows(registry, temp.path());

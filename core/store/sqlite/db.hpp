@@ -108,8 +108,8 @@ private:
 // database as it was; a read transaction just ends.
 class Transaction {
 public:
-    enum class Kind { read, write };
-    explicit Transaction(const Db& db, Kind kind = Kind::write);
+    enum class Mode { read, write };
+    explicit Transaction(const Db& db, Mode mode = Mode::write);
     ~Transaction();
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
