@@ -10,7 +10,7 @@
 #include <optional>
 #include <ostream>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 #include "store/sqlite/temp_file.hpp"
 
 namespace vitae::cli {

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 
