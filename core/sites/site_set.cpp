@@ -33,12 +33,12 @@ LoadedSite::LoadedSite(std::string site_name, SiteSource source, std::string sit
       holder(std::move(source), config.sites_dir.empty() ? config.fallback : nullptr),
       pages(cache, base_url, config.layout, std::move(scope), {.header = config.surrogate, .site_key = name}),
       last_used_ms(monotonic_ms()),
-      slots_(config.slots) {}
+      thread_views_(config.threads) {}
 
-LoadedSite::Slot& LoadedSite::slot(std::size_t thread) {
-    auto& slot = slots_.at(thread);
-    if (!slot) slot = std::make_unique<Slot>(holder.source().db_path, pages);
-    return *slot;
+LoadedSite::ThreadView& LoadedSite::thread_view(std::size_t thread) {
+    auto& view = thread_views_.at(thread);
+    if (!view) view = std::make_unique<ThreadView>(holder.source().db_path, pages);
+    return *view;
 }
 
 // A registry site's place in the map: loaded (site set), being loaded (its
@@ -122,12 +122,12 @@ std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
     std::shared_ptr<Entry> entry;
     {
         std::lock_guard lock(mutex_);
-        auto& slot = entries_[registered.name];
-        if (!slot) {
-            slot = std::make_shared<Entry>();
-            slot->identity = identity_of(registered);
+        auto& named = entries_[registered.name];
+        if (!named) {
+            named = std::make_shared<Entry>();
+            named->identity = identity_of(registered);
         }
-        entry = slot;
+        entry = named;
     }
     auto now = monotonic_ms();
     LoadedSite::touch(entry->last_used_ms, now);

@@ -44,7 +44,7 @@ struct Fixture {
     Accounts accounts = Accounts::open(path.string(), OpenMode::create);
     AccountUser alice;
     Fixture() {
-        accounts.add_user("alice", good, false, {"alice"}, min_hash_cost());
+        accounts.add_user("alice", good, UserRole::member, {"alice"}, min_hash_cost());
         alice = *accounts.user("alice");
     }
     bool alive(const std::string& token, std::int64_t now) { return accounts.find_session(token, now, limits_).has_value(); }
@@ -107,7 +107,7 @@ BOOST_FIXTURE_TEST_CASE(logout_ends_one_session, Fixture) {
 }
 
 BOOST_FIXTURE_TEST_CASE(a_password_change_ends_every_session_of_that_user, Fixture) {
-    accounts.add_user("bob", good, false, {}, min_hash_cost());
+    accounts.add_user("bob", good, UserRole::member, {}, min_hash_cost());
     auto bobs = accounts.start_session(*accounts.user("bob"), t0, limits_);
     auto one = accounts.start_session(alice, t0, limits_);
     auto two = accounts.start_session(alice, t0, limits_);

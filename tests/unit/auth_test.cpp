@@ -53,8 +53,8 @@ struct Fixture {
     std::filesystem::path path = dir / "auth.db";
     Accounts accounts = Accounts::open(path.string(), OpenMode::create);
     Fixture() {
-        accounts.add_user("alice", good, false, {"alice", "lab"}, min_hash_cost());
-        accounts.add_user("root", good, true, {}, min_hash_cost());
+        accounts.add_user("alice", good, UserRole::member, {"alice", "lab"}, min_hash_cost());
+        accounts.add_user("root", good, UserRole::admin, {}, min_hash_cost());
     }
     LoginResult try_login(std::string_view name, std::string_view password, std::int64_t now,
                           std::string_view address = "192.0.2.1") {
@@ -124,14 +124,14 @@ BOOST_FIXTURE_TEST_CASE(bad_input_is_refused_naming_the_value_and_changes_nothin
         }
     };
     auto cost = min_hash_cost();
-    refused([&] { accounts.add_user("Bob", good, false, {}, cost); }, "user name \"Bob\"");
-    refused([&] { accounts.add_user("-bob", good, false, {}, cost); }, "\"-bob\"");
-    refused([&] { accounts.add_user(std::string(33, 'b'), good, false, {}, cost); }, "longer than 32");
-    refused([&] { accounts.add_user("bob", "", false, {}, cost); }, "password is empty");
-    refused([&] { accounts.add_user("bob", "short", false, {}, cost); }, "shorter than 8");
-    refused([&] { accounts.add_user("bob", std::string(1025, 'p'), false, {}, cost); }, "longer than 1 KiB");
-    refused([&] { accounts.add_user("bob", good, false, {"ok", "Not_A_Site"}, cost); }, "Not_A_Site");
-    refused([&] { accounts.add_user("alice", good, false, {}, cost); }, "user \"alice\" exists");
+    refused([&] { accounts.add_user("Bob", good, UserRole::member, {}, cost); }, "user name \"Bob\"");
+    refused([&] { accounts.add_user("-bob", good, UserRole::member, {}, cost); }, "\"-bob\"");
+    refused([&] { accounts.add_user(std::string(33, 'b'), good, UserRole::member, {}, cost); }, "longer than 32");
+    refused([&] { accounts.add_user("bob", "", UserRole::member, {}, cost); }, "password is empty");
+    refused([&] { accounts.add_user("bob", "short", UserRole::member, {}, cost); }, "shorter than 8");
+    refused([&] { accounts.add_user("bob", std::string(1025, 'p'), UserRole::member, {}, cost); }, "longer than 1 KiB");
+    refused([&] { accounts.add_user("bob", good, UserRole::member, {"ok", "Not_A_Site"}, cost); }, "Not_A_Site");
+    refused([&] { accounts.add_user("alice", good, UserRole::member, {}, cost); }, "user \"alice\" exists");
     refused([&] { accounts.set_password("bob", good, cost); }, "no user \"bob\"");
     refused([&] { accounts.grant("alice", "a_b"); }, "a_b");
     refused([&] { accounts.revoke("alice", "other"); }, "no grant for site \"other\"");
@@ -185,7 +185,7 @@ double thread_cpu_ms() {
 BOOST_AUTO_TEST_CASE(an_unknown_user_costs_a_hash_as_a_wrong_password_does) {
     TempDir dir;
     auto accounts = Accounts::open((dir / "auth.db").string(), OpenMode::create);
-    accounts.add_user("alice", good, false, {}, {.ops = 1, .mem_bytes = 16 * 1024 * 1024});  // ~15 ms a check
+    accounts.add_user("alice", good, UserRole::member, {}, {.ops = 1, .mem_bytes = 16 * 1024 * 1024});  // ~15 ms a check
     auto cpu_of = [&](std::string_view name, int n) {
         double start = thread_cpu_ms();
         for (int i = 0; i < 3; ++i) accounts.log_in(name, "wrong password", "192.0.2." + std::to_string(n + i), t0);

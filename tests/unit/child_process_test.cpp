@@ -1,5 +1,5 @@
-// base/child_process: a helper program run as a bounded child (issue 26's
-// vitae-cv-pdf runs through it). Real programs: /bin/sh and coreutils.
+// base/child_process: a helper program run as a bounded child (vitae-cv-pdf
+// runs through it). Real programs: /bin/sh and coreutils.
 #define BOOST_TEST_MODULE child_process
 #include <boost/test/unit_test.hpp>
 

@@ -279,7 +279,7 @@ void read_loop(const std::string& path, std::atomic<bool>& stop) {
     auto db = Db::open(path, OpenMode::read_only);
     while (!stop) {
         try {
-            Transaction transaction(db, Transaction::Kind::read);
+            Transaction transaction(db, Transaction::Mode::read);
             auto count = db.prepare("SELECT count(*) FROM edit_a");
             count.step();
             std::this_thread::sleep_for(std::chrono::milliseconds(3));  // a reload holding its snapshot

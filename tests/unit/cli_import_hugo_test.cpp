@@ -40,10 +40,10 @@ std::string text(const fs::path& db_path, const std::string& sql) {
     return stmt.step() ? stmt.text_at(0) : "(no row)";
 }
 
-std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Kind kind) {
+std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Outcome outcome) {
     std::set<std::string> files;
     for (const auto& note : report.notes)
-        if (note.kind == kind && note.file.starts_with(folder)) files.insert(note.file);
+        if (note.outcome == outcome && note.file.starts_with(folder)) files.insert(note.file);
     return files.size();
 }
 
@@ -56,7 +56,7 @@ std::string all_notes(const SiteImportReport& report) {
 void every_file_accounted_for(const fs::path& site, const SiteImportReport& report) {
     std::set<std::string> decided;
     for (const auto& note : report.notes)
-        if (note.kind != SiteNote::Kind::warning) decided.insert(note.file);
+        if (note.outcome != SiteNote::Outcome::warning) decided.insert(note.file);
     for (const auto& entry : fs::recursive_directory_iterator(site)) {
         if (!entry.is_regular_file()) continue;
         std::string file = entry.path().lexically_relative(site).generic_string();
@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(imports_real_hugo_blox_sites) {
         BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") >= 2);
         BOOST_TEST(count(db, "SELECT count(*) FROM publication") == publications);
         BOOST_TEST(count(db, "SELECT count(*) FROM project") == projects);
-        BOOST_TEST(notes_of(report, "content/", SiteNote::Kind::demo) == demo);
+        BOOST_TEST(notes_of(report, "content/", SiteNote::Outcome::demo) == demo);
         BOOST_TEST(count(db, "SELECT count(*) FROM post") == 0);  // Yunlin's five posts are the starter's
         every_file_accounted_for(site, report);
         check_database(Db::open(db.string(), OpenMode::read_only));
@@ -211,7 +211,7 @@ BOOST_AUTO_TEST_CASE(leaves_out_the_starters_demo_author) {
     write(site / "content/authors/admin/_index.md",
           "---\ntitle: Nelson Bighetti\nrole: Professor of Artificial Intelligence\n---\nNelson Bighetti is a professor.\n");
     auto report = import_site(site, db.string());
-    BOOST_TEST(notes_of(report, "content/authors/admin/_index.md", SiteNote::Kind::demo) == 1u);
+    BOOST_TEST(notes_of(report, "content/authors/admin/_index.md", SiteNote::Outcome::demo) == 1u);
     BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 0);
 }
 

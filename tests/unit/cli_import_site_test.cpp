@@ -53,10 +53,10 @@ std::size_t files_in(const fs::path& folder) {
     return n;
 }
 
-std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Kind kind) {
+std::size_t notes_of(const SiteImportReport& report, std::string_view folder, SiteNote::Outcome outcome) {
     std::set<std::string> files;
     for (const auto& note : report.notes)
-        if (note.kind == kind && note.file.starts_with(folder)) files.insert(note.file);
+        if (note.outcome == outcome && note.file.starts_with(folder)) files.insert(note.file);
     return files.size();
 }
 
@@ -64,7 +64,7 @@ std::size_t notes_of(const SiteImportReport& report, std::string_view folder, Si
 void every_file_accounted_for(const fs::path& site, const SiteImportReport& report) {
     std::set<std::string> decided;
     for (const auto& note : report.notes)
-        if (note.kind != SiteNote::Kind::warning) decided.insert(note.file);
+        if (note.outcome != SiteNote::Outcome::warning) decided.insert(note.file);
     for (const auto& entry : fs::recursive_directory_iterator(site)) {
         if (!entry.is_regular_file()) continue;
         std::string file = entry.path().lexically_relative(site).generic_string();
@@ -105,10 +105,9 @@ BOOST_AUTO_TEST_CASE(splits_front_matter_and_reports_a_broken_one) {
 }
 
 BOOST_AUTO_TEST_CASE(reports_liquid_by_line_and_keeps_the_text_around_it) {
-    std::vector<LiquidTag> removed;
     std::string body = "Intro\n{% include figure.html path=\"a.png\" %} after\n[cv]({{ site.baseurl }}/cv.pdf) "
                        "{{ page.title }}\n{% raw %}{{ kept }}{% endraw %}\n{% highlight c %}\nint x;\n{% endhighlight %}";
-    std::string out = strip_liquid(body, 10, removed);
+    auto [out, removed] = strip_liquid(body, 10);
     BOOST_TEST(out == "Intro\n after\n[cv](/cv.pdf) \n{{ kept }}\n```c\nint x;\n```");
     BOOST_REQUIRE(removed.size() == 2u);
     BOOST_TEST(removed[0].line == 11);
@@ -148,7 +147,7 @@ BOOST_AUTO_TEST_CASE(imports_real_al_folio_sites) {
         BOOST_TEST(count(db.path, "publication") == bib_entries);
         BOOST_TEST(count(db.path, "news") == news);
         BOOST_TEST(report.counts.news == static_cast<std::size_t>(news));
-        BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::imported) + notes_of(report, "_news/", SiteNote::Kind::demo) ==
+        BOOST_TEST(notes_of(report, "_news/", SiteNote::Outcome::imported) + notes_of(report, "_news/", SiteNote::Outcome::demo) ==
                    files_in(site / "_news"));
         every_file_accounted_for(site, report);
         check_database(Db::open(db.path, OpenMode::read_only));
@@ -167,11 +166,11 @@ BOOST_AUTO_TEST_CASE(imports_real_academicpages_sites) {
         BOOST_TEST(count(db.path, "profile_paragraph") >= 1);
         BOOST_TEST(count(db.path, "publication") == publications);
         BOOST_TEST(count(db.path, "teaching") == teaching);
-        BOOST_TEST(notes_of(report, "_publications/", SiteNote::Kind::imported) +
-                       notes_of(report, "_publications/", SiteNote::Kind::demo) ==
+        BOOST_TEST(notes_of(report, "_publications/", SiteNote::Outcome::imported) +
+                       notes_of(report, "_publications/", SiteNote::Outcome::demo) ==
                    files_in(site / "_publications"));
         BOOST_TEST(count(db.path, "talk") == talks);
-        BOOST_TEST(notes_of(report, "_talks/", SiteNote::Kind::imported) + notes_of(report, "_talks/", SiteNote::Kind::demo) ==
+        BOOST_TEST(notes_of(report, "_talks/", SiteNote::Outcome::imported) + notes_of(report, "_talks/", SiteNote::Outcome::demo) ==
                    files_in(site / "_talks"));
         every_file_accounted_for(site, report);
         check_database(Db::open(db.path, OpenMode::read_only));
@@ -210,7 +209,7 @@ BOOST_AUTO_TEST_CASE(a_news_item_with_html_is_sanitized_and_a_page_item_keeps_it
     test::write_file(site / "_news" / "b.md", "---\ntitle: A long one\ndate: 2025-05-06 10:00:00\ninline: false\n---\nThe details.\n");
     test::write_file(site / "_news" / "announcement_1.md", "---\ndate: 2015-10-22\ninline: true\n---\nA simple inline announcement.\n");
     auto report = import_site(site, db.path);
-    BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::demo) == 1);
+    BOOST_TEST(notes_of(report, "_news/", SiteNote::Outcome::demo) == 1);
     auto reader = Db::open(db.path, OpenMode::read_only);
     Content c = load_content(reader);
     BOOST_REQUIRE(c.news.size() == 2u);
@@ -310,7 +309,7 @@ BOOST_AUTO_TEST_CASE(imports_the_profile_picture_as_the_stored_photo) {
     BOOST_TEST(c.photo == "profile.png");
     BOOST_REQUIRE(c.file("profile.png"));
     BOOST_TEST(c.file("profile.png")->alt == c.name);
-    BOOST_TEST(notes_of(report, "images/profile.png", SiteNote::Kind::imported) == 1u);
+    BOOST_TEST(notes_of(report, "images/profile.png", SiteNote::Outcome::imported) == 1u);
 }
 
 namespace {
@@ -341,7 +340,7 @@ BOOST_AUTO_TEST_CASE(imports_al_folio_projects_and_leaves_the_demo_ones_out) {
           "{% cite milintsevich-etal-2024-evaluating %}.\n");
     write(site / "assets" / "img" / "eval.png", test::tiny_png());
     auto report = import_site(site, db.path);
-    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Kind::demo) == 9u);  // "project 3 with very long name" too
+    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Outcome::demo) == 9u);  // "project 3 with very long name" too
     BOOST_TEST(count(db.path, "project") == 1);
     BOOST_TEST(text(db.path, "SELECT slug || '|' || title || '|' || summary || '|' || image FROM project") ==
                "10-evaluation|Evaluating depression models|How we test them.|eval.png");
@@ -358,7 +357,7 @@ BOOST_AUTO_TEST_CASE(imports_a_real_al_folio_sites_projects) {
     TempDb db;
     fs::path site = sites / "al-folio-oliver-larsen";
     auto report = import_site(site, db.path);
-    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Kind::imported) == files_in(site / "_projects"));
+    BOOST_TEST(notes_of(report, "_projects/", SiteNote::Outcome::imported) == files_in(site / "_projects"));
     BOOST_TEST(text(db.path, "SELECT group_concat(slug, ' ') FROM (SELECT slug FROM project ORDER BY position)") ==
                "1-flood-detection 2-carboplanner 3-konsensus 4-stock-analysis 5-meal-recommender");
     BOOST_TEST(text(db.path, "SELECT title || '|' || summary FROM project WHERE position = 1") ==
@@ -385,7 +384,7 @@ BOOST_AUTO_TEST_CASE(imports_academicpages_portfolio_items_as_projects) {
           "---\ntitle: \"A survey of voters\"\nexcerpt: \"Data from 2020.\"\nheader:\n  teaser: survey.png\n---\n\nThe data.\n");
     write(site / "images" / "survey.png", test::tiny_png());
     auto report = import_site(site, db.path);
-    BOOST_TEST(notes_of(report, "_portfolio/", SiteNote::Kind::demo) == 1u);
+    BOOST_TEST(notes_of(report, "_portfolio/", SiteNote::Outcome::demo) == 1u);
     BOOST_TEST(text(db.path, "SELECT title || '|' || summary || '|' || image || '|' || markdown FROM project WHERE slug = 'survey'") ==
                "A survey of voters|Data from 2020.|survey.png|The data.");
     BOOST_TEST(text(db.path, "SELECT position || '|' || summary || '|' || image FROM project WHERE slug = 'lsgan'") ==
@@ -425,7 +424,7 @@ BOOST_AUTO_TEST_CASE(news_under_the_themes_file_names_with_the_owners_text_are_i
     TempDb db;
     fs::path site = sites / "al-folio-aakash-kt";
     auto report = import_site(site, db.path);
-    BOOST_TEST(notes_of(report, "_news/", SiteNote::Kind::demo) == 0u);
+    BOOST_TEST(notes_of(report, "_news/", SiteNote::Outcome::demo) == 0u);
     BOOST_TEST(demo_files(report) == (std::vector<std::string>{"_projects/1_project.md", "_projects/2_project.md"}));  // the theme's, kept there
     Content c = load_content(Db::open(db.path, OpenMode::read_only));
     BOOST_REQUIRE(c.news.size() == 15u);
@@ -448,7 +447,7 @@ BOOST_AUTO_TEST_CASE(finds_the_about_page_by_its_layout_and_leaves_html_comments
     BOOST_TEST(all.find("Write your biography") == std::string::npos);
     BOOST_TEST(all.find("Put your address") == std::string::npos);  // the comment's second paragraph
     BOOST_TEST(all.find("final year Ph.D candidate") == std::string::npos);  // the owner's own, commented out
-    BOOST_TEST(notes_of(report, "_pages/home.md", SiteNote::Kind::demo) == 0u);
+    BOOST_TEST(notes_of(report, "_pages/home.md", SiteNote::Outcome::demo) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(html_comments_are_left_out_but_in_code) {

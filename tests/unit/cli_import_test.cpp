@@ -226,7 +226,7 @@ BOOST_AUTO_TEST_CASE(an_import_waits_for_a_reader_instead_of_failing) {
     Fixture f;
     auto reader = Db::open(f.db.string(), OpenMode::read_only);
     BOOST_TEST(reader.pragma_text("journal_mode") == "delete");
-    std::optional<Transaction> reading(std::in_place, reader, Transaction::Kind::read);
+    std::optional<Transaction> reading(std::in_place, reader, Transaction::Mode::read);
     reader.pragma_int("user_version");  // BEGIN is deferred: the first read takes the shared lock
     constexpr auto held = std::chrono::milliseconds(300);
     std::thread release([&] {

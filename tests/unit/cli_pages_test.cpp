@@ -1,4 +1,4 @@
-// vitae add page, ls pages, rm page (schema v12): the writer's rows, the
+// vitae add page, ls pages, rm page: the writer's rows, the
 // reads, the one slug rule (a route's or a site language's path refused with
 // a message that says why), translations, and the search index.
 #define BOOST_TEST_MODULE cli_pages

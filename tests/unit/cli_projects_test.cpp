@@ -1,4 +1,4 @@
-// vitae add project, rm project, set preview (schema v8), and what vitae
+// vitae add project, rm project, set preview, and what vitae
 // check says of a project's or paper's picture and links.
 #define BOOST_TEST_MODULE cli_projects
 #include <boost/test/unit_test.hpp>

@@ -43,10 +43,10 @@ SyncedPublication entry(std::int64_t id, std::string title, std::optional<int> y
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(openalex_pages_map_to_works_with_abstract_and_counts) {
-    std::string cursor;
-    auto works = openalex_page(read_file(recordings / "openalex/works-page-1.json"), cursor, "2026-12-01");
+    auto first = openalex_page(read_file(recordings / "openalex/works-page-1.json"), "2026-12-01");
+    const auto& works = first.works;
     BOOST_REQUIRE(works.size() == 1u);
-    BOOST_TEST(!cursor.empty());
+    BOOST_TEST(!first.next_cursor.empty());
     const Publication& p = works[0].publication;
     BOOST_TEST(works[0].ids.front().id == "W2741809807");
     BOOST_TEST(p.doi == "10.7717/peerj.4375");
@@ -61,11 +61,11 @@ BOOST_AUTO_TEST_CASE(openalex_pages_map_to_works_with_abstract_and_counts) {
     BOOST_REQUIRE(p.citations.size() == 1u);
     BOOST_TEST(p.citations[0].service == "openalex");
     BOOST_TEST(p.citations[0].count == 394);
-    works = openalex_page(read_file(recordings / "openalex/works-page-2.json"), cursor, "2026-12-01");
-    BOOST_TEST(cursor.empty());
-    BOOST_TEST(works[0].publication.pages == "e33693");
-    BOOST_CHECK_THROW(openalex_page("<html>", cursor, "2026-12-01"), SyncError);
-    BOOST_CHECK_THROW(openalex_page("{\"meta\": {}}", cursor, "2026-12-01"), SyncError);
+    auto last = openalex_page(read_file(recordings / "openalex/works-page-2.json"), "2026-12-01");
+    BOOST_TEST(last.next_cursor.empty());
+    BOOST_TEST(last.works[0].publication.pages == "e33693");
+    BOOST_CHECK_THROW(openalex_page("<html>", "2026-12-01"), SyncError);
+    BOOST_CHECK_THROW(openalex_page("{\"meta\": {}}", "2026-12-01"), SyncError);
 }
 
 BOOST_AUTO_TEST_CASE(crossref_works_map_authors_venue_pages_and_count) {

@@ -1,4 +1,4 @@
-// The CV (schema v8): /cv/'s data, teaching grouped by role, /cv.json's
+// The CV: /cv/'s data, teaching grouped by role, /cv.json's
 // shape, /cv.pdf's bytes. What the PDF says and that it validates as JSON
 // Resume is checked through nginx in tests/e2e/test_cv.py (pdftotext,
 // python3-jsonschema).
@@ -144,7 +144,7 @@ BOOST_AUTO_TEST_CASE(the_pdf_is_a_pdf_and_the_same_content_gives_the_same_bytes)
     BOOST_TEST(cv_pdf(v, en(), "https://ines.example", 1767225601) != first);  // the date is the content's
 }
 
-// What the worker serves is typeset by vitae-cv-pdf (issue 26): the same
+// What the worker serves is typeset by vitae-cv-pdf: the same
 // bytes as typesetting in this process, from the same version.
 BOOST_AUTO_TEST_CASE(the_child_typesets_the_same_bytes_as_this_process) {
     TempDir dir;

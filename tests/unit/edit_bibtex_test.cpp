@@ -40,7 +40,7 @@ BOOST_AUTO_TEST_CASE(the_paste_page_is_a_form_with_a_text_area_linked_from_the_p
     BOOST_TEST(has(a.body_html, "<textarea id=\"f-bibtex\" name=\"bibtex\""), a.body_html);
     BOOST_TEST(has(a.body_html, "name=\"csrf\" value=\"tok\""));
     BOOST_TEST(has(a.body_html, "action=\"/_vitae/edit/s/publications/bibtex\""));
-    BOOST_TEST(f.editor.handle(f.db.string(), {.method = "PUT", .path = "publications/bibtex", .form = nullptr, .user = "ann",
+    BOOST_TEST(f.editor.handle(f.db.string(), {.method = Method::other, .path = "publications/bibtex", .form = nullptr, .user = "ann",
                                                .csrf_token = "tok", .mount = "/_vitae/edit/s/"}).status == 405);
 }
 

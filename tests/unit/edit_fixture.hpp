@@ -27,7 +27,7 @@ struct PublicSite {
     explicit PublicSite(const std::filesystem::path& db)
         : cache(1 << 24, 64),
           set({.db_path = db.string(), .base_url = default_base_url, .templates_dir = source_dir / "templates",
-               .slots = 1, .layout = nullptr},
+               .threads = 1, .layout = nullptr},
               cache),
           handler(set) {}
     PageCache cache;
@@ -58,11 +58,11 @@ struct EditFixture {
     std::unique_ptr<PublicSite> site;  // made on the first public_page
 
     EditAnswer get(std::string_view path, std::string_view query = {}) {
-        return editor.handle(db.string(), {.method = "GET", .path = path, .form = nullptr, .user = "ann",
+        return editor.handle(db.string(), {.method = Method::get, .path = path, .form = nullptr, .user = "ann",
                                            .csrf_token = "tok", .mount = "/_vitae/edit/s/", .query = query});
     }
     EditAnswer post(std::string_view path, const FormData& form, std::string_view user = "ann") {
-        return editor.handle(db.string(), {.method = "POST", .path = path, .form = &form, .user = user,
+        return editor.handle(db.string(), {.method = Method::post, .path = path, .form = &form, .user = user,
                                            .csrf_token = "tok", .mount = "/_vitae/edit/s/"});
     }
     // The version the form at `path` carries (its hidden field).

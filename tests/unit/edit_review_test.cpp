@@ -117,7 +117,7 @@ BOOST_AUTO_TEST_CASE(a_stale_or_empty_form_is_refused_and_writes_nothing) {
     BOOST_TEST(empty.status == 400);
     BOOST_TEST(has(empty.body_html, "names none"));
     BOOST_TEST(f.dump() == before);
-    BOOST_TEST(f.editor.handle(f.db.string(), {.method = "PUT", .path = "publications/review", .form = nullptr,
+    BOOST_TEST(f.editor.handle(f.db.string(), {.method = Method::other, .path = "publications/review", .form = nullptr,
                                                .user = "ann", .csrf_token = "tok", .mount = "/_vitae/edit/s/"}).status == 405);
 }
 

@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(unknown_pages_and_methods_are_404_and_405) {
     BOOST_TEST(f.get("links/1/delete").status == 405);
     BOOST_TEST(f.post("links", form_of({})).status == 405);
     BOOST_TEST(f.post("links/99", form_of({{"version", "new"}, {"label", "X"}})).status == 404);
-    BOOST_TEST(f.editor.handle(f.db.string(), {.method = "PUT", .path = "", .form = nullptr, .user = "ann",
+    BOOST_TEST(f.editor.handle(f.db.string(), {.method = Method::other, .path = "", .form = nullptr, .user = "ann",
                                                .csrf_token = "tok", .mount = "/m/"}).status == 405);
 }
 

@@ -44,7 +44,7 @@ std::string jpeg_header(std::uint16_t w, std::uint16_t h) {
 std::string le16(unsigned v) { return {static_cast<char>(v & 255), static_cast<char>(v >> 8)}; }
 std::string le24(unsigned v) { return le16(v & 0xFFFF) + static_cast<char>(v >> 16); }
 
-// The bomb: a whole PNG of 83 bytes (IHDR, one IDAT of a few
+// A decompression bomb: a whole PNG of 83 bytes (IHDR, one IDAT of a few
 // compressed rows, IEND) that declares 100,000 x 100,000 pixels.
 std::string png_bomb() {
     auto chunk = [](std::string type, std::string data) {

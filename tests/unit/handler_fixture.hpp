@@ -14,7 +14,7 @@ struct HandlerFixture {
         : db(make_db(dir, content)),
           cache(1 << 24, 64),
           set({.db_path = db.string(), .base_url = std::move(base_url), .templates_dir = source_dir / "templates",
-               .slots = 1, .layout = layout},
+               .threads = 1, .layout = layout},
               cache),
           site(*set.loaded().front()),
           sites(site.holder),

@@ -113,8 +113,9 @@ BOOST_AUTO_TEST_CASE(headings_get_ids_to_link_to) {
 // only is told it is first (not lazy); an unknown name stays cmark's <img>.
 BOOST_AUTO_TEST_CASE(a_stored_picture_alone_in_its_paragraph_becomes_a_figure) {
     std::vector<std::string> asked;
-    PictureHtml pictures = [&asked](std::string_view name, std::string_view alt, bool first) -> std::optional<std::string> {
-        asked.push_back(std::string(name) + "|" + std::string(alt) + "|" + (first ? "first" : "later"));
+    PictureHtml pictures = [&asked](std::string_view name, std::string_view alt,
+                                    PictureLoading loading) -> std::optional<std::string> {
+        asked.push_back(std::string(name) + "|" + std::string(alt) + "|" + (loading == PictureLoading::eager ? "first" : "later"));
         if (name != "fig.png") return std::nullopt;
         return "<picture>" + std::string(alt) + "</picture>";
     };

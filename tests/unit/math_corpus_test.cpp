@@ -23,7 +23,7 @@ namespace {
 
 struct Formula {
     std::string source;  // where it came from
-    bool display = false;
+    MathStyle style = MathStyle::text;
     bool must_fail = false;
     std::string tex;
 };
@@ -41,7 +41,7 @@ std::vector<Formula> corpus() {
         std::getline(fields, display, '\t');
         std::getline(fields, expect, '\t');
         std::getline(fields, f.tex);
-        f.display = display == "1";
+        f.style = display == "1" ? MathStyle::display : MathStyle::text;
         f.must_fail = expect == "fallback";
         out.push_back(std::move(f));
     }
@@ -104,11 +104,11 @@ BOOST_AUTO_TEST_CASE(converts_the_corpus_to_well_formed_mathml_core_or_shows_its
     auto started = std::chrono::steady_clock::now();
     for (const auto& f : formulas) {
         std::string group = f.source.substr(0, f.source.find_first_of("@ :"));
-        auto result = tex_to_mathml(f.tex, f.display);
+        auto result = tex_to_mathml(f.tex, f.style);
         ++by_source[group].second;
         if (result.mathml.empty()) {
             BOOST_TEST(!result.unsupported.empty(), f.source);
-            std::string html = math_span_html(f.tex, f.tex, f.display);
+            std::string html = math_span_html(f.tex, f.tex, f.style);
             BOOST_TEST(html.starts_with("<code class=\"tex\">"), f.source);
             BOOST_TEST(well_formed(html.substr(18, html.size() - 25)).empty(), f.source);  // the escaped source
             if (std::getenv("VITAE_MATH_CORPUS_VERBOSE"))

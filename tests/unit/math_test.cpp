@@ -24,7 +24,7 @@ std::string bare(const std::string& html) {
     BOOST_TEST(std::regex_search(html, std::regex("<math display=\"block\" alttext|<math tabindex"))  == false);
     return out;
 }
-std::string ml(std::string_view tex) { return bare(tex_to_mathml(tex, false).mathml); }
+std::string ml(std::string_view tex) { return bare(tex_to_mathml(tex, MathStyle::text).mathml); }
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(scripts_greek_and_operators) {
@@ -57,14 +57,14 @@ BOOST_AUTO_TEST_CASE(fractions_roots_big_operators_and_fonts) {
     BOOST_TEST(ml("\\left(\\frac{a}{b}\\right)") ==
                "<math><mrow><mo stretchy=\"true\">(</mo><mfrac><mi>a</mi><mi>b</mi></mfrac><mo stretchy=\"true\">)</mo></mrow></math>");
     BOOST_TEST(ml("\\hat{x}") == "<math><mover accent=\"true\"><mi>x</mi><mo>^</mo></mover></math>");
-    BOOST_TEST(bare(tex_to_mathml("E=mc^2", true).mathml).starts_with("<math display=\"block\">"));
+    BOOST_TEST(bare(tex_to_mathml("E=mc^2", MathStyle::display).mathml).starts_with("<math display=\"block\">"));
 }
 
 BOOST_AUTO_TEST_CASE(every_formula_speaks_its_tex_and_display_math_is_focusable) {
-    BOOST_TEST(tex_to_mathml(" x<y ", false).mathml ==
+    BOOST_TEST(tex_to_mathml(" x<y ", MathStyle::text).mathml ==
                "<math alttext=\"x&lt;y\"><semantics><mrow><mrow><mi>x</mi><mo>&lt;</mo><mi>y</mi></mrow></mrow>"
                "<annotation encoding=\"application/x-tex\">x&lt;y</annotation></semantics></math>");
-    BOOST_TEST(tex_to_mathml("E=mc^2", true).mathml.starts_with(
+    BOOST_TEST(tex_to_mathml("E=mc^2", MathStyle::display).mathml.starts_with(
         "<math display=\"block\" tabindex=\"0\" alttext=\"E=mc^2\"><semantics><mrow>"));
     BOOST_TEST(text_with_math_html("A \\(k\\)-means") ==
                "A <math alttext=\"k\"><semantics><mrow><mi>k</mi></mrow><annotation encoding=\"application/x-tex\">k"
@@ -72,11 +72,11 @@ BOOST_AUTO_TEST_CASE(every_formula_speaks_its_tex_and_display_math_is_focusable)
 }
 
 BOOST_AUTO_TEST_CASE(what_is_not_supported_is_named_and_not_guessed) {
-    auto r = tex_to_mathml("\\foo{x}", false);
+    auto r = tex_to_mathml("\\foo{x}", MathStyle::text);
     BOOST_TEST(r.mathml.empty());
     BOOST_TEST(r.unsupported == "\\foo");
-    BOOST_TEST(tex_to_mathml("{x", false).unsupported == "unclosed {");
-    BOOST_TEST(bare(tex_to_mathml(std::string(100, '{'), false).mathml).empty());  // nesting is bounded
+    BOOST_TEST(tex_to_mathml("{x", MathStyle::text).unsupported == "unclosed {");
+    BOOST_TEST(bare(tex_to_mathml(std::string(100, '{'), MathStyle::text).mathml).empty());  // nesting is bounded
 }
 
 BOOST_AUTO_TEST_CASE(text_with_math_escapes_text_and_converts_spans) {
@@ -91,12 +91,12 @@ BOOST_AUTO_TEST_CASE(text_with_math_escapes_text_and_converts_spans) {
                boost::test_tools::per_element());
 }
 
-// Posts (issue #12): what ML and systems posts write.
+// Posts: what ML and systems posts write.
 
 namespace {
-std::string display(std::string_view tex) { return bare(tex_to_mathml(tex, true).mathml); }
+std::string display(std::string_view tex) { return bare(tex_to_mathml(tex, MathStyle::display).mathml); }
 bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-bool converts(std::string_view tex) { return !bare(tex_to_mathml(tex, true).mathml).empty(); }
+bool converts(std::string_view tex) { return !bare(tex_to_mathml(tex, MathStyle::display).mathml).empty(); }
 constexpr std::string_view paren_open = "<mo stretchy=\"false\">(</mo>", paren_close = "<mo stretchy=\"false\">)</mo>";
 }  // namespace
 
@@ -147,47 +147,47 @@ BOOST_AUTO_TEST_CASE(pmatrix_is_a_table_in_stretchy_parentheses) {
 
 BOOST_AUTO_TEST_CASE(macro_defined_in_one_formula_serves_a_later_one) {
     MathContext post;
-    BOOST_TEST(bare(tex_to_mathml("\\newcommand{\\R}{\\mathbb{R}}\\def\\norm#1{\\lVert #1 \\rVert}", false, post).mathml) ==
+    BOOST_TEST(bare(tex_to_mathml("\\newcommand{\\R}{\\mathbb{R}}\\def\\norm#1{\\lVert #1 \\rVert}", MathStyle::text, post).mathml) ==
                "<math><mrow></mrow></math>");
-    BOOST_TEST(bare(tex_to_mathml("\\norm{x} \\in \\R", false, post).mathml) ==
+    BOOST_TEST(bare(tex_to_mathml("\\norm{x} \\in \\R", MathStyle::text, post).mathml) ==
                "<math><mrow><mo stretchy=\"false\">‖</mo><mi>x</mi><mo stretchy=\"false\">‖</mo><mo>∈</mo>"
                "<mi>ℝ</mi></mrow></math>");
-    BOOST_TEST(tex_to_mathml("\\norm{x}", false).unsupported == "\\norm");  // not in a fresh context
-    BOOST_TEST(bare(tex_to_mathml("\\DeclareMathOperator*{\\argmax}{arg\\,max}\\argmax_x f", true, post).mathml) ==
+    BOOST_TEST(tex_to_mathml("\\norm{x}", MathStyle::text).unsupported == "\\norm");  // not in a fresh context
+    BOOST_TEST(bare(tex_to_mathml("\\DeclareMathOperator*{\\argmax}{arg\\,max}\\argmax_x f", MathStyle::display, post).mathml) ==
                "<math display=\"block\"><mrow><munder><mrow><mi mathvariant=\"normal\">a</mi>"
                "<mi mathvariant=\"normal\">r</mi><mi mathvariant=\"normal\">g</mi><mspace width=\"0.1667em\"></mspace>"
                "<mi mathvariant=\"normal\">m</mi><mi mathvariant=\"normal\">a</mi><mi mathvariant=\"normal\">x</mi>"
                "</mrow><mi>x</mi></munder><mi>f</mi></mrow></math>");
-    BOOST_TEST(bare(tex_to_mathml("\\renewcommand{\\R}[1][n]{\\mathbb{R}^{#1}}\\R \\R[d]", false, post).mathml) ==
+    BOOST_TEST(bare(tex_to_mathml("\\renewcommand{\\R}[1][n]{\\mathbb{R}^{#1}}\\R \\R[d]", MathStyle::text, post).mathml) ==
                "<math><mrow><msup><mi>ℝ</mi><mi>n</mi></msup><msup><mi>ℝ</mi><mi>d</mi></msup></mrow></math>");
 }
 
 BOOST_AUTO_TEST_CASE(recursive_macros_stop_with_a_problem) {
-    BOOST_TEST(tex_to_mathml("\\def\\x{\\x x}\\x", false).unsupported.starts_with("macro expansion over 2000 steps"));
-    BOOST_TEST(bare(tex_to_mathml("\\def\\a{\\a\\a}\\a", false).mathml).empty());
-    BOOST_TEST(tex_to_mathml("\\def\\a#1{#1#1#1#1#1#1#1#1#1#1}\\a{\\a{\\a{\\a{xxxxxxxxxx}}}}", false)
+    BOOST_TEST(tex_to_mathml("\\def\\x{\\x x}\\x", MathStyle::text).unsupported.starts_with("macro expansion over 2000 steps"));
+    BOOST_TEST(bare(tex_to_mathml("\\def\\a{\\a\\a}\\a", MathStyle::text).mathml).empty());
+    BOOST_TEST(tex_to_mathml("\\def\\a#1{#1#1#1#1#1#1#1#1#1#1}\\a{\\a{\\a{\\a{xxxxxxxxxx}}}}", MathStyle::text)
                    .unsupported.starts_with("a formula over 64 KiB"));
 }
 
 BOOST_AUTO_TEST_CASE(numbered_environments_count_through_the_post) {
     MathContext post;
-    std::string first = bare(tex_to_mathml("\\begin{equation} E = mc^2 \\label{eq:e} \\end{equation}", true, post).mathml);
+    std::string first = bare(tex_to_mathml("\\begin{equation} E = mc^2 \\label{eq:e} \\end{equation}", MathStyle::display, post).mathml);
     BOOST_TEST(first ==
                "<math display=\"block\"><mtable displaystyle=\"true\" style=\"width:100%\"><mtr><mtd style=\"width:50%\">"
                "</mtd><mtd><mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow></mtd>"
                "<mtd style=\"width:50%;text-align:right\"><mtext>(1)</mtext></mtd></mtr></mtable></math>");
     std::string align = bare(tex_to_mathml("\\begin{align} a &= 1 \\\\ b &= 2 \\nonumber \\\\ c &= 3 \\tag{$\\ast$} \\\\ "
-                                      "d &= 4 \\label{eq:d} \\end{align}", true, post).mathml);
+                                      "d &= 4 \\label{eq:d} \\end{align}", MathStyle::display, post).mathml);
     BOOST_TEST(align.find("<mtext>(2)</mtext>") != std::string::npos);
     BOOST_TEST(align.find("<mtext>(3)</mtext>") != std::string::npos);  // \nonumber skipped a number, \tag too
     BOOST_TEST(align.find("<mtext>(4)</mtext>") == std::string::npos);
     BOOST_TEST(align.find("<mo>∗</mo><mtext>)</mtext>") != std::string::npos);
-    BOOST_TEST(bare(tex_to_mathml("\\eqref{eq:e}, \\ref{eq:d}", false, post).mathml) ==
+    BOOST_TEST(bare(tex_to_mathml("\\eqref{eq:e}, \\ref{eq:d}", MathStyle::text, post).mathml) ==
                "<math><mrow><mtext>(1)</mtext><mo>,</mo><mtext>3</mtext></mrow></math>");
-    BOOST_TEST(!has(bare(tex_to_mathml("\\begin{align*} a &= 1 \\end{align*}", true, post).mathml), "<mtext>("));
-    BOOST_TEST(bare(tex_to_mathml("\\begin{equation} \\foo \\end{equation}", true, post).mathml).empty());
+    BOOST_TEST(!has(bare(tex_to_mathml("\\begin{align*} a &= 1 \\end{align*}", MathStyle::display, post).mathml), "<mtext>("));
+    BOOST_TEST(bare(tex_to_mathml("\\begin{equation} \\foo \\end{equation}", MathStyle::display, post).mathml).empty());
     BOOST_TEST(post.equations == 3);  // the one that failed gave no number
-    BOOST_TEST(has(bare(tex_to_mathml("x \\tag{A}", true).mathml), "<mtext>(A)</mtext>"));
+    BOOST_TEST(has(bare(tex_to_mathml("x \\tag{A}", MathStyle::display).mathml), "<mtext>(A)</mtext>"));
 }
 
 BOOST_AUTO_TEST_CASE(a_post_shares_macros_and_numbers_and_resolves_later_labels) {
@@ -213,7 +213,7 @@ BOOST_AUTO_TEST_CASE(scripts_limits_and_fractions_follow_display_style) {
                                       "<mi>k</mi></mfrac><mo stretchy=\"true\">)</mo></mrow></math>");
     BOOST_TEST(ml("a \\over b") == "<math><mfrac><mi>a</mi><mi>b</mi></mfrac></math>");
     BOOST_TEST(ml("f''(x)").starts_with("<math><mrow><msup><mi>f</mi><mo>′′</mo></msup>"));
-    BOOST_TEST(tex_to_mathml("x_a_b", false).unsupported == "a double subscript");
+    BOOST_TEST(tex_to_mathml("x_a_b", MathStyle::text).unsupported == "a double subscript");
 }
 
 BOOST_AUTO_TEST_CASE(accents_braces_and_stacked_scripts) {
@@ -239,7 +239,7 @@ BOOST_AUTO_TEST_CASE(delimiters_left_middle_right_and_big) {
     BOOST_TEST(ml("\\big( \\Big[") == "<math><mrow><mo minsize=\"1.2em\" maxsize=\"1.2em\" stretchy=\"true\">(</mo>"
                                       "<mo minsize=\"1.623em\" maxsize=\"1.623em\" stretchy=\"true\">[</mo></mrow></math>");
     BOOST_TEST(has(ml("\\lVert x \\rVert_2"), "<msub><mo stretchy=\"false\">‖</mo><mn>2</mn></msub>"));
-    BOOST_TEST(tex_to_mathml("\\left( x", false).unsupported == "\\left without \\right");
+    BOOST_TEST(tex_to_mathml("\\left( x", MathStyle::text).unsupported == "\\left without \\right");
 }
 
 BOOST_AUTO_TEST_CASE(fonts_greek_variants_and_symbols) {
@@ -291,23 +291,23 @@ BOOST_AUTO_TEST_CASE(display_environments_and_top_level_rows) {
     BOOST_TEST(converts("\\begin{equation}\\begin{split} a &= b \\\\ &= c \\end{split}\\end{equation}"));
     BOOST_TEST(converts("\\begin{dcases} a & b \\end{dcases}"));
     BOOST_TEST(display("a \\\\ b").starts_with("<math display=\"block\"><mtable displaystyle=\"true\"><mtr><mtd><mi>a</mi>"));
-    BOOST_TEST(tex_to_mathml("\\begin{tikzcd} A \\end{tikzcd}", true).unsupported == "\\begin{tikzcd}");
-    BOOST_TEST(bare(tex_to_mathml("\\begin{aligned} a \\end{align}", true).mathml).empty());
-    BOOST_TEST(tex_to_mathml("a & b", true).unsupported == "& outside a table");
+    BOOST_TEST(tex_to_mathml("\\begin{tikzcd} A \\end{tikzcd}", MathStyle::display).unsupported == "\\begin{tikzcd}");
+    BOOST_TEST(bare(tex_to_mathml("\\begin{aligned} a \\end{align}", MathStyle::display).mathml).empty());
+    BOOST_TEST(tex_to_mathml("a & b", MathStyle::display).unsupported == "& outside a table");
 }
 
 BOOST_AUTO_TEST_CASE(hostile_input_never_crashes_or_hangs) {
-    BOOST_TEST(bare(tex_to_mathml(std::string(5000, '{'), false).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml(std::string(5000, '{'), MathStyle::text).mathml).empty());
     std::string nested;
     for (int i = 0; i < 2000; ++i) nested += "\\sqrt[";
-    BOOST_TEST(bare(tex_to_mathml(nested, false).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml(nested, MathStyle::text).mathml).empty());
     std::string envs;
     for (int i = 0; i < 500; ++i) envs += "\\begin{matrix}";
-    BOOST_TEST(bare(tex_to_mathml(envs, false).mathml).empty());
-    BOOST_TEST(bare(tex_to_mathml("\\text{\\text{\\text{", false).mathml).empty());
-    BOOST_TEST(bare(tex_to_mathml("\\left", false).mathml).empty());
-    BOOST_TEST(bare(tex_to_mathml("\\newcommand", false).mathml).empty());
-    BOOST_TEST(bare(tex_to_mathml("\\def\\a#2{}", false).mathml).empty());
-    BOOST_TEST(bare(tex_to_mathml(std::string("x\0y", 3), false).mathml).empty());
-    BOOST_TEST(math_span_html("$\\foo<$", "\\foo<", false) == "<code class=\"tex\">$\\foo&lt;$</code>");
+    BOOST_TEST(bare(tex_to_mathml(envs, MathStyle::text).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml("\\text{\\text{\\text{", MathStyle::text).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml("\\left", MathStyle::text).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml("\\newcommand", MathStyle::text).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml("\\def\\a#2{}", MathStyle::text).mathml).empty());
+    BOOST_TEST(bare(tex_to_mathml(std::string("x\0y", 3), MathStyle::text).mathml).empty());
+    BOOST_TEST(math_span_html("$\\foo<$", "\\foo<", MathStyle::text) == "<code class=\"tex\">$\\foo&lt;$</code>");
 }

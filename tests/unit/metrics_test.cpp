@@ -110,7 +110,7 @@ BOOST_AUTO_TEST_CASE(sums_every_worker_slot_in_the_scope) {
     Fixture f;
     WorkerMetrics own, other;
     Counter restarts{3};
-    other.requests[static_cast<int>(RouteKind::home)][status_slot(200)] = 5;
+    other.requests[static_cast<int>(RouteKind::home)][status_column(200)] = 5;
     other.cache_hits = 7;
     other.generation = 9;
     f.handler.set_metrics({&own, {&own, &other}, &restarts, std::chrono::steady_clock::now()});

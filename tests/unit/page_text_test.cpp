@@ -18,7 +18,7 @@ using namespace vitae::test;
 
 namespace {
 
-// The bio paragraph the issue names: a Markdown link with a javascript: target
+// A bio paragraph with a Markdown link with a javascript: target
 // and the owner's own HTML, which the sanitizer keeps.
 constexpr std::string_view marked_up_bio =
     "I study reefs; see [my notes](javascript:alert(3)) and "

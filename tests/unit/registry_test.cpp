@@ -250,12 +250,12 @@ BOOST_AUTO_TEST_CASE(an_entry_is_replaced_renamed_and_removed) {
 BOOST_AUTO_TEST_CASE(the_registry_backs_up_to_a_checked_copy) {
     Sites s;
     add_registered_site(s.path, site("carol", {"carol.example.edu"}));
-    backup_registry(s.path, (s.dir / "copy.db").string(), false);
+    backup_registry(s.path, (s.dir / "copy.db").string(), IfExists::refuse);
     auto copy = Db::open((s.dir / "copy.db").string(), OpenMode::read_only);
     BOOST_TEST(copy.pragma_text("journal_mode") == "delete");
     auto rows = copy.prepare("SELECT host FROM site_host");
     BOOST_REQUIRE(rows.step());
     BOOST_TEST(rows.text_at(0) == "carol.example.edu");
-    BOOST_CHECK_THROW(backup_registry(s.path, (s.dir / "copy.db").string(), false), Error);
-    backup_registry(s.path, (s.dir / "copy.db").string(), true);
+    BOOST_CHECK_THROW(backup_registry(s.path, (s.dir / "copy.db").string(), IfExists::refuse), Error);
+    backup_registry(s.path, (s.dir / "copy.db").string(), IfExists::replace);
 }

@@ -27,8 +27,9 @@ BOOST_AUTO_TEST_CASE(decodes_path_and_drops_query) {
 
 BOOST_AUTO_TEST_CASE(classifies_methods) {
     BOOST_TEST(static_cast<int>(std::get<Request>(parse("HEAD", "/")).method) == static_cast<int>(Method::head));
-    BOOST_TEST(static_cast<int>(std::get<Request>(parse("POST", "/")).method) == static_cast<int>(Method::other));
+    BOOST_TEST(static_cast<int>(std::get<Request>(parse("POST", "/")).method) == static_cast<int>(Method::post));
     BOOST_TEST(static_cast<int>(std::get<Request>(parse("get", "/")).method) == static_cast<int>(Method::other));
+    BOOST_TEST(static_cast<int>(std::get<Request>(parse("PUT", "/")).method) == static_cast<int>(Method::other));
 }
 
 BOOST_AUTO_TEST_CASE(rejects_uri_over_limit) {

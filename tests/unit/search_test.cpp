@@ -215,6 +215,7 @@ BOOST_AUTO_TEST_CASE(the_handler_answers_search_from_the_index_never_from_the_ca
     BOOST_TEST(markup.page->body.find("<b>bold") == std::string::npos);
     BOOST_TEST(get("/search/?q=" + std::string(limits::max_search_query_bytes + 1, 'x')).status == 400);
     BOOST_TEST(get("/search/?q=x&page=0").status == 400);
+    BOOST_TEST(get("/search/?q=x&page=2%zz").status == 400);  // bad encoding, not page 2
     BOOST_TEST(get("/search/?q=%").status == 400);
     BOOST_TEST(get("/search/?q=AND+OR+NOT+(").status == 200);
     BOOST_TEST(get("/search/").status == 200);

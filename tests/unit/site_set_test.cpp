@@ -39,15 +39,15 @@ struct Sites {
 
     SitesConfig config(std::size_t max_loaded = 64, std::int64_t idle_ms = 600'000) {
         return {.sites_dir = sites, .scheme = "http", .templates_dir = source_dir / "templates",
-                .max_loaded = max_loaded, .idle_unload_ms = idle_ms, .slots = 2};
+                .max_loaded = max_loaded, .idle_unload_ms = idle_ms, .threads = 2};
     }
 
     // The home page of what `host` and `path` find, as its site renders it.
     static std::string page(SiteSet& set, std::string_view host, std::string_view path = "/") {
         auto found = set.find(host, path);
         BOOST_TEST_REQUIRE((found.found == SiteSet::Found::site));
-        auto version = found.site->holder.fresh(found.site->slot(0).probe);
-        return found.site->pages.page(*version, site_route(*version, found.path), found.site->slot(0).workspace).page->body;
+        auto version = found.site->holder.fresh(found.site->thread_view(0).probe);
+        return found.site->pages.page(*version, site_route(*version, found.path), found.site->thread_view(0).workspace).page->body;
     }
 };
 

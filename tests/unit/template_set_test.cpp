@@ -110,9 +110,9 @@ BOOST_AUTO_TEST_CASE(a_broken_override_keeps_the_last_good_templates_and_content
     write_file(overrides / "style.mustache", "/* mine */");
     int installed = 0, refused = 0;
     SiteHolder sites({.db_path = a.db.string(), .templates_dir = shared.templates, .overrides_dir = overrides});
-    sites.on_reload([&](bool in, bool out) {
-        installed += in;
-        refused += out;
+    sites.on_reload([&](const SiteHolder::ReloadOutcome& outcome) {
+        installed += outcome.installed;
+        refused += outcome.refused;
     });
     auto good = sites.current()->templates;
     shared.write(overrides / "style.mustache", "{{#unclosed}}");

@@ -55,7 +55,7 @@ std::string png(std::uint32_t width, std::uint32_t height, std::size_t keep = st
            chunk("IEND", "");
 }
 
-// The bomb: 83 bytes declaring 100,000 x 100,000 pixels.
+// A decompression bomb: 83 bytes declaring 100,000 x 100,000 pixels.
 std::string png_bomb() {
     std::string ihdr = be32(100000) + be32(100000) + std::string("\x08\x02\x00\x00\x00", 5);
     return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", deflated(std::string(2713, '\0'))) +

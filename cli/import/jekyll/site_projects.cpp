@@ -45,13 +45,13 @@ fs::path picture_in_tree(SitePlan& plan, const fs::path& file, std::string_view 
     std::string n(trim(name));
     if (n.empty()) return {};
     if (is_web_link(n)) {
-        plan.note(SiteNote::Kind::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
+        plan.note(SiteNote::Outcome::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
         return {};
     }
     while (n.starts_with('/')) n.erase(0, 1);
     for (const fs::path& candidate : {plan.dir / n, plan.dir / folder / n})
         if (fs::is_regular_file(candidate)) return candidate;
-    plan.note(SiteNote::Kind::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
+    plan.note(SiteNote::Outcome::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
     return {};
 }
 
@@ -60,7 +60,7 @@ void add_project(SitePlan& plan, SiteProject project) {
     if (project.slug.size() > limits::max_slug_bytes) project.slug.resize(limits::max_slug_bytes);
     for (const auto& other : plan.projects)
         if (other.slug == project.slug) project.slug += "-2";
-    plan.note(SiteNote::Kind::imported, project.file,
+    plan.note(SiteNote::Outcome::imported, project.file,
               "project " + project.slug + (project.image.empty() ? "" : ", picture " + plan.relative(project.image)) +
                   (project.links.empty() ? "" : ", " + std::to_string(project.links.size()) + " links"));
     plan.projects.push_back(std::move(project));
@@ -72,7 +72,7 @@ void read_al_folio_project(SitePlan& plan, const fs::path& file) {
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example project " + in_quotes(title))) return;
-    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
     SiteProject p;
     p.file = file;
     p.slug = slug_of(file);
@@ -96,7 +96,7 @@ void read_portfolio_item(SitePlan& plan, const fs::path& file) {
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example portfolio item " + in_quotes(title)))
         return;
-    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title");
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
     SiteProject p;
     p.file = file;
     p.slug = slug_of(file);

@@ -297,7 +297,7 @@ void Db::backup_to(const Db& dest) const {
     if (rc != SQLITE_OK) fail_with(rc);
 }
 
-Transaction::Transaction(const Db& db, Kind kind) : db_(db) { db_.exec(kind == Kind::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
+Transaction::Transaction(const Db& db, Mode mode) : db_(db) { db_.exec(mode == Mode::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
 
 Transaction::~Transaction() {
     if (!open_) return;

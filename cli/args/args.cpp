@@ -1,4 +1,4 @@
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 #include <algorithm>
 
