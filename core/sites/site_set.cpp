@@ -32,7 +32,7 @@ LoadedSite::LoadedSite(std::string site_name, SiteSource source, std::string sit
       mount(source.mount),
       holder(std::move(source), config.sites_dir.empty() ? config.fallback : nullptr),
       pages(cache, base_url, config.layout, std::move(scope), {.header = config.surrogate, .site_key = name}),
-      last_used_ms(monotonic_ms()),
+      last_used_ms(config.now_ms()),
       thread_views_(config.threads) {}
 
 LoadedSite::ThreadView& LoadedSite::thread_view(std::size_t thread) {
@@ -62,7 +62,7 @@ SiteSet::SiteSet(SitesConfig config, PageCache& cache) : config_(std::move(confi
     auto registry = std::make_shared<const Registry>(read_registry(config_.sites_dir));
     registry_fingerprint_ = registry_fingerprint(registry_path(config_.sites_dir));
     shared_templates_ = std::make_shared<TemplateSet>(config_.templates_dir);
-    group_ = std::make_shared<GroupIndex>(members_of(*registry));
+    group_ = std::make_shared<GroupIndex>(members_of(*registry), config_.now_ms);
     snapshot_ = std::make_shared<const Snapshot>(Snapshot{registry, HostMap(*registry)});
 }
 
@@ -129,7 +129,7 @@ std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
         }
         entry = named;
     }
-    auto now = monotonic_ms();
+    auto now = config_.now_ms();
     LoadedSite::touch(entry->last_used_ms, now);
     std::lock_guard lock(entry->load_mutex);
     if (entry->site) {
@@ -198,7 +198,7 @@ void SiteSet::evict_over_bound() {
 // site override` made its first): its next request loads it with them.
 void SiteSet::unload_idle() {
     if (!many()) return;
-    auto now = monotonic_ms();
+    auto now = config_.now_ms();
     std::lock_guard lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end();) {
         const Entry& entry = *it->second;

@@ -53,6 +53,7 @@ struct SitesConfig {
     std::string scheme = "https";     // --sites: each site's base URL is scheme://its first host + its prefix
     std::filesystem::path templates_dir = {};
     WallClock now_unix = system_unix;
+    MonotonicClock now_ms = monotonic_ms;  // when a site was last asked for, when a failed one is tried again
     std::size_t max_loaded = limits::default_sites_loaded;  // --sites-loaded
     std::int64_t idle_unload_ms = 600'000;  // --site-idle
     std::size_t max_memory_bytes = 0;       // --sites-memory-mb: over this RSS, unload the least recently asked; 0: no bound

@@ -1,6 +1,6 @@
 // A page's description is the text the page shows: its tags, entities and
 // Markdown gone, cut at a word. Unit by unit, then every page kind as the
-// worker renders it (the <meta name="description"> and og:description).
+// site renders it (the <meta name="description"> and og:description).
 #define BOOST_TEST_MODULE page_text
 #include <boost/test/unit_test.hpp>
 
@@ -8,7 +8,7 @@
 
 #include "base/text.hpp"
 #include "base/utf8.hpp"
-#include "handler_fixture.hpp"
+#include "public_page.hpp"
 #include "render/text/markdown.hpp"
 #include "render/text/page_text.hpp"
 #include "test_support.hpp"
@@ -30,13 +30,17 @@ std::size_t chars(std::string_view s) {
     return n;
 }
 
-struct Worker : HandlerFixture {
-    using HandlerFixture::HandlerFixture;
+// The test site with `content`, its pages as visitors get them.
+struct PublicSite {
+    explicit PublicSite(const std::string& content) : db(make_db(dir, content)), site(public_site(db)) {}
     std::string page(std::string_view uri) {
-        auto r = handler.handle({"GET", uri, {}, {}, {}, "127.0.0.1", {}}, thread);
-        BOOST_REQUIRE_MESSAGE(r.status == 200, uri);
-        return r.page->body;
+        auto page = public_page_of(*site, uri);
+        BOOST_REQUIRE_MESSAGE(page->status == 200, uri);
+        return page->body;
     }
+    TempDir dir;
+    std::filesystem::path db;
+    std::shared_ptr<const Site> site;
 };
 
 // Both descriptions of a page, which must agree.
@@ -104,7 +108,7 @@ BOOST_AUTO_TEST_CASE(utf8_prefix_and_char_at_keep_characters_whole) {
 }
 
 BOOST_AUTO_TEST_CASE(every_page_kind_describes_itself_in_plain_text) {
-    Worker site(with_markup());
+    PublicSite site(with_markup());
     struct Case {
         std::string_view uri, expected;
     };
@@ -135,7 +139,8 @@ BOOST_AUTO_TEST_CASE(every_page_kind_describes_itself_in_plain_text) {
 BOOST_AUTO_TEST_CASE(a_long_bio_is_cut_at_a_word_with_an_ellipsis) {
     std::string words;
     for (int i = 0; i < 60; ++i) words += "Łódź word ";
-    Worker site(fixture_content() + "UPDATE profile_paragraph SET markdown = '" + words + "' WHERE position = 1;\n");
+    PublicSite site(fixture_content() + "UPDATE profile_paragraph SET markdown = '" + words +
+                    "' WHERE position = 1;\n");
     std::string d = description(site.page("/"));
     BOOST_TEST(d.ends_with("…"));
     BOOST_TEST(chars(d) <= description_max_chars);

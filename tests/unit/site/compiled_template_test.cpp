@@ -8,7 +8,7 @@
 
 #include <list>
 
-#include "handler_fixture.hpp"
+#include "public_page.hpp"
 #include "render/template/compiled_template.hpp"
 #include "render/template/streamed_list.hpp"
 #include "site/pages.hpp"
@@ -174,8 +174,8 @@ BOOST_AUTO_TEST_CASE(errors_in_a_render_are_reported_not_thrown) {
 BOOST_AUTO_TEST_CASE(every_page_of_real_sites_renders_as_kainjow_renders_it) {
     for (const auto& content : {read_file(fixtures_dir / "seed-site.sql"), fixture_content(),
                                 fixture_content() + read_file(fixtures_dir / "languages.sql")}) {
-        HandlerFixture f(content);
-        auto site = f.sites.current();
+        TempDir dir;
+        auto site = public_site(make_db(dir, content));
         int pages = 0;
         for (const auto& path : site_paths(*site)) {
             PageRef ref = page_ref(site_route(*site, path), *site);

@@ -4,7 +4,7 @@
 #define BOOST_TEST_MODULE site_set
 #include <boost/test/unit_test.hpp>
 
-#include <thread>
+#include <atomic>
 
 #include "base/error.hpp"
 #include "base/limits.hpp"
@@ -21,8 +21,11 @@ struct Sites {
     TempDir dir;
     std::filesystem::path sites = dir / "sites";
     PageCache cache{1 << 24, 256};
+    std::atomic<std::int64_t> now_ms{1'000'000};  // the set's monotonic clock: moved by later(), never slept for
 
     Sites() { create_registry(sites); }
+
+    void later(std::int64_t ms) { now_ms += ms; }
 
     void add(const std::string& name, std::string host, std::string prefix = "/", bool home = false) {
         std::filesystem::create_directories(site_dir(sites, name));
@@ -39,7 +42,8 @@ struct Sites {
 
     SitesConfig config(std::size_t max_loaded = 64, std::int64_t idle_ms = 600'000) {
         return {.sites_dir = sites, .scheme = "http", .templates_dir = source_dir / "templates",
-                .max_loaded = max_loaded, .idle_unload_ms = idle_ms, .threads = 2};
+                .now_ms = [this] { return now_ms.load(); }, .max_loaded = max_loaded, .idle_unload_ms = idle_ms,
+                .threads = 2};
     }
 
     // The home page of what `host` and `path` find, as its site renders it.
@@ -104,9 +108,9 @@ BOOST_AUTO_TEST_CASE(no_more_than_the_bound_stay_loaded_the_least_recently_asked
     for (auto name : {"a", "b", "c"}) s.add(name, std::string(name) + ".test");
     SiteSet set(s.config(2), s.cache);
     auto a = set.find("a.test", "/").hold;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    s.later(200);  // more than the 100 ms a site's last use is rounded to
     set.find("b.test", "/");
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    s.later(200);
     set.find("c.test", "/");
     BOOST_TEST(set.stats().loaded == 2u);
     BOOST_TEST(set.stats().unloads == 1u);
@@ -119,7 +123,9 @@ BOOST_AUTO_TEST_CASE(an_idle_site_is_unloaded) {
     s.add("a", "a.test");
     SiteSet set(s.config(64, 1), s.cache);
     set.find("a.test", "/");
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    set.unload_idle();
+    BOOST_TEST(set.stats().loaded == 1u);  // asked for 0 ms ago: not idle yet
+    s.later(2);
     set.unload_idle();
     BOOST_TEST(set.stats().loaded == 0u);
     BOOST_TEST((set.find("a.test", "/").found == SiteSet::Found::site));  // loaded again when asked
@@ -156,7 +162,10 @@ BOOST_AUTO_TEST_CASE(a_broken_site_answers_unavailable_and_the_others_serve) {
     exec_sql(site_db_path(s.sites, "bad").string() + ".fixed",
              read_file(source_dir / "data/schema.sql") + fixture_content());
     std::filesystem::rename(site_db_path(s.sites, "bad").string() + ".fixed", site_db_path(s.sites, "bad"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(limits::site_retry_ms + 50));
+    s.later(limits::site_retry_ms - 1);
+    BOOST_TEST((set.find("bad.test", "/").found == SiteSet::Found::unavailable));  // not yet tried again
+    BOOST_TEST(set.stats().load_failures == 1u);
+    s.later(1);
     BOOST_TEST((set.find("bad.test", "/").found == SiteSet::Found::site));  // retried, now good
 }
 

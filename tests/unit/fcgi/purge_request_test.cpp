@@ -8,6 +8,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 
 #include <chrono>
@@ -26,7 +27,7 @@ bool has(const std::string& text, std::string_view part) { return text.find(part
 
 // A listener on 127.0.0.1 and an ephemeral port that takes one connection,
 // reads the request head and answers `answer` (nothing, if empty, until
-// `hold` has passed).
+// the client hangs up or `hold` has passed).
 struct OneShotServer {
     UniqueFd listener{::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)};
     std::string port;
@@ -50,8 +51,15 @@ struct OneShotServer {
                 if (n <= 0) break;
                 request.append(buffer, static_cast<std::size_t>(n));
             }
-            if (answer.empty()) std::this_thread::sleep_for(hold);
-            else ::send(client.get(), answer.data(), answer.size(), MSG_NOSIGNAL);
+            if (answer.empty()) {
+                // Silent until the client gives up and closes (its own timeout), at most `hold`.
+                pollfd hangup{.fd = client.get(), .events = POLLIN, .revents = 0};
+                while (::poll(&hangup, 1, static_cast<int>(hold.count())) > 0 &&
+                       ::recv(client.get(), buffer, sizeof buffer, 0) > 0) {
+                }
+            } else {
+                ::send(client.get(), answer.data(), answer.size(), MSG_NOSIGNAL);
+            }
         });
     }
     ~OneShotServer() { finish(); }

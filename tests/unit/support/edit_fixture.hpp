@@ -1,18 +1,18 @@
 // The editor over the unit tests' site, as vitae-admin calls it: a request
 // (method, path, parsed form, user, CSRF token, mount) in, an answer out;
-// and the public site of the same database, rendered in-process, to see
-// what an edit shows visitors.
+// and the public site of the same database, rendered in-process (core/site,
+// as `vitae export` renders it), to see what an edit shows visitors.
 #pragma once
 
 #include <filesystem>
 #include <initializer_list>
-#include <memory>
 #include <string>
 #include <utility>
 
 #include "edit/editor.hpp"
-#include "handler_fixture.hpp"
+#include "public_page.hpp"
 #include "store/sqlite/db.hpp"
+#include "test_support.hpp"
 
 namespace vitae::test {
 
@@ -21,20 +21,6 @@ inline FormData form_of(std::initializer_list<std::pair<std::string, std::string
     for (const auto& field : fields) form.fields.push_back(field);
     return form;
 }
-
-// The public site over an existing database, as a request thread has it.
-struct PublicSite {
-    explicit PublicSite(const std::filesystem::path& db)
-        : cache(1 << 24, 64),
-          set({.db_path = db.string(), .base_url = default_base_url, .templates_dir = source_dir / "templates",
-               .threads = 1, .layout = nullptr},
-              cache),
-          handler(set) {}
-    PageCache cache;
-    SiteSet set;
-    Handler handler;
-    ThreadState thread;
-};
 
 // The unit tests' site, made once per process and copied for each case:
 // the schema's statements are each a transaction of their own, and their
@@ -55,7 +41,6 @@ struct EditFixture {
     TempDir dir;
     std::filesystem::path db = fresh_site_db(dir);
     Editor editor{(source_dir / "templates").string()};
-    std::unique_ptr<PublicSite> site;  // made on the first public_page
 
     EditAnswer get(std::string_view path, std::string_view query = {}) {
         return editor.handle(db.string(), {.method = Method::get, .path = path, .form = nullptr, .user = "ann",
@@ -75,9 +60,8 @@ struct EditFixture {
     }
     // The public page at `uri` after the site reloads what the editor wrote.
     std::string public_page(std::string_view uri) {
-        site = std::make_unique<PublicSite>(db);  // a fresh load: what the editor wrote, committed
-        auto r = site->handler.handle({.method = "GET", .request_uri = uri, .remote_addr = "127.0.0.1"}, site->thread);
-        return r.page ? r.page->body : std::string();
+        auto site = public_site(db);  // a fresh load: what the editor wrote, committed
+        return public_page_of(*site, uri)->body;
     }
     std::string scalar(const std::string& sql) {
         auto d = Db::open(db.string(), OpenMode::read_only);

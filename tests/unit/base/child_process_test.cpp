@@ -7,10 +7,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "base/child_process.hpp"
 #include "base/error.hpp"
+#include "test_support.hpp"
 
 using namespace vitae;
 using namespace std::chrono_literals;
@@ -66,10 +68,14 @@ BOOST_AUTO_TEST_CASE(output_over_the_bound_is_refused) {
 
 BOOST_AUTO_TEST_CASE(a_cancel_kills_the_child_it_waits_for) {
     std::atomic<bool> cancel{false};
-    auto run = shell("sleep 30");
+    test::TempDir dir;
+    auto started = dir / "started";  // the child is running: the cancel must reach it, not a spawn yet to come
+    auto run = shell(": > '" + started.string() + "'; exec sleep 30");
     run.cancel = &cancel;
-    std::thread stopper([&cancel] {
-        std::this_thread::sleep_for(100ms);
+    std::thread stopper([&cancel, &started] {
+        auto give_up = std::chrono::steady_clock::now() + 5s;
+        while (!std::filesystem::exists(started) && std::chrono::steady_clock::now() < give_up)
+            std::this_thread::sleep_for(1ms);
         cancel = true;
     });
     auto before = std::chrono::steady_clock::now();
