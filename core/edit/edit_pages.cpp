@@ -88,16 +88,16 @@ std::string item_url(const EditRequest& r, const Editable& editable, std::string
 
 namespace {
 
-// The editor's page where a finding is fixed: the row's form, else its kind's list.
+// The editor's page where a finding is fixed: the row's form, else its list.
 std::string finding_url(const EditRequest& r, const ContentFinding& f) {
     std::string_view item = f.item;
     if (!f.language.empty()) item = "translation";
     else if (item == "paragraph") item = "profile_paragraph";
     else if (item == "profile") item = "file";
-    for (const auto& kind : kinds())
-        if (kind.item == item) {
+    for (const auto& editable : editables())
+        if (editable.item == item) {
             bool row = f.language.empty() && item != "profile_paragraph" && item != "file" && !f.key.empty();
-            return item_url(r, kind, row ? f.key : std::string_view());
+            return item_url(r, editable, row ? f.key : std::string_view());
         }
     return std::string(r.mount);
 }

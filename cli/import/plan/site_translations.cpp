@@ -38,7 +38,7 @@ struct FoldedList {
 void renote_translation(SitePlan& plan, const fs::path& file, const std::string& language, const std::string& of) {
     std::string name = plan.relative(file);
     for (auto& note : plan.notes)
-        if (note.file == name && note.kind == SiteNote::Outcome::imported)
+        if (note.file == name && note.outcome == SiteNote::Outcome::imported)
             note.message = "the " + language + " translation of " + of + " (was: " + note.message + ")";
 }
 

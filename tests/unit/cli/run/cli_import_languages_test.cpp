@@ -119,7 +119,7 @@ BOOST_AUTO_TEST_CASE(a_quarto_site_gives_its_bib_files_as_publications_and_talks
     BOOST_TEST(count(db, "SELECT count(*) FROM publication WHERE kind = 'software'") == 9);
     BOOST_TEST(count(db, "SELECT count(*) FROM publication WHERE slug LIKE 'software-deepregression%'") == 2);
     bool said = false;
-    for (const auto& note : report.notes) said = said || (note.file == "software.bib" && note.kind == SiteNote::Outcome::skipped);
+    for (const auto& note : report.notes) said = said || (note.file == "software.bib" && note.outcome == SiteNote::Outcome::skipped);
     BOOST_TEST(said);
     BOOST_TEST(count(db, "SELECT count(*) FROM talk") == 16);
     BOOST_TEST(count(db, "SELECT count(*) FROM language") == 0);

@@ -165,7 +165,7 @@ BOOST_AUTO_TEST_CASE(a_sites_findings_name_the_row_the_field_the_rule_and_the_fi
     OwnPage page{.slug = "teaching", .title = "Teaching", .body_format = "markdown", .body = "All fine: [the syllabus](https://x.org).", .in_menu = false};
     content.pages.push_back(page);
     content.news.push_back({.id = 7, .date = "2026-01-01", .markdown = "Talk at [](https://x.org)"});
-    content.files.push_back({.name = "undescribed.png", .type = "image/png", .size = 1, .digest = "", .width = 1, .height = 1, .alt = "", .variant_of = ""});
+    content.files.push_back({.name = "undescribed.png", .type = "image/png", .size = 1, .digest = "", .width = 1, .height = 1, .alt = "", .variant_of = "", .pdf = {}});
     content.translations.push_back({.language = "ja", .item = "post", .key = "hello", .field = "body", .text = "猫と 瓜皮", .index = -1});
     auto findings = accessibility_findings(content);
     BOOST_REQUIRE(findings.size() == 4u);
