@@ -9,13 +9,13 @@
 // on stderr when it cannot work at all; 2 for a usage error. Bounded before
 // qpdf starts: address space and CPU time (setrlimit); the parent kills it
 // at limits::pdf_facts_timeout_ms.
-#include <sys/resource.h>
 
 #include <cstdio>
 #include <iostream>
 #include <iterator>
 #include <string>
 
+#include "base/child_process.hpp"
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "base/log.hpp"
@@ -24,23 +24,9 @@
 
 namespace {
 
-void bound_self() {
-    auto set = [](int resource, rlim_t value, const char* name) {
-        rlimit limit{value, value};
-        if (::setrlimit(resource, &limit) != 0) throw vitae::Error(std::string("setrlimit ") + name + ": failed");
-    };
-#ifndef __SANITIZE_ADDRESS__
-    set(RLIMIT_AS, static_cast<rlim_t>(vitae::limits::pdf_facts_address_space_mb) * 1024 * 1024, "RLIMIT_AS");
-#else
-    // AddressSanitizer reserves terabytes of shadow address space at start
-    // (the test preset's build only); the deadline and the CPU bound hold.
-#endif
-    set(RLIMIT_CPU, vitae::limits::pdf_facts_cpu_seconds, "RLIMIT_CPU");
-}
-
 int read_facts(int argc) {
     if (argc != 1) throw vitae::UsageError("usage: vitae-pdf-facts < file.pdf");
-    bound_self();
+    vitae::bound_this_process({.address_space_mb = vitae::limits::pdf_facts_address_space_mb, .cpu_seconds = vitae::limits::pdf_facts_cpu_seconds});
     std::string pdf((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
     if (pdf.size() > vitae::limits::max_file_bytes)
         throw vitae::Error("the PDF on stdin: over " + vitae::limits::size_text(vitae::limits::max_file_bytes));

@@ -17,7 +17,6 @@
 // 756 MB of address space (libheif's AV1 encoder reserves thread stacks and
 // arenas it never touches), in 2.9 s of CPU; a 400 x 300 PNG's at 98 MB and
 // 719 MB. Hence 1.5 GB of address space: twice the most seen.
-#include <sys/resource.h>
 #include <unistd.h>
 #include <vips/vips.h>
 
@@ -29,31 +28,13 @@
 #include <string>
 #include <vector>
 
+#include "base/child_process.hpp"
 #include "base/error.hpp"
 #include "base/limits.hpp"
 #include "picture/picture_copies.hpp"
 #include "vips_copies.hpp"
 
 namespace {
-
-// Bounds the process before any library is loaded or thread started.
-// glibc's setrlimit is prlimit64 to the kernel, which the editor's unit
-// allows (@default); lowering a limit needs no privilege. Not niced (as
-// vitae-cv-pdf is): an owner waits for it, within the deadline.
-void bound_self() {
-    auto set = [](int resource, rlim_t value, const char* name) {
-        rlimit limit{value, value};
-        if (::setrlimit(resource, &limit) != 0) throw vitae::Error(std::string("setrlimit ") + name + ": failed");
-    };
-#ifndef __SANITIZE_ADDRESS__
-    set(RLIMIT_AS, static_cast<rlim_t>(vitae::limits::picture_copies_address_space_mb) * 1024 * 1024, "RLIMIT_AS");
-#else
-    // AddressSanitizer reserves terabytes of shadow address space at start,
-    // so an address-space bound would refuse every picture (the test
-    // preset's build only); the pixel bound before decoding still holds.
-#endif
-    set(RLIMIT_CPU, vitae::limits::picture_copies_cpu_seconds, "RLIMIT_CPU");
-}
 
 std::vector<int> parse_widths(int argc, char** argv) {
     if (argc != 3 || std::string_view(argv[1]) != "--widths") throw vitae::UsageError("usage: --widths W[,W...]");
@@ -113,7 +94,9 @@ void write_answer(const vitae::VipsAnswer& answer) {
 }
 
 int make_copies(int argc, char** argv) {
-    bound_self();
+    // Before any library is loaded or thread started; not niced (as vitae-cv-pdf
+    // is): an owner waits for it, within the deadline.
+    vitae::bound_this_process({.address_space_mb = vitae::limits::picture_copies_address_space_mb, .cpu_seconds = vitae::limits::picture_copies_cpu_seconds});
     std::vector<int> widths = parse_widths(argc, argv);
     std::string picture = read_picture();
     g_log_set_default_handler(capped_log, nullptr);

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -215,6 +217,27 @@ std::string find_helper_program(const char* env, const char* name, const char* i
         if (dir != self.parent_path()) break;
     }
     return installed;
+}
+
+std::string run_heavy_child(const ChildRun& run, const std::string& what) {
+    static std::mutex one_heavy_child;
+    try {
+        std::lock_guard child(one_heavy_child);
+        return run_child(run);
+    } catch (const Error& e) {
+        throw Error(what + " (" + e.what() + ")");
+    }
+}
+
+void bound_this_process(const SelfBounds& bounds) {
+    auto set = [](int resource, rlim_t value, const char* name) {
+        rlimit limit{value, value};
+        if (::setrlimit(resource, &limit) != 0) throw Error(std::string("setrlimit ") + name + ": failed");
+    };
+#ifndef __SANITIZE_ADDRESS__
+    set(RLIMIT_AS, static_cast<rlim_t>(bounds.address_space_mb) * 1024 * 1024, "RLIMIT_AS");
+#endif
+    set(RLIMIT_CPU, bounds.cpu_seconds, "RLIMIT_CPU");
 }
 
 }  // namespace vitae

@@ -26,6 +26,21 @@ struct ChildRun {
 // status or signal); the child is always reaped before this returns.
 std::string run_child(const ChildRun& run);
 
+// run_child for a memory-heavy helper (a picture's copies, a PDF read): one
+// such child at a time in this process, so their bounded memories never add
+// up; a second caller waits. A failure is rethrown as "`what` (why)".
+std::string run_heavy_child(const ChildRun& run, const std::string& what);
+
+// The helper's own side, first thing in main: bound its address space
+// (not under AddressSanitizer, which reserves terabytes of shadow memory at
+// start: the test preset only; the deadline and the CPU bound still hold)
+// and its CPU time. Throws Error when the kernel refuses.
+struct SelfBounds {
+    std::size_t address_space_mb;
+    unsigned cpu_seconds;
+};
+void bound_this_process(const SelfBounds& bounds);
+
 // Where a helper program is: $`env` if set (tests); else `name` beside the
 // running program or one folder up (a build tree: vitae-fcgi and
 // vitae-admin at its top, vitae in cli/); else `installed` (libexec/vitae/).

@@ -2,7 +2,6 @@
 // (pdf_facts.hpp), so a title with a line break is written as spaces.
 #include "picture/pdf_facts.hpp"
 
-#include <mutex>
 
 #include "base/child_process.hpp"
 #include "base/error.hpp"
@@ -67,14 +66,7 @@ PdfFacts pdf_facts(std::string_view name, std::string_view bytes) {
                  .timeout = std::chrono::milliseconds(limits::pdf_facts_timeout_ms),
                  .max_output_bytes = 4096,
                  .cancel = nullptr};
-    static std::mutex one_child;  // their memory never adds up
-    std::string answer;
-    try {
-        std::lock_guard child(one_child);
-        answer = run_child(run);
-    } catch (const Error& e) {
-        throw Error(what + " (" + e.what() + ")");
-    }
+    std::string answer = run_heavy_child(run, what);
     return read_pdf_facts_answer(answer, what);
 }
 

@@ -5,7 +5,6 @@
 #include "picture/picture_copies.hpp"
 
 #include <charconv>
-#include <mutex>
 #include <optional>
 
 #include "base/child_process.hpp"
@@ -80,16 +79,7 @@ std::vector<PictureCopy> picture_copies(std::string_view name, std::string_view 
                  .timeout = std::chrono::milliseconds(limits::picture_copies_timeout_ms),
                  .max_output_bytes = limits::max_file_bytes,
                  .cancel = nullptr};
-    // One child at a time per process: their memory never adds up (each is
-    // bounded); a second upload waits for the first's copies.
-    static std::mutex one_child;
-    std::string answer;
-    try {
-        std::lock_guard child(one_child);
-        answer = run_child(run);
-    } catch (const Error& e) {
-        throw Error(what + " (" + e.what() + ")");
-    }
+    std::string answer = run_heavy_child(run, what);
     return read_answer(answer, what);
 }
 
