@@ -133,6 +133,8 @@ class EditorInABrowser(unittest.TestCase):
         b.goto(self.stack.base_url + "/_vitae/edit/default/files/new")
         self.shot("upload")
         b.set_file("#f-upload", picture)
+        b.tab_to("e.id == 'f-alt'")  # a picture says what it shows, or is marked decorative
+        b.type_keys("The owner in a blue coat")
         self.submit_with_keyboard()
         self.assertIn("portrait.png", b.evaluate("document.body.innerText"))
         b.goto(self.stack.base_url + "/_vitae/edit/default/profile")

@@ -29,7 +29,7 @@ inline std::shared_ptr<const Site> public_site(const std::filesystem::path& db) 
 inline std::shared_ptr<const Page> public_page_of(const Site& site, std::string_view path) {
     PageCache cache(0, 0);  // rendered once and let go
     PageSource pages(cache, default_base_url);
-    return pages.render_page(site, page_ref(route(path), site));
+    return pages.render_page(site, page_ref(site_route(site, path), site));
 }
 
 }  // namespace vitae::test
