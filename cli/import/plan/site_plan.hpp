@@ -90,6 +90,8 @@ struct SitePlan {
     SiteImportOptions options;
     std::set<std::string> demo_files_taken;  // the --include-demo-file names that named demo content
 
+    // A Hugo site, on Hugo Blox ("hugo-blox") or any other theme ("hugo-papermod", "hugo").
+    bool is_hugo() const { return theme.starts_with("hugo"); }
     std::string relative(const std::filesystem::path& file) const;
     void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
     // `file` holds the theme's demo content (`what` says which): noted as
