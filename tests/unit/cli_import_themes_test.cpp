@@ -305,3 +305,28 @@ BOOST_AUTO_TEST_CASE(an_academicpages_citation_gives_authors_and_venue) {
     BOOST_TEST(text(dir / "a.db", "SELECT venue FROM publication") == "Journal of Tests");
     BOOST_TEST(text(dir / "a.db", "SELECT kind FROM publication") == "other");
 }
+
+// A Hugo Blox site upgraded by copying: content/publication/ (Academic) and
+// content/publications/ (Hugo Blox 2024) hold the same folders; each paper
+// is one work, read from the new folder, the old one accounted for.
+BOOST_AUTO_TEST_CASE(old_and_new_publication_folders_give_each_paper_once) {
+    test::TempDir dir;
+    fs::path site = dir / "site";
+    auto put = [](const fs::path& file, std::string_view content) {
+        fs::create_directories(file.parent_path());
+        test::write_file(file, content);
+    };
+    put(site / "config/_default/hugo.yaml", "title: Lin Wu\n");
+    put(site / "content/authors/admin/_index.md", "---\ntitle: Lin Wu\n---\nI study soils.\n");
+    std::string paper = "---\ntitle: Soil carbon\nauthors: [admin]\ndate: 2022-01-01\ndoi: 10.1000/soil\n---\n";
+    put(site / "content/publication/soil-carbon/index.md", paper);
+    put(site / "content/publication/soil-carbon/cite.bib", "@article{wu2022,\n title={Soil carbon},\n author={Wu, Lin},\n year={2022}\n}\n");
+    put(site / "content/publications/soil-carbon/index.md", paper);
+    put(site / "content/publication/old-only/index.md", "---\ntitle: Roots\nauthors: [admin]\ndate: 2019-01-01\n---\n");
+    auto report = import_site(site, (dir / "a.db").string());
+    BOOST_TEST(count(dir / "a.db", "SELECT count(*) FROM publication") == 2, all_notes(report));
+    BOOST_TEST(all_notes(report).find("imported content/publication/soil-carbon/index.md: the same paper as content/publications/soil-carbon") !=
+               std::string::npos);
+    BOOST_TEST(leftovers(report) == 0u, all_notes(report));
+}
+

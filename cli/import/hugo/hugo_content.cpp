@@ -232,7 +232,23 @@ void read_hugo_content(SitePlan& plan) {
             continue;
         by_kind[hugo_page_kind(plan, file, quiet_front_matter(file).value_or(YAML::Node()))].push_back(file);
     }
-    for (const auto& file : by_kind[HugoKind::publication]) read_hugo_publication(plan, file);
+    // Hugo Blox renamed content/publication/ to publications/ (2024); a site upgraded by copying keeps
+    // both, the same folders in each: a paper in both is read once, from the new folder.
+    auto folder_of = [](const fs::path& file) { return file.stem() == "index" ? file.parent_path().filename() : file.stem(); };
+    std::set<fs::path> in_new_folder;
+    for (const auto& file : by_kind[HugoKind::publication])
+        if (plan.relative(file).starts_with("content/publications/")) in_new_folder.insert(folder_of(file));
+    for (const auto& file : by_kind[HugoKind::publication]) {
+        if (plan.relative(file).starts_with("content/publication/") && in_new_folder.count(folder_of(file))) {
+            std::string why = "the same paper as content/publications/" + folder_of(file).string() +
+                              " (Hugo Blox's new folder beside the old one): read once, from there";
+            plan.note(SiteNote::Kind::imported, file, why);
+            if (fs::path bib = file.parent_path() / "cite.bib"; file.stem() == "index" && fs::is_regular_file(bib))
+                plan.note(SiteNote::Kind::imported, bib, why);
+            continue;
+        }
+        read_hugo_publication(plan, file);
+    }
     for (const auto& file : by_kind[HugoKind::post]) read_post(plan, file);
     for (const auto& file : by_kind[HugoKind::talk]) read_talk(plan, file);
     for (const auto& file : by_kind[HugoKind::project]) read_project(plan, file);
