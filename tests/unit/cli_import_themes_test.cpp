@@ -330,3 +330,19 @@ BOOST_AUTO_TEST_CASE(old_and_new_publication_folders_give_each_paper_once) {
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
 }
 
+
+// A portfolio item and a teaching page whose title is only their first
+// heading arrive with it (they were skipped, "no title").
+BOOST_AUTO_TEST_CASE(a_title_only_in_the_heading_is_the_title) {
+    test::TempDir dir;
+    fs::path site = dir / "site";
+    fs::create_directories(site / "_portfolio");
+    fs::create_directories(site / "_teaching");
+    fs::create_directories(site / "_publications");
+    test::write_file(site / "_config.yml", "author:\n  name: Ines Duarte\n");
+    test::write_file(site / "_portfolio/tool.md", "---\nexcerpt: A tool.\n---\n# My *soil* tool\n\nIt measures.\n");
+    test::write_file(site / "_teaching/2021-soils.md", "---\ndate: 2021-09-01\nvenue: University of Lisbon\n---\nSoils 101\n=========\n\nI taught it.\n");
+    auto report = import_site(site, (dir / "a.db").string());
+    BOOST_TEST(text(dir / "a.db", "SELECT title FROM project") == "My soil tool", all_notes(report));
+    BOOST_TEST(text(dir / "a.db", "SELECT title FROM teaching") == "Soils 101", all_notes(report));
+}
