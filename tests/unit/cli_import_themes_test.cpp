@@ -346,3 +346,19 @@ BOOST_AUTO_TEST_CASE(a_title_only_in_the_heading_is_the_title) {
     BOOST_TEST(text(dir / "a.db", "SELECT title FROM project") == "My soil tool", all_notes(report));
     BOOST_TEST(text(dir / "a.db", "SELECT title FROM teaching") == "Soils 101", all_notes(report));
 }
+
+// A citation's italics around its venue ("_Series._ Publisher") and a
+// work's type before the venue ("Report. Place: Publisher") are read past.
+BOOST_AUTO_TEST_CASE(a_citations_italics_and_type_words_are_not_its_venue) {
+    OwnerNames owner("R. Stuart Geiger");
+    auto series = parse_citation("R. Stuart Geiger and Dan Sholler. \"Challenges of Teams.\" _BIDS Best Practices Series._ "
+                                 "Berkeley Institute for Data Science (2019).", owner);
+    BOOST_TEST(series.venue == "BIDS Best Practices Series");
+    BOOST_TEST(series.title == "Challenges of Teams");
+    BOOST_TEST(series.authors.at(0).is_owner);
+    auto report = parse_citation("Geiger, R. S., Sholler, D.* (2018). _Career Paths._ Report. Berkeley, California: UC-Berkeley.", owner);
+    BOOST_TEST(names(report.authors) == (std::vector<std::string>{"R. S. Geiger", "D. Sholler"}));
+    BOOST_TEST(report.authors.at(1).equal_contribution);
+    BOOST_TEST(report.title == "Career Paths");
+    BOOST_TEST(report.venue == "Berkeley, California: UC-Berkeley");  // Chicago's "Place: Publisher", as written
+}

@@ -129,7 +129,16 @@ std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& 
 
 CitationParts parse_citation(std::string_view citation, const OwnerNames& owner) {
     CitationParts out;
+    // Italics and bold marks out first ("_Venue._ Publisher" ends its venue at the dot, as read); a
+    // name's lone "*" (equal contribution) stays for marked_author.
     std::string text(trim(sanitized_text(citation)));
+    std::erase(text, '_');
+    auto unstarred = [](std::string t) {  // after the names: "*Venue.* Publisher" as "Venue. Publisher"
+        for (std::string_view mark : {"**", ".* ", ",* "})
+            for (std::size_t at; (at = t.find(mark)) != std::string::npos;)
+                t.replace(at, mark.size(), mark == "**" ? "" : std::string(1, mark[0]) + " ");
+        return t;
+    };
     // The year: "(2020)", "(2023, June 19)", "2019." — the first one not inside a title's quotes.
     static const std::regex year_re("(^|[\\s.,(])((1[89]|20)\\d\\d)[a-z]?(?=[).,;:\\s]|$)");
     std::smatch y;
@@ -154,7 +163,7 @@ CitationParts parse_citation(std::string_view citation, const OwnerNames& owner)
         out.title = text.substr(quote + open_width, close - quote - open_width);
         rest = text.substr(close + (text.compare(close, 1, "\"") == 0 ? 1 : 3));
     } else {
-        std::string after = text.substr(year_end);
+        std::string after = unstarred(text.substr(year_end));
         std::size_t start = after.find_first_not_of(").,;: ");
         if (start == std::string::npos) return out;
         after = after.substr(start);
@@ -173,9 +182,12 @@ CitationParts parse_citation(std::string_view citation, const OwnerNames& owner)
     while (!out.title.empty() && (out.title.back() == '.' || out.title.back() == ',')) out.title.pop_back();
     out.title = without_emphasis(out.title);
     // The venue: up to its volume, pages or year ("Venue 12 (3): 45", "Venue, 12", "Venue (2020)").
-    std::string venue(trim(rest));
+    std::string venue(trim(unstarred(rest)));
     while (!venue.empty() && (venue.front() == '.' || venue.front() == ',' || venue.front() == ' ')) venue.erase(0, 1);
     if (venue.starts_with("In ")) venue.erase(0, 3);
+    // "Report. Berkeley: ...": a work's type before its venue is not the venue.
+    for (std::string_view type : {"Report. ", "Technical report. ", "Preprint. ", "Working paper. ", "Thesis. ", "Manuscript. "})
+        if (venue.starts_with(type)) venue.erase(0, type.size());
     static const std::regex venue_end("(,\\s*\\d|\\s\\d|\\s\\(|\\.\\s|\\.$|,\\s*(vol|pp|doi|https?)[.:]?)");
     std::smatch v;
     if (std::regex_search(venue, v, venue_end)) venue.resize(static_cast<std::size_t>(v.position(0)));
