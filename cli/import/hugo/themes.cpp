@@ -294,12 +294,12 @@ void read_hugo_theme_owner(SitePlan& plan) {
         }
     plan.profile.bio_markdown = paragraphs(bio);
     plan.photo = picture_of(plan, owner.image);
+    std::string theme = plan.theme.size() > 5 ? "theme " + in_quotes(plan.theme.substr(5)) : "no theme named";
     if (!owner.file.empty())
         plan.note(SiteNote::Kind::imported, owner.file,
-                  "the site's settings (theme " + in_quotes(plan.theme.substr(std::min<std::size_t>(5, plan.theme.size()))) +
-                      "): owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.bio_markdown.size()) +
-                      " bio paragraphs, " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
-                      std::to_string(plan.profile.links.size()) + " links");
+                  "the site's settings (" + theme + "): owner " + in_quotes(plan.profile.name) + ", " +
+                      std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs, " +
+                      std::to_string(plan.profile.emails.size()) + " e-mail, " + std::to_string(plan.profile.links.size()) + " links");
 }
 
 HugoKind hugo_page_kind(const SitePlan& plan, const fs::path& file, const YAML::Node& front) {
