@@ -39,6 +39,11 @@ std::optional<CalendarDay> parse_date(std::string_view text) {
 
 bool is_date(std::string_view text) { return parse_date(text).has_value(); }
 
+std::string_view calendar_value(std::string_view text) {
+    bool year = text.size() == 4 && number_at(text, 0, 4).has_value();
+    return year || is_month(text) || is_date(text) ? text : std::string_view{};
+}
+
 std::optional<std::int64_t> utc_day_start(std::string_view date) {
     auto day = parse_date(date);
     if (!day) return std::nullopt;

@@ -23,6 +23,11 @@ bool is_date(std::string_view text);
 // "2024-02" -> true; exactly YYYY-MM with a month 01-12.
 bool is_month(std::string_view text);
 
+// The value itself when it names a real day, a month or a year (what an
+// HTML <time datetime> may carry), else empty: a stored value that is none
+// of these is shown as written but never claimed as a date.
+std::string_view calendar_value(std::string_view text);
+
 // "2026-07-27" -> 1785110400, its 00:00 UTC; nullopt when it is not a date.
 std::optional<std::int64_t> utc_day_start(std::string_view date);
 

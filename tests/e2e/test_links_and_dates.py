@@ -201,6 +201,20 @@ class NoImpossibleDate(unittest.TestCase):
             datetime.strptime(lastmod, "%Y-%m-%d")
         self.assertIn("/blog/february-31</loc>", r.text)
 
+    def test_a_time_element_claims_only_a_real_day_month_or_year(self):
+        shown = set()
+        for path in public_paths() + ["/blog/", "/news/", "/blog/february-31"]:
+            r = fetch(STACK.port, path)
+            if r.status != 200 or "text/html" not in (r.header("Content-Type") or ""):
+                continue
+            with self.subTest(path=path):
+                for value in re.findall(r'<time datetime="([^"]*)"', r.text):
+                    self.assertTrue(re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", value), value)
+                    datetime.strptime(value, {4: "%Y", 7: "%Y-%m", 10: "%Y-%m-%d"}[len(value)])  # raises on 2021-02-31
+            shown.update(bad for bad in IMPOSSIBLE if bad in r.text)
+        # Still shown as written (the owner sees what to fix), never as a date.
+        self.assertEqual(shown, {"2021-02-30", "2021-04-31", "2021-02-31"})
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -9,6 +9,7 @@
 #include "base/log.hpp"
 #include "base/read_file.hpp"
 #include "render/template/english_strings.hpp"
+#include "rules/date.hpp"
 
 namespace vitae {
 
@@ -105,14 +106,14 @@ const std::string& Catalogue::joiner(std::size_t index, std::size_t count) const
 }
 
 std::string Catalogue::date(std::string_view iso) const {
-    if (iso.size() != 7 && iso.size() != 10) return std::string(iso);
-    int month = (iso[5] - '0') * 10 + (iso[6] - '0');
-    if (month < 1 || month > 12 || iso[4] != '-') return std::string(iso);
-    const std::string& mon = (*this)("month_" + std::to_string(month));
+    // A value that names no real day or month is shown as written: "31 Feb"
+    // would present as a date what the feeds and <time> refuse as one.
+    auto mon = [&](unsigned month) -> const std::string& { return (*this)("month_" + std::to_string(month)); };
     std::string_view year = iso.substr(0, 4);
-    if (iso.size() == 7) return format("date_month", {{"mon", mon}, {"y", year}});
-    std::string_view day = iso[8] == '0' ? iso.substr(9, 1) : iso.substr(8, 2);
-    return format("date_day", {{"d", day}, {"mon", mon}, {"y", year}});
+    if (auto day = parse_date(iso))
+        return format("date_day", {{"d", std::to_string(day->day)}, {"mon", mon(day->month)}, {"y", year}});
+    if (is_month(iso)) return format("date_month", {{"mon", mon((iso[5] - '0') * 10u + (iso[6] - '0'))}, {"y", year}});
+    return std::string(iso);
 }
 
 namespace {

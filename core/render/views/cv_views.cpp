@@ -96,7 +96,7 @@ void add_rows(const Views& v, const Catalogue& t, MustacheData& page) {
                            {"place", talk.place},
                            {"has_place", !talk.place.empty()},
                            {"date", t.date(talk.date)},
-                           {"date_iso", talk.date}});
+                           {"date_iso", view_data::calendar_datum(talk.date)}});
         }));
     put(page, "has_teaching", !c.teaching.empty());
     put(page, "teaching_groups", teaching_groups(v));

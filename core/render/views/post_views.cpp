@@ -53,7 +53,7 @@ MustacheData post_data(const Post& post, const Views& v, const Catalogue& t) {
                    {"lang", view_data::lang_data(v.lang_of("post", post.slug))},
                    {"url", url_for(RouteKind::post, {.prefix = v.locale.links, .slug = post.slug})},
                    {"date", t.date(post.published)},
-                   {"date_iso", post.published},
+                   {"date_iso", view_data::calendar_datum(post.published)},
                    {"has_body", !post.body.empty()},
                    {"reading_minutes", minutes},
                    {"reading_time", t.format("reading_time", {{"n", minutes}})},

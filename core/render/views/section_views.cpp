@@ -27,7 +27,7 @@ MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) 
                    {"lang", view_data::lang_data(v.lang_of("talk", std::to_string(t.id)))},
                    {"title", t.title},
                    {"date", strings.date(t.date)},
-                   {"date_iso", t.date},
+                   {"date_iso", view_data::calendar_datum(t.date)},
                    {"event", t.event},
                    {"has_event", !t.event.empty()},
                    {"place", t.place},
@@ -44,7 +44,7 @@ MustacheData news_item_data(const Views& v, const Catalogue& t, const News& n) {
     return fields({{"anchor", "news-" + std::to_string(n.id)},
                    {"lang", view_data::lang_data(v.lang_of("news", std::to_string(n.id)))},
                    {"date", t.date(n.date)},
-                   {"date_iso", n.date},
+                   {"date_iso", view_data::calendar_datum(n.date)},
                    {"html", body_html(n.markdown, BodyFormat::markdown_math)}});
 }
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "render/views/views.hpp"
+#include "rules/date.hpp"
 
 namespace vitae::view_data {
 
@@ -39,6 +40,14 @@ MustacheData list_of(const Rows& items, F&& to_data) {
     MustacheData out{MustacheData::type::list};
     for (std::size_t i = 0; i < items.size(); ++i) append(out, to_data(items[i], i, items.size()));
     return out;
+}
+
+// A stored date for <time datetime>: the value when it names a real day,
+// month or year, else false, so {{#date_iso}}<time …>{{/date_iso}} claims
+// only real dates and {{^date_iso}} shows the rest as written.
+inline MustacheData calendar_datum(std::string_view text) {
+    auto value = calendar_value(text);
+    return value.empty() ? MustacheData(false) : MustacheData(std::string(value));
 }
 
 // A row's own lang attribute: false (none) when it is in the page's language,

@@ -111,9 +111,9 @@ void add_sections(const Views& v, const Catalogue& t, MustacheData& home) {
                                {"location", e.location},
                                {"role", e.role},
                                {"start", t.date(e.start_month)},
-                               {"start_iso", e.start_month},
+                               {"start_iso", view_data::calendar_datum(e.start_month)},
                                {"end", t.date(e.end_month)},
-                               {"end_iso", e.end_month},
+                               {"end_iso", view_data::calendar_datum(e.end_month)},
                                {"has_end", !e.end_month.empty()}});
              }));
 }
