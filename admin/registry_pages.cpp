@@ -6,6 +6,7 @@
 // is live without a restart. Each change is logged with who made it.
 #include "admin/app.hpp"
 #include "admin/call.hpp"
+#include "admin/site_findings.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -59,6 +60,8 @@ AdminAnswer AdminApp::registry_page(const Call& call, int status, EditData data)
         row.set("where", text_data(where(site)));
         row.set("group", text_data(site.group));
         row.set("home", site.home);
+        auto findings = site_findings_count(site_db_path(shared_.config.sites_dir, site.name).string());
+        row.set("findings", text_data(findings ? std::to_string(*findings) : std::string("?")));
         sites.push_back(row);
     }
     data.set("sites", sites);

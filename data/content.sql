@@ -10,11 +10,12 @@ BEGIN;
 INSERT INTO profile (id, name, affiliation, job_title)
     VALUES (1, 'Haoran Zhang', 'NVIDIA ADLR', 'Applied Research Scientist');
 
--- Plain sentences; none of their characters is CommonMark syntax.
+-- Plain sentences; the one word in Chinese says so (<span lang="zh">), as the
+-- accessibility rules ask of text in another script than the page's.
 INSERT INTO profile_paragraph (position, markdown) VALUES
  (1, 'I am a Byzantine general now chasing gradients, or, technically, an applied research scientist at NVIDIA ADLR. Previously, I was a research scientist at Meta AI and Systems Co-design.'),
  (2, 'I obtained my Ph.D. in Computer Science from University of Pennsylvania, where I was co-advised by Vincent Liu and Sebastian Angel. Before Penn, I earned a B.E. in Computer Science from Tsinghua University.'),
- (3, 'I''m allergic to cats, but the advent of CaaS (Cat-as-a-Service) has made cloud petting possible. 瓜皮 (➔) is my favorite.');
+ (3, 'I''m allergic to cats, but the advent of CaaS (Cat-as-a-Service) has made cloud petting possible. <span lang="zh">瓜皮</span> (➔) is my favorite.');
 
 INSERT INTO profile_email (position, address, label) VALUES
  (1, 'haoranz [at] nvidia [dot] com', 'business'),

@@ -1,11 +1,11 @@
--- Vitae content schema, version 12 (PRAGMA user_version).
+-- Vitae content schema, version 13 (PRAGMA user_version).
 -- One table per kind of item; every list carries an explicit `position`
 -- so the page keeps the owner's order. Text is stored exactly as it is
 -- shown (Unicode, obfuscated e-mail addresses); an empty `url` means the
 -- item is named but has no target yet, and is rendered as a plain label.
 -- Change this file only together with a migration in `vitae migrate`.
 
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;
 
 CREATE TABLE profile (
     id   INTEGER PRIMARY KEY CHECK (id = 1),  -- exactly one owner
@@ -724,3 +724,13 @@ CREATE TRIGGER search_page_update AFTER UPDATE ON page BEGIN
 END;
 CREATE TRIGGER search_page_delete AFTER DELETE ON page BEGIN INSERT INTO search_stale VALUES ('page', OLD.slug); END;
 INSERT INTO search_stale SELECT kind, key FROM search_source;
+
+-- v13: an uploaded PDF's accessibility, read by qpdf when it is added
+-- (core/picture/pdf_facts.hpp): whether it is tagged, its /Lang, its title,
+-- whether its text can be extracted. A PDF stored before has pdf_read 0:
+-- `vitae check` asks to add it again.
+ALTER TABLE file ADD COLUMN pdf_read   INTEGER NOT NULL DEFAULT 0 CHECK (pdf_read IN (0, 1));
+ALTER TABLE file ADD COLUMN pdf_tagged INTEGER NOT NULL DEFAULT 0 CHECK (pdf_tagged IN (0, 1));
+ALTER TABLE file ADD COLUMN pdf_lang   TEXT NOT NULL DEFAULT '';
+ALTER TABLE file ADD COLUMN pdf_title  TEXT NOT NULL DEFAULT '';
+ALTER TABLE file ADD COLUMN pdf_text   INTEGER NOT NULL DEFAULT 0 CHECK (pdf_text IN (0, 1));

@@ -11,17 +11,6 @@ namespace {
 
 constexpr std::string_view allowed_methods = "GET, HEAD";
 
-// The citation format Accept prefers over the HTML page, if any.
-std::optional<CitationFormat> negotiated_citation(std::string_view accept) {
-    static constexpr std::string_view offered[] = {"text/html", "application/x-bibtex",
-                                                   "application/vnd.citationstyles.csl+json",
-                                                   "application/x-research-info-systems"};
-    static constexpr CitationFormat formats[] = {CitationFormat::bibtex, CitationFormat::csl_json, CitationFormat::ris};
-    auto best = preferred_type(accept, offered);
-    if (!best || *best == 0) return std::nullopt;  // the page (or nothing acceptable: the page as well)
-    return formats[*best - 1];
-}
-
 // RFC 9110 13.2.2: If-None-Match wins; If-Modified-Since only without it.
 bool not_modified(const Request& request, const Response& response) {
     if (!request.if_none_match.empty()) return etag_matches(request.if_none_match, response.etag());
@@ -74,6 +63,10 @@ void Handler::refresh_gauges() {
     metrics_.own->set_gauges(generation, sites_.cache().stats());
     metrics_.own->sites_registered.store(stats.registered, std::memory_order_relaxed);
     metrics_.own->sites_loaded.store(stats.loaded, std::memory_order_relaxed);
+    std::uint64_t findings = 0;
+    for (const auto& site : sites_.loaded())
+        if (auto version = site->holder.current()) findings += version->content->accessibility_findings();
+    metrics_.own->accessibility_findings.store(findings, std::memory_order_relaxed);
     // The set counts for this process's life; the slot counts across restarts: add what is new.
     std::lock_guard lock(counted_mutex_);
     metrics_.own->site_loads.fetch_add(stats.loads - counted_.loads, std::memory_order_relaxed);
@@ -122,12 +115,12 @@ void ranged(const Request& request, Response& response) {
 
 }  // namespace
 
-Response Handler::page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
+Response Handler::page_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
+                               ThreadState& thread) {
     Response response;
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
     try {
-        auto version = site.holder.fresh(site.slot(thread.index).probe);
-        auto found = timed_page(site, *version, route, thread, gzip_wanted);
+        auto found = timed_page(site, version, route, thread, gzip_wanted);
         response.page = std::move(found.page);
         response.cache_hit = found.cache_hit;
     } catch (const std::exception& e) {
@@ -142,14 +135,13 @@ Response Handler::page_response(const Request& request, const Route& route, Load
 }
 
 // Never through the page cache: the query is part of the answer.
-Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread) {
+Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
+                                 ThreadState& thread) {
     Response response;
     bool gzip_wanted = accepts_gzip(request.accept_encoding);
-    auto& slot = site.slot(thread.index);
     try {
-        auto version = site.holder.fresh(slot.probe);
         auto before = std::chrono::steady_clock::now();
-        response.page = search_page(*version, route, request.query, site.pages, slot.search, gzip_wanted);
+        response.page = search_page(version, route, request.query, site.pages, site.slot(thread.index).search, gzip_wanted);
         metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
         metrics_.own->count_render(std::chrono::steady_clock::now() - before);
     } catch (const std::exception& e) {
@@ -205,39 +197,34 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
 }
 
 // `path` is inside the site (its prefix taken off); every URL sent back
-// gets the prefix again.
+// gets the prefix again. The site is made current once, then the path is
+// routed once with what decides it (the site's languages, the Accept
+// header), and that route is what every step below is given.
 Handler::Answer Handler::site_answer(const Request& request, LoadedSite& site, std::string_view path,
                                      ThreadState& thread) {
-    Route route = vitae::route(path);
-    // A paper's URL answers its citation formats by Accept, as doi.org does;
-    // the representation is the one at its own URL (and cached under it).
-    std::string negotiated;
-    if (route.kind == RouteKind::publication) {
-        if (auto format = negotiated_citation(request.accept)) {
-            negotiated = std::string(path) + std::string(citation_extension(*format));
-            route = vitae::route(negotiated);
-        }
+    std::shared_ptr<const Site> version;
+    try {
+        version = site.holder.fresh(site.slot(thread.index).probe);
+    } catch (const std::exception& e) {
+        log_error("load " + in_quotes(site.mount + request.path) + " of " + site.name + ": " + e.what());
+        return {plain_response(500, "internal server error")};
     }
-    // "/zh" names a language only when the site has it; otherwise it is any unknown path.
-    if (route.kind == RouteKind::redirect && !route.language.empty() &&
-        !language_of(route, *site.holder.fresh(site.slot(thread.index).probe))) {
-        std::string_view routed = route.path;
-        route = Route{};
-        route.path = routed;
-    }
+    Route route = site_route(*version, path, request.accept);
     Answer a{.route_slot = static_cast<int>(route.kind)};
-    if (route.kind == RouteKind::redirect) {
+    switch (route.kind) {
+    case RouteKind::redirect: {
         std::string language = route.language.empty() ? std::string() : "/" + std::string(route.language);
         a.response = redirect(site.mount + language + std::string(route.location));
-    } else if (route.kind == RouteKind::search) {
-        a.response = search_response(request, route, site, thread);
-    } else if (route.kind == RouteKind::status) {
-        a.response = status_response(request);
-    } else if (route.kind == RouteKind::metrics) {
-        a.response = metrics_response(request);
-    } else {
-        a.response = page_response(request, route, site, thread);
-        if (!negotiated.empty() && a.response.status != 500) a.response.content_location = site.mount + negotiated;
+        break;
+    }
+    case RouteKind::search: a.response = search_response(request, route, site, *version, thread); break;
+    case RouteKind::status: a.response = status_response(request); break;
+    case RouteKind::metrics: a.response = metrics_response(request); break;
+    default:
+        a.response = page_response(request, route, site, *version, thread);
+        // A paper's URL answering a citation: the representation is the one at its own URL.
+        if (route.negotiated && a.response.status != 500)
+            a.response.content_location = site.mount + std::string(route.path) + std::string(citation_extension(route.format));
     }
     return a;
 }

@@ -1,8 +1,9 @@
 // One request, start to finish, without FastCGI: validate, find the site
-// (its host and path, with --sites), route once, make sure the site is
-// current, find the page in the cache or render it, choose the
-// representation (gzip or not) and apply conditional GET. Each step is a
-// function that returns a value; this file only wires them together.
+// (its host and path, with --sites), make sure the site is current, route
+// once (its languages and the Accept header decide with the path), find
+// the page in the cache or render it, choose the representation (gzip or
+// not) and apply conditional GET. Each step is a function that returns a
+// value; this file only wires them together.
 #pragma once
 
 #include <chrono>
@@ -55,8 +56,10 @@ private:
     Answer site_answer(const Request& request, LoadedSite& site, std::string_view path, ThreadState& thread);
     Response status_response(const Request& request);
     Response metrics_response(const Request& request);
-    Response page_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
-    Response search_response(const Request& request, const Route& route, LoadedSite& site, ThreadState& thread);
+    Response page_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
+                           ThreadState& thread);
+    Response search_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
+                             ThreadState& thread);
     PageLookup timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
                           bool gzip_wanted);
     SiteSet& sites_;

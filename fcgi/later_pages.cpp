@@ -90,7 +90,7 @@ bool LaterPages::bring_up_to(const Site& site, const std::vector<std::string>& p
     std::int64_t rendered = 0, failed = 0;
     for (const auto& path : paths) {
         if (stopping_) return false;
-        PageRef ref = page_ref(route(path), site);
+        PageRef ref = page_ref(site_route(site, path), site);
         auto it = written_.find(path);
         if (it != written_.end() && it->second >= page_stamp(ref, site)) continue;
         try {

@@ -60,7 +60,7 @@ int render_to_stdout(const vitae::Config& config) {
         throw Error("--render: " + in_quotes(config.render_path) + " is the site at " + in_quotes(lookup.location) + "; add the slash");
     auto& site = *lookup.site;
     auto version = site.holder.current();
-    Route routed = route(lookup.path);
+    Route routed = site_route(*version, lookup.path);
     auto page = routed.kind == RouteKind::search
                     ? search_page(*version, routed, query, site.pages, site.slot(0).search, false)
                     : site.pages.render_page(*version, page_ref(routed, *version));

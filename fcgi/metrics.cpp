@@ -172,6 +172,12 @@ std::string metrics_text(const MetricsScope& scope) {
                std::to_string(scope.workers.empty() ? 0 : scope.workers.front()->sites_registered.load(relaxed)));
     text.gauge("vitae_sites_loaded", "Sites loaded, summed over the worker processes (each loads its own).",
                std::to_string(sum(scope, &WorkerMetrics::sites_loaded)));
+    std::uint64_t findings = 0;  // the most any process has loaded: with --db every process has the one site
+    for (const WorkerMetrics* w : scope.workers) findings = std::max(findings, w->accessibility_findings.load(relaxed));
+    text.gauge("vitae_accessibility_findings",
+               "Accessibility findings in the content of the loaded sites (vitae check --accessibility lists them), "
+               "the most of any worker process.",
+               std::to_string(findings));
     text.counter("vitae_site_loads_total", "Sites loaded on a first request.", sum(scope, &WorkerMetrics::site_loads));
     text.counter("vitae_site_unloads_total", "Sites unloaded: idle, over --sites-loaded, or moved in the registry.",
                  sum(scope, &WorkerMetrics::site_unloads));

@@ -68,6 +68,9 @@ struct WorkerMetrics {
     Counter purge_requests{0};
     Counter purge_failures{0};
     Counter purges_dropped{0};
+    // A gauge: accessibility findings in the content of the sites this
+    // process has loaded (vitae check --accessibility lists them).
+    Counter accessibility_findings{0};
 
     void count_request(int route, int status);
     void count_render(std::chrono::nanoseconds took);

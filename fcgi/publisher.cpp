@@ -96,7 +96,7 @@ void Publisher::publish(const std::shared_ptr<const Site>& version, const std::a
     std::vector<std::string> later;  // LaterPages' (never in written_)
     std::vector<Job> jobs;
     for (const auto& path : paths) {
-        PageRef ref = page_ref(route(path), site);
+        PageRef ref = page_ref(site_route(site, path), site);
         if (LaterPages::is_later(ref.kind)) {
             later.push_back(path);
             continue;

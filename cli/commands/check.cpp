@@ -1,15 +1,19 @@
 #include "cli/commands/check.hpp"
 
+#include <map>
+
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "http/router.hpp"
 #include "render/math/body_html.hpp"
 #include "render/math/markdown_math.hpp"
 #include "render/math/math.hpp"
+#include "render/views/accessibility_findings.hpp"
 #include "rules/date.hpp"
 #include "rules/link.hpp"
 #include "site/site.hpp"
 #include "site/template_overrides.hpp"
+#include "store/model/pdf_access.hpp"
 #include "store/model/translate.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/search_rows.hpp"
@@ -134,6 +138,10 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
         for (const auto& problem : markdown_math_problems(p.markdown))
             warnings += "warning: project " + in_quotes(p.slug) + ": " + problem + "; shown as TeX source\n";
     }
+    // A PDF a screen reader cannot follow is kept, and named.
+    for (const auto& f : content.files)
+        for (const auto& problem : pdf_access_problems(f))
+            warnings += "warning: file " + in_quotes(f.name) + ": " + problem + "\n";
     // A page whose slug a route took (a row written around vitae add page, or a route added since) is never served.
     for (const auto& p : content.pages) {
         if (auto problem = page_slug_problem(p.slug))
@@ -171,6 +179,25 @@ std::string check_site(const std::string& db_path, const std::optional<std::file
     warnings += owner_report(content);  // last: its summary line is next to the counts
     return warnings + "ok: " + db_path + " (" + std::to_string(content.publications.size()) + " publications, " +
            std::to_string(content.posts.size()) + " posts, " + std::to_string(content.files.size()) + " files)";
+}
+
+AccessibilityReport accessibility_report(const std::string& db_path) {
+    auto db = Db::open(db_path, OpenMode::read_only);
+    check_database(db);
+    auto findings = accessibility_findings(load_content(db));
+    AccessibilityReport report;
+    std::map<std::string_view, std::size_t> by_rule;
+    for (const auto& f : findings) {
+        report.lines += "accessibility: " + f.where() + ": " + std::string(rule_name(f.finding.rule)) + ": " +
+                        f.finding.detail + "; fix: " + f.how_to_fix() + "\n";
+        ++by_rule[rule_name(f.finding.rule)];
+    }
+    report.findings = findings.size();
+    std::string counts;
+    for (auto [rule, n] : by_rule) counts += (counts.empty() ? " (" : ", ") + std::string(rule) + " " + std::to_string(n);
+    report.lines += "accessibility: " + (findings.empty() ? std::string("no findings") : std::to_string(findings.size()) + " finding(s)" + counts + ")") +
+                    " in " + db_path + "\n";
+    return report;
 }
 
 }  // namespace vitae::cli

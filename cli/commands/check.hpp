@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -20,6 +21,20 @@ namespace vitae::cli {
 // replaced changed since it was copied; an override of none is an Error.
 std::string check_site(const std::string& db_path, const std::optional<std::filesystem::path>& templates_dir,
                        const std::optional<std::filesystem::path>& overrides_dir = std::nullopt);
+
+// `vitae check --accessibility`: an "accessibility: ..." line for each
+// finding of the content (render/views/accessibility_findings.hpp) naming
+// where it is, the rule, what was found and how to fix it, then one line
+// counting them by rule.
+struct AccessibilityReport {
+    std::string lines;
+    std::size_t findings = 0;
+};
+AccessibilityReport accessibility_report(const std::string& db_path);
+
+// What `vitae check --accessibility` exits with when the content has a
+// finding (the check itself passed: the site serves).
+inline constexpr int accessibility_findings_status = 3;
 
 // "override: page.mustache: ..." for each override, "warning: ..." for one
 // whose shared template changed since; throws Error naming each orphan.

@@ -7,6 +7,8 @@
 #include "base/log.hpp"
 #include "http/routes.hpp"
 #include "picture/upload.hpp"
+#include "render/text/accessibility.hpp"
+#include "store/model/pdf_access.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/content_store.hpp"
 #include "store/rows/file_store.hpp"
@@ -23,6 +25,8 @@ namespace {
 std::string describe(const StoredFile& f) {
     std::string out = f.name + "  " + f.type + "  " + std::to_string(f.size) + " bytes";
     if (f.is_picture()) out += "  " + std::to_string(f.width) + "x" + std::to_string(f.height);
+    if (f.type == "application/pdf" && f.variant_of.empty())
+        out += !f.pdf.read ? "  (accessibility not read)" : f.pdf.tagged ? "  tagged PDF" : "  untagged PDF";
     return out + "  " + url_for(f);
 }
 
@@ -38,6 +42,13 @@ int run_add_file(const Args& args, std::ostream& out) {
     // Read (and a picture's copies made) before the transaction: the site's
     // editor and other commands never wait on a decode.
     Upload upload = read_upload(name, read_file_to_add(source));
+    // The picture rule (render/text/accessibility.hpp): described, or said to be decorative.
+    bool decorative = args.has("--decorative");
+    if (!upload.file.is_picture() && decorative)
+        throw UsageError("add file " + in_quotes(name) + ": --decorative is for a picture; this is " + upload.file.type);
+    if (upload.file.is_picture())
+        if (std::string problem = picture_description_problem(args.get("--alt"), decorative); !problem.empty())
+            throw UsageError("add file " + in_quotes(name) + ": " + problem + "; nothing was stored");
     auto db = open_checked(db_path);
     LoggedTransaction transaction(db, cli_editor_name(), {"file", "profile"});
     auto stored = store_upload(db, upload, args.get("--alt"), args.has("--photo") ? ProfilePhoto::yes : ProfilePhoto::no);
@@ -45,6 +56,8 @@ int run_add_file(const Args& args, std::ostream& out) {
     out << "stored " << describe(stored.file) << (args.has("--photo") ? " (the profile photo)" : "");
     if (stored.copies > 0) out << ", and " << stored.copies << " smaller copies (WebP, AVIF)";
     out << "\n";
+    for (const auto& problem : pdf_access_problems(stored.file))
+        out << "warning: " << stored.file.name << ": " << problem << "\n";
     return 0;
 }
 

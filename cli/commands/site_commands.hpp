@@ -27,7 +27,9 @@ int migrate_sites(const std::filesystem::path& sites_dir, std::ostream& out);
 // DEST/registry.db and DEST/NAME/site.db; DEST must not exist unless `replace`.
 int backup_sites(const std::filesystem::path& sites_dir, const std::filesystem::path& dest, bool replace,
                  std::ostream& out);
+// With `accessibility`, each site's findings too (accessibility_report);
+// then accessibility_findings_status when any site has one.
 int check_sites(const std::filesystem::path& sites_dir, const std::optional<std::filesystem::path>& templates,
-                std::ostream& out);
+                bool accessibility, std::ostream& out);
 
 }  // namespace vitae::cli

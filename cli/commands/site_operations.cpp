@@ -78,17 +78,24 @@ int backup_sites(const fs::path& sites_dir, const fs::path& dest, bool replace, 
     });
 }
 
-int check_sites(const fs::path& sites_dir, const std::optional<fs::path>& templates, std::ostream& out) {
+int check_sites(const fs::path& sites_dir, const std::optional<fs::path>& templates, bool accessibility, std::ostream& out) {
     auto registry = read_registry(sites_dir);
     out << "registry: ok: " << registry_path(sites_dir).string() << " (" << registry.sites.size() << " sites"
         << (registry.home() ? ", home " + registry.home()->name : "") << ")\n";
-    return each_site("check", registry, out, [&](const RegisteredSite& site) {
+    std::size_t findings = 0;
+    each_site("check", registry, out, [&](const RegisteredSite& site) {
         // With the shared templates, each site's own overrides too, when it has them.
         std::optional<fs::path> overrides;
         if (templates && fs::is_directory(site_templates_dir(sites_dir, site.name)))
             overrides = site_templates_dir(sites_dir, site.name);
-        return check_site(site_db_path(sites_dir, site.name).string(), templates, overrides);
+        std::string db = site_db_path(sites_dir, site.name).string();
+        std::string report = check_site(db, templates, overrides);
+        if (!accessibility) return report;
+        auto found = accessibility_report(db);
+        findings += found.findings;
+        return report + "\n" + found.lines;
     });
+    return findings > 0 ? accessibility_findings_status : 0;
 }
 
 }  // namespace vitae::cli

@@ -24,13 +24,13 @@ std::vector<ExportedPage> export_site(const std::string& db_path, const std::fil
 
     std::vector<ExportedPage> exported;
     for (const auto& path : site_paths(*site)) {
-        auto page = pages.render_page(*site, page_ref(route(path), *site));
+        auto page = pages.render_page(*site, page_ref(site_route(*site, path), *site));
         if (page->status != 200)
             throw Error("export " + in_quotes(path) + ": rendered with status " + std::to_string(page->status));
         exported.push_back({path, file_for_path(path), !page->gzip.empty()});
         tree.write(exported.back().file, page->body, page->gzip);
     }
-    auto not_found = pages.render_page(*site, page_ref(route(not_found_probe), *site));
+    auto not_found = pages.render_page(*site, page_ref(site_route(*site, not_found_probe), *site));
     exported.push_back({"", "404.html", !not_found->gzip.empty()});
     tree.write(exported.back().file, not_found->body, not_found->gzip);
     return exported;

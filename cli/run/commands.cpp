@@ -122,6 +122,9 @@ int run_import_site(const Args& args, std::ostream& out) {
             out << "not understood " << entry.file << ": " << entry.detail
                 << (entry.first_words.empty() ? "" : "; it begins " + in_quotes(entry.first_words)) << "; " << entry.suggestion << "\n";
     }
+    for (const auto& f : report.accessibility)
+        out << "accessibility: " << f.where() << ": " << rule_name(f.finding.rule) << ": " << f.finding.detail
+            << "; fix: " << f.how_to_fix() << "\n";
     if (args.has("--report")) write_file_atomically(std::string(args.get("--report")), ledger_json(report), Durability::fsync);
     const auto& c = report.counts;
     out << report.theme << " site into " << args.positional[1] << (report.created ? " (new)" : "") << ": "
@@ -134,7 +137,8 @@ int run_import_site(const Args& args, std::ostream& out) {
     auto left_out = demo_files(report);
     for (std::size_t i = 0; i < left_out.size(); ++i) out << (i == 0 ? " (" : ", ") << left_out[i];
     if (!left_out.empty()) out << "; --include-demo takes them all, --include-demo-file FILE one)";
-    out << ", " << counts[3] << " warnings; " << report.ledger.size() << " files: " << classes[0] << " imported, "
+    out << ", " << counts[3] << " warnings, " << report.accessibility.size() << " accessibility findings; "
+        << report.ledger.size() << " files: " << classes[0] << " imported, "
         << classes[1] << " theme demo, " << classes[2] << " machinery, " << classes[3] << " not understood";
     std::size_t left = leftovers(report);
     if (left > 0)
@@ -191,12 +195,16 @@ int run_check(const Args& args, std::ostream& out) {
     std::optional<std::filesystem::path> overrides;
     if (args.has("--overrides")) overrides = args.get("--overrides");
     if (overrides && !templates) throw UsageError("check: --overrides needs TEMPLATES, the shared templates they replace");
+    bool accessibility = args.has("--accessibility");
     if (is_sites_dir(args.positional[0])) {
         if (overrides) throw UsageError("check: --overrides is for one site; with SITES each site's own templates/ is checked");
-        return check_sites(args.positional[0], templates, out);
+        return check_sites(args.positional[0], templates, accessibility, out);
     }
     out << check_site(args.positional[0], templates, overrides) << "\n";
-    return 0;
+    if (!accessibility) return 0;
+    auto report = accessibility_report(args.positional[0]);
+    out << report.lines;
+    return report.findings > 0 ? accessibility_findings_status : 0;
 }
 
 int run_export(const Args& args, std::ostream& out) {
@@ -396,14 +404,20 @@ const std::vector<Command>& commands() {
           "Validate a database (and templates) exactly as the worker does before serving them.",
           {"DB"},
           {"TEMPLATES"},
-          {{"--overrides", "DIR", false, "a site's overrides (SITES/NAME/templates): laid over TEMPLATES, each one named"}},
+          {{"--overrides", "DIR", false, "a site's overrides (SITES/NAME/templates): laid over TEMPLATES, each one named"},
+           {"--accessibility", "", false, "also list every accessibility finding of the content, where it is and how to fix it; exit 3 when there is one"}},
           "DB may be a directory of sites (SITES): the registry, then every site, each on its own lines\n"
           "(with its overrides, SITES/NAME/templates, when it has them).\n"
           "With --overrides, a line for each override says whether the shared template it replaced\n"
           "changed since `vitae site override` copied it (a warning: compare them); an override of\n"
           "a template TEMPLATES does not have is an error.\n"
+          "With --accessibility, a line for each finding of the content rules (pictures without a\n"
+          "description, empty links, heading jumps, text in a script whose language is not said,\n"
+          "links reading \"here\" or a bare URL): where it is, the rule, what was found, the fix;\n"
+          "then their count. The exit status is 3 when there is a finding (0 when none).\n"
           "example:\n  vitae check site.db.new /usr/local/share/vitae/templates\n"
-          "  vitae check sites/carol/site.db /usr/share/vitae/templates --overrides sites/carol/templates\n"},
+          "  vitae check sites/carol/site.db /usr/share/vitae/templates --overrides sites/carol/templates\n"
+          "  vitae check /srv/vitae/sites --accessibility\n"},
          run_check},
         {{"site override",
           "Copy a shared template into a site's own templates, to edit it for that site alone.",
@@ -708,12 +722,16 @@ const std::vector<Command>& commands() {
           {"DB", "PATH"},
           {},
           {{"--name", "NAME", false, "its name in URLs (default: PATH's file name); must end in its type's extension"},
-           {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it"},
+           {"--alt", "TEXT", false, "for a picture: what it shows, for readers who cannot see it (a picture needs it, or --decorative)"},
+           {"--decorative", "", false, "for a picture that shows nothing a reader needs (an ornament): stored with no description"},
            {"--photo", "", false, "make it the profile photo on the home page (needs --alt)"}},
           "The type is read from the bytes: PDF, PNG, JPEG, GIF, WebP, AVIF, SVG, or UTF-8 text\n"
           "(.bib, .txt, .md, .csv). HTML, and SVG with script in it, are refused. At most " +
               limits::size_text(limits::max_file_bytes) + ".\n"
           "Pages link it at /files/<digest>/<name>, a URL that changes with its bytes.\n"
+          "A picture is refused (exit 2, nothing stored) without --alt or --decorative. In a post or\n"
+          "page, ![](/files/NAME) shows a picture's stored description; a decorative one is written\n"
+          "<img src=\"/files/NAME\" alt=\"\"> (vitae check --accessibility reports ![](...) without one).\n"
           "example:\n  vitae add file site.db ~/Pictures/me.jpg --name haoran.jpg --alt 'Haoran Zhang' --photo\n"},
          run_add_file},
         {{"ls files",

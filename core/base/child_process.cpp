@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <optional>
 #include <thread>
 
@@ -201,6 +203,18 @@ std::string run_child(const ChildRun& run) {
     if (!WIFEXITED(*status) || WEXITSTATUS(*status) != 0)
         throw Error("run " + in_quotes(run.argv[0]) + ": " + child_status_text(*status));
     return output;
+}
+
+std::string find_helper_program(const char* env, const char* name, const char* installed) {
+    if (const char* given = std::getenv(env); given && *given) return given;
+    std::error_code error;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    for (auto dir = self.parent_path(); !error && !dir.empty(); dir = dir.parent_path()) {
+        auto beside = dir / name;
+        if (::access(beside.c_str(), X_OK) == 0) return beside.string();
+        if (dir != self.parent_path()) break;
+    }
+    return installed;
 }
 
 }  // namespace vitae

@@ -26,4 +26,9 @@ struct ChildRun {
 // status or signal); the child is always reaped before this returns.
 std::string run_child(const ChildRun& run);
 
+// Where a helper program is: $`env` if set (tests); else `name` beside the
+// running program or one folder up (a build tree: vitae-fcgi and
+// vitae-admin at its top, vitae in cli/); else `installed` (libexec/vitae/).
+std::string find_helper_program(const char* env, const char* name, const char* installed);
+
 }  // namespace vitae

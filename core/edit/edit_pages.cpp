@@ -86,7 +86,25 @@ std::string item_url(const EditRequest& r, const Kind& kind, std::string_view ke
     return url;
 }
 
-EditData dashboard_data(const EditRequest& r) {
+namespace {
+
+// The editor's page where a finding is fixed: the row's form, else its kind's list.
+std::string finding_url(const EditRequest& r, const ContentFinding& f) {
+    std::string_view item = f.item;
+    if (!f.language.empty()) item = "translation";
+    else if (item == "paragraph") item = "profile_paragraph";
+    else if (item == "profile") item = "file";
+    for (const auto& kind : kinds())
+        if (kind.item == item) {
+            bool row = f.language.empty() && item != "profile_paragraph" && item != "file" && !f.key.empty();
+            return item_url(r, kind, row ? f.key : std::string_view());
+        }
+    return std::string(r.mount);
+}
+
+}  // namespace
+
+EditData dashboard_data(const EditRequest& r, const std::vector<ContentFinding>& findings) {
     data d = base(r);
     data list{data::type::list};
     for (const auto& kind : kinds()) {
@@ -96,6 +114,19 @@ EditData dashboard_data(const EditRequest& r) {
         list.push_back(k);
     }
     d.set("kinds", list);
+    data found{data::type::list};
+    for (const auto& f : findings) {
+        data one;
+        one.set("where", text_data(f.where()));
+        one.set("rule", text_data(rule_name(f.finding.rule)));
+        one.set("detail", text_data(f.finding.detail));
+        one.set("fix", text_data(rule_fix(f.finding.rule)));
+        one.set("url", text_data(finding_url(r, f)));
+        found.push_back(one);
+    }
+    d.set("has_findings", !findings.empty());
+    d.set("finding_count", text_data(std::to_string(findings.size())));
+    d.set("findings", found);
     d.set("history_url", text_data(std::string(r.mount) + "history"));
     return d;
 }
@@ -144,6 +175,9 @@ EditData form_data(const EditRequest& r, const FormPage& p) {
     d.set("version", text_data(p.version));
     if (!p.error.empty()) d.set("error", text_data(p.error));  // kainjow's sections take "" as true
     d.set("fields", fields_data(p.kind, p.values, p.preview));
+    data notes{data::type::list};
+    for (const auto& note : p.notes) notes.push_back(text_data(note));
+    d.set("notes", notes);
     d.set("preview", p.preview);
     d.set("multipart", std::any_of(p.kind.fields.begin(), p.kind.fields.end(),
                                    [](const FieldSpec& f) { return f.type == FieldType::file; }));

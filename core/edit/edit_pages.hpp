@@ -12,6 +12,7 @@
 #include "edit/edit_templates.hpp"
 #include "edit/editor.hpp"
 #include "edit/kinds.hpp"
+#include "render/views/accessibility_findings.hpp"
 
 namespace vitae {
 
@@ -23,9 +24,12 @@ struct FormPage {
     std::string error = {};     // why the save was refused
     bool preview = false;       // show each Markdown field as the site will
     std::optional<EditEntry> last = {};  // the row's last change, for its undo button
+    std::vector<std::string> notes = {};  // the kind's notes on the stored row
 };
 
-EditData dashboard_data(const EditRequest& r);
+// The kinds to edit, and the site's accessibility findings, each linked
+// to where it is fixed (render/views/accessibility_findings.hpp).
+EditData dashboard_data(const EditRequest& r, const std::vector<ContentFinding>& findings);
 // Page `page` (from 1) of the rows, limits::edit_list_page_rows a page.
 EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows, std::size_t page);
 EditData form_data(const EditRequest& r, const FormPage& page);

@@ -112,6 +112,7 @@ private:
     EditAnswer undo(const Kind& kind, const std::string& key);
     EditAnswer move(const Kind& kind, const std::string& key, int direction);
     EditAnswer history();
+    EditAnswer dashboard();
     EditAnswer list(const Kind& kind, const Db& db);
     EditAnswer form_page(int status, const FormPage& page);
     std::string who() const { return r_.user.empty() ? std::string("unknown") : std::string(r_.user); }
@@ -128,13 +129,20 @@ EditAnswer Session::run() {
     if (post && !r_.form) return answer(400, "Bad request", "<p>The form is missing.</p>");
     if (r_.path.empty() || r_.path == "history") {
         if (post) return answer(405, "Method not allowed");
-        return r_.path.empty() ? answer(200, "Edit", t_.render("dashboard", dashboard_data(r_))) : history();
+        return r_.path.empty() ? dashboard() : history();
     }
     if (r_.path == bibtex_paste_path) return paste_bibtex(t_, path_, r_);  // pages of their own, not rows
     if (r_.path == sync_review_path) return review_sync_finds(t_, path_, r_);
     auto target = target_of(r_.path);
     if (!target) return answer(404, "Not found", "<p>The editor has no such page.</p>");
     return post ? this->post(*target) : get(*target);
+}
+
+// The kinds, and what the accessibility rules find in the site as it is.
+EditAnswer Session::dashboard() {
+    auto db = open(OpenMode::read_only);
+    auto findings = accessibility_findings(load_content(db));  // one read transaction of its own
+    return answer(200, "Edit", t_.render("dashboard", dashboard_data(r_, findings)));
 }
 
 EditAnswer Session::get(const Target& target) {
@@ -148,7 +156,8 @@ EditAnswer Session::get(const Target& target) {
     if (!stored && kind.single) stored = RowValues{};  // the profile before its first save
     if (!stored) return answer(404, "Not found", "<p>There is no such row.</p>");
     return form_page(200, {.kind = kind, .key = target.key, .values = *stored, .version = version_of(kind.load(db, target.key)),
-                           .last = last_edit(db, kind.item, target.key)});
+                           .last = last_edit(db, kind.item, target.key),
+                           .notes = kind.notes ? kind.notes(db, target.key) : std::vector<std::string>()});
 }
 
 EditAnswer Session::post(const Target& target) {

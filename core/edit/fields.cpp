@@ -63,9 +63,37 @@ RowValues submitted_values(const Kind& kind, const FormData& form) {
     return values;
 }
 
+namespace {
+
+// A body's field as the pages will write it.
+std::optional<BodyFormat> body_format_of(const FieldSpec& field, const RowValues& values) {
+    if (field.type != FieldType::markdown && field.type != FieldType::markdown_math) return std::nullopt;
+    if (!field.format_from.empty() && post_body_format(value_of(values, field.format_from)) == BodyFormat::html)
+        return BodyFormat::html;
+    return field.type == FieldType::markdown ? BodyFormat::markdown : BodyFormat::markdown_math;
+}
+
+// The refusing rule of render/text/accessibility.hpp: a picture in a body
+// says what it shows (the words in the body itself: the editor asks for
+// them where they are read), or is written as decorative (alt="").
+std::optional<std::string> undescribed_image(const FieldSpec& field, const RowValues& values) {
+    auto format = body_format_of(field, values);
+    if (!format) return std::nullopt;
+    for (const auto& f : accessible_body(value_of(values, field.name), *format, "").findings)
+        if (f.rule == AccessibilityRule::image_description)
+            return std::string(field.label) + " has a picture that does not say what it shows: " + f.detail +
+                   ". Write what it shows between the brackets, ![what it shows](...), or write a picture that shows "
+                   "nothing a reader needs as <img src=\"...\" alt=\"\">.";
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<std::string> check_values(const Kind& kind, const RowValues& values) {
     for (const auto& f : kind.fields)
         if (auto why = problem(f, value_of(values, f.name))) return std::string(f.label) + " " + *why + ".";
+    for (const auto& f : kind.fields)
+        if (auto why = undescribed_image(f, values)) return why;
     return std::nullopt;
 }
 
@@ -75,7 +103,8 @@ std::string preview_html(const FieldSpec& field, const RowValues& values) {
     if (!field.format_from.empty() && post_body_format(value_of(values, field.format_from)) == BodyFormat::html)
         return body_html(value, BodyFormat::html);
     if (field.type == FieldType::markdown) return body_html(value, BodyFormat::markdown);
-    if (field.type == FieldType::markdown_math) return with_heading_ids(body_html(value, BodyFormat::markdown_math));
+    if (field.type == FieldType::markdown_math)
+        return with_heading_ids(accessible_body(value, BodyFormat::markdown_math, "").html);
     return {};
 }
 

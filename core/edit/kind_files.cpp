@@ -10,11 +10,14 @@
 // back; so a new upload never replaces a stored file of its name.
 #include <algorithm>
 #include <memory>
+#include <set>
 
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "edit/kind_rows.hpp"
 #include "picture/upload.hpp"
+#include "render/text/accessibility.hpp"
+#include "store/model/pdf_access.hpp"
 #include "store/model/slug.hpp"
 #include "store/rows/file_store.hpp"
 #include "store/write/files.hpp"
@@ -50,6 +53,14 @@ PreparedWrite prepare_upload(std::string_view key, V v) {
     const std::string* bytes = upload_bytes(v);
     if (!bytes) return {};  // the alt text alone, or an undo: put
     auto upload = std::make_shared<const Upload>(read_upload(upload_name(key, v), *bytes));
+    // The picture rule (render/text/accessibility.hpp), as `vitae add file` asks it.
+    if (upload->file.is_picture())
+        if (std::string problem = picture_description_problem(text(v, "alt"), value_of(v, "decorative") == "1");
+            !problem.empty())
+            throw Error(problem == picture_description_problem("", false)
+                            ? std::string("a picture needs what it shows (alt text) for readers who cannot see it, "
+                                          "or the box \"Decorative\" ticked when it shows nothing a reader needs")
+                            : problem);
     return [upload, alt = text(v, "alt")](const Db& db, std::string_view row_key) {
         // A new file never takes a stored one's place: its bytes would be gone,
         // and the log, which keeps no bytes, could not bring them back.
@@ -75,6 +86,13 @@ std::string put_upload(const Db& db, std::string_view key, V v) {
     return std::string(key);
 }
 
+std::set<std::string> untagged_pdfs(const Db& db) {
+    std::set<std::string> out;
+    for (const auto& f : list_files(db))
+        if (f.is_untagged_pdf()) out.insert(f.name);
+    return out;
+}
+
 // As `vitae rm file`: what showed it shows nothing rather than a broken picture.
 bool remove_upload(const Db& db, std::string_view key) {
     if (!remove_file(db, key)) return false;
@@ -93,12 +111,24 @@ void add_file_kinds(std::vector<Kind>& table) {
                                   "a new upload replaces the stored bytes"},
                          {.name = "name", .label = "Name", .hint = "as in its URL, e.g. cv-2026.pdf; made from the uploaded "
                                                                    "file's name when empty; kept once stored"},
-                         {.name = "alt", .label = "What the picture shows (alt text)"}},
-              .summary = "name"};
+                         {.name = "alt", .label = "What the picture shows (alt text)",
+                          .hint = "a picture needs it, unless it is decorative"},
+                         {.name = "decorative", .label = "Decorative (shows nothing a reader needs: stored without alt text)",
+                          .type = FieldType::checkbox}},
+              .summary = "listed"};
     kind.list_rows = [](const Db& db) {
         auto rows = read_table_rows(db, logged_item("file").table);
-        for (auto& row : rows) row.values.emplace_back("name", row.key);  // the list names each by its name
+        auto flagged = untagged_pdfs(db);
+        for (auto& row : rows)  // the list names each by its name, and flags a PDF screen readers cannot follow
+            row.values.emplace_back("listed", row.key + (flagged.contains(row.key) ? " (untagged PDF: may not be accessible)" : ""));
         return rows;
+    };
+    kind.notes = [](const Db& db, std::string_view key) {
+        std::vector<std::string> notes;
+        for (const auto& f : list_files(db))
+            if (f.name == key)
+                for (const auto& problem : pdf_access_problems(f)) notes.push_back("This PDF: " + problem + ".");
+        return notes;
     };
     kind.read_ahead = prepare_upload;
     kind.put = put_upload;

@@ -69,6 +69,9 @@ struct Kind {
     // write it returns then runs in the transaction instead of put (an
     // empty one: put). Throws Error for what it refuses. Empty for most kinds.
     std::function<PreparedWrite(std::string_view key, const RowValues&)> read_ahead = {};
+    // What the editor says of a stored row above its form (an uploaded PDF's
+    // accessibility): sentences; empty for none.
+    std::function<std::vector<std::string>(const Db&, std::string_view key)> notes = {};
     std::function<bool(const Db&, std::string_view key)> remove = {};  // empty for a single row
     // One place up (-1) or down (+1) in the owner's order: the positions
     // (before, after), none at an end; empty for a kind in another order.

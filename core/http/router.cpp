@@ -1,11 +1,11 @@
 #include "http/router.hpp"
 
 #include <algorithm>
-#include <set>
 #include <vector>
 
 #include "base/limits.hpp"
 #include "base/log.hpp"
+#include "http/http.hpp"
 #include "http/routes.hpp"
 
 namespace vitae {
@@ -25,7 +25,7 @@ struct Matcher {
 
 std::vector<Matcher> matchers_of_table() {
     std::vector<Matcher> out;
-    for (const auto& spec : route_table()) {
+    for (const auto& spec : route_paths()) {
         if (spec.pattern.empty()) continue;
         std::string_view p = spec.pattern;
         std::string_view without_optional_end = p.ends_with("}/]") ? p.substr(0, p.rfind("[{")) : p;
@@ -70,7 +70,7 @@ Route route_kind(std::string_view path) {
 // for all languages: its pattern's first segment ("/_vitae/", "/files/") or
 // the whole of a one-segment pattern ("/robots.txt").
 bool is_root_only(std::string_view rest) {
-    for (const auto& spec : route_table()) {
+    for (const auto& spec : route_paths()) {
         if (!spec.root_only) continue;
         std::size_t second = spec.pattern.find('/', 1);
         std::string_view head = spec.pattern.substr(0, second == std::string_view::npos ? second : second + 1);
@@ -79,23 +79,47 @@ bool is_root_only(std::string_view rest) {
     return false;
 }
 
-// First path segments the site's own pages use, from the route table.
-const std::set<std::string, std::less<>>& reserved_segments() {
-    static const std::set<std::string, std::less<>> segments = [] {
-        std::set<std::string, std::less<>> out{"people", "search", ".well-known"};
-        for (const auto& spec : route_table()) {
-            if (spec.pattern.size() < 2 || spec.pattern[1] == '{') continue;  // "/", a page's "/{slug}/", no path
-            std::string_view rest = spec.pattern.substr(1);
-            out.emplace(rest.substr(0, rest.find('/')));
-        }
-        return out;
-    }();
-    return segments;
+// "/zh" and "/zh/...": the page of the rest in that language when the site
+// has it. Otherwise `r`, what the path names without one: "/lab/" is the
+// page lab, "/en/…" of a site whose default is English is not found.
+Route in_language(Route r, std::string_view path, std::span<const std::string> languages) {
+    r.path = path;
+    // "/zh/" is a language's home before it is a page's.
+    bool maybe_language = r.kind == RouteKind::not_found || (r.kind == RouteKind::page && is_language_code(r.slug));
+    if (!maybe_language || path.size() < 3 || path[0] != '/') return r;
+    std::size_t slash = path.find('/', 1);
+    std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
+    if (!is_language_code(code)) return r;
+    auto known = std::find(languages.begin(), languages.end(), code);
+    if (known == languages.end()) return r;
+    Route in;
+    if (slash == std::string_view::npos) {
+        in.kind = RouteKind::redirect;
+        in.location = "/";
+    } else {
+        std::string_view rest = path.substr(slash);
+        if (is_root_only(rest)) return r;  // one for all languages, at the root only
+        in = route_kind(rest);
+    }
+    in.path = path;
+    in.language = code;
+    in.language_index = 1 + static_cast<std::size_t>(known - languages.begin());
+    return in;
+}
+
+// The citation format Accept prefers over a paper's HTML page, if any.
+std::optional<CitationFormat> negotiated_citation(std::string_view accept) {
+    if (accept.empty()) return std::nullopt;
+    static constexpr std::string_view offered[] = {"text/html", "application/x-bibtex",
+                                                   "application/vnd.citationstyles.csl+json",
+                                                   "application/x-research-info-systems"};
+    static constexpr CitationFormat formats[] = {CitationFormat::bibtex, CitationFormat::csl_json, CitationFormat::ris};
+    auto best = preferred_type(accept, offered);
+    if (!best || *best == 0) return std::nullopt;  // the page (or nothing acceptable: the page as well)
+    return formats[*best - 1];
 }
 
 }  // namespace
-
-bool is_reserved_segment(std::string_view segment) { return reserved_segments().contains(segment); }
 
 std::optional<std::string> page_slug_problem(std::string_view slug) {
     if (!is_slug(slug))
@@ -107,47 +131,14 @@ std::optional<std::string> page_slug_problem(std::string_view slug) {
     return std::nullopt;
 }
 
-bool is_language_code(std::string_view code) {
-    // A primary subtag of 2-3 lower-case letters, then subtags of 2-8 letters or digits.
-    std::size_t first = code.find('-');
-    std::string_view primary = code.substr(0, first);
-    if (primary.size() < 2 || primary.size() > 3) return false;
-    for (char c : primary)
-        if (c < 'a' || c > 'z') return false;
-    if (is_reserved_segment(code)) return false;  // a section's name
-    if (first == std::string_view::npos) return true;
-    for (std::string_view rest = code.substr(first + 1);;) {
-        std::size_t dash = rest.find('-');
-        std::string_view sub = rest.substr(0, dash);
-        if (sub.size() < 2 || sub.size() > 8) return false;
-        for (char c : sub)
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return false;
-        if (dash == std::string_view::npos) return code.size() <= limits::max_language_code_chars;
-        rest = rest.substr(dash + 1);
-    }
-}
-
-Route route(std::string_view path) {
-    Route r = route_kind(path);
-    r.path = path;
-    // "/zh/" is a language's home before it is a page's: the site, which
-    // knows its languages, serves the page when it has no such language.
-    bool maybe_language = r.kind == RouteKind::not_found || (r.kind == RouteKind::page && is_language_code(r.slug));
-    if (!maybe_language || path.size() < 3 || path[0] != '/') return r;
-    // "/zh" and "/zh/...": the page of the rest in that language.
-    std::size_t slash = path.find('/', 1);
-    std::string_view code = path.substr(1, slash == std::string_view::npos ? std::string_view::npos : slash - 1);
-    if (!is_language_code(code)) return r;
-    if (slash == std::string_view::npos) {
-        r.kind = RouteKind::redirect;
-        r.location = "/";
-    } else {
-        std::string_view rest = path.substr(slash);
-        if (is_root_only(rest)) return r;  // one for all languages, at the root only
-        r = route_kind(rest);
-        r.path = path;
-    }
-    r.language = code;
+Route route(std::string_view path, const RouteContext& context) {
+    Route r = in_language(route_kind(path), path, context.languages);
+    if (r.kind == RouteKind::publication)
+        if (auto format = negotiated_citation(context.accept)) {
+            r.kind = RouteKind::citation;
+            r.format = *format;
+            r.negotiated = true;
+        }
     return r;
 }
 

@@ -1,53 +1,22 @@
 // Maps a decoded request path to the page it names, by the patterns of the
-// route table (http/routes.hpp). Pure: no I/O, no state.
+// route table (rules/route_paths.hpp). Pure: no I/O, no state.
 // A request is routed once; the Route (which keeps the path it was made
 // from) is carried through the handler, the page lookup and the render. Its
 // path is the page cache's key, so the set of keys is fixed by the routes
 // (and by the slugs the content defines), not by clients.
 #pragma once
 
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
+#include "rules/route_paths.hpp"
 #include "store/model/publication_kind.hpp"
 #include "store/model/slug.hpp"
 
 namespace vitae {
-
-// One row each in http/routes.cpp's table (its path pattern there).
-enum class RouteKind {
-    home,
-    blog_index,
-    post,
-    tag,               // /blog/tag/<tag>/ (slug = the tag)
-    tag_feed,          // /blog/tag/<tag>/feed.xml
-    preview,           // /blog/preview/<token>: a draft (slug = the token)
-    publications,      // /publications/ or /publications/<kind>/ (filter = the kind)
-    publication,       // /publications/<slug>
-    citation,          // /publications/<slug>.bib|.ris|.json
-    publications_bib,  // /publications.bib
-    feed,              // /feed.xml
-    sitemap,           // /sitemap.xml
-    robots,            // /robots.txt
-    news,              // /news/: found only when there is news
-    talks,             // /talks/: found only when there are talks
-    projects,          // /projects/: found only when there are projects
-    project,           // /projects/<slug>
-    cv,                // /cv/: found only when has_cv()
-    cv_pdf,            // /cv.pdf
-    cv_json,           // /cv.json (JSON Resume)
-    people,            // /people/: found only on a group's home site (Site::group)
-    accessibility,     // /accessibility/: the site's accessibility statement
-    search,            // /search/?q=&page=: never cached; the only route that reads the query string
-    status,            // /_vitae/status
-    metrics,           // /_vitae/metrics
-    file,              // /files/<name> (the current bytes) or /files/<12 hex of digest>/<name> (those bytes)
-    page,              // /<slug>/: a page of the owner's own; matched after every other route
-    redirect,
-    not_found
-};
-inline constexpr int route_kind_count = static_cast<int>(RouteKind::not_found) + 1;
 
 enum class CitationFormat { bibtex, ris, csl_json };
 
@@ -57,27 +26,30 @@ struct Route {
     std::string_view slug;      // post, publication, citation, tag, project, file: the slug or name from the path (may be unknown)
     std::string_view digest;    // file: the digest's first 12 hex digits in a content-addressed URL; empty: none
     std::string_view location;  // redirect: the canonical path (after `language`'s prefix)
-    std::string_view language;  // "zh" of /zh/...: a language's prefix (the site may not have it); empty: the default
+    std::string_view language;  // "zh" of /zh/...: the prefix of one of the site's languages; empty: the default
+    std::size_t language_index = 0;  // which: 0 the default, i RouteContext::languages[i - 1] (Site::views(i))
     std::optional<PublicationKind> filter;  // publications: one kind, or all
     CitationFormat format = CitationFormat::bibtex;
+    // citation: asked for at its paper's URL, by Accept. Its page is the one
+    // at path + citation_extension(format), cached and named under that.
+    bool negotiated = false;
 };
 
-// "home", "blog_index", ...: the enumerator's name, for metrics labels.
-std::string_view route_kind_name(RouteKind kind);
+// What decides a route besides its path, so that a request is routed once.
+struct RouteContext {
+    // The site's languages but its default, in the site's order: a first
+    // segment names a language only when it is one of these ("/lab/" is the
+    // page lab on a site without a language "lab").
+    std::span<const std::string> languages = {};
+    // The request's Accept: a paper's URL answers a citation format it
+    // prefers over HTML, as doi.org does.
+    std::string_view accept = {};
+};
 
-// `path` must outlive the Route, which points into it. A path under a
-// language prefix (/zh/…, /zh-Hant/…) routes as the rest of it would, with
-// `language` set; whether the site has that language is the site's to say.
-Route route(std::string_view path);
-
-// Whether `code` can be a language's prefix: a BCP 47 tag as `vitae lang
-// add` accepts it ("zh", "zh-Hant", "pt-BR"), not a name a route uses (/cv/).
-bool is_language_code(std::string_view code);
-
-// Whether `segment` is a first path segment the site's own pages use: a
-// route's ("blog", "cv", "_vitae"), or one the server keeps besides (the home
-// site's "people", "search", ACME's ".well-known" in nginx-site.conf).
-bool is_reserved_segment(std::string_view segment);
+// `path` must outlive the Route, which points into it. A path under one of
+// the context's language prefixes (/zh/…, /zh-Hant/…) routes as the rest of
+// it would, with `language` set.
+Route route(std::string_view path, const RouteContext& context = {});
 
 // Why `slug` cannot name a page of the owner's own at /<slug>/ (not a slug,
 // or a path the site's own pages use), nullopt when it can. The one rule

@@ -9,55 +9,6 @@ namespace vitae {
 
 namespace {
 
-constexpr std::string_view atom_type = "application/atom+xml; charset=utf-8";
-constexpr std::string_view bibtex_type = "application/x-bibtex; charset=utf-8";
-constexpr std::string_view json_type = "application/json; charset=utf-8";
-
-using enum Input;
-using K = RouteKind;
-
-// clang-format off
-constexpr std::array<RouteSpec, route_kind_count> table{{
-    // kind               name                pattern                          template        content type     inputs
-    {K::home,             "home",             "/",                             "home",         html_type,       html_inputs | home},
-    {K::blog_index,       "blog_index",       "/blog/",                        "blog",         html_type,       html_inputs | blog},
-    {K::post,             "post",             "/blog/{slug}",                  "post",         html_type,       html_inputs | post},
-    {K::tag,              "tag",              "/blog/tag/{tag}/",              "tag",          html_type,       html_inputs | tag},
-    {K::tag_feed,         "tag_feed",         "/blog/tag/{tag}/feed.xml",      "",             atom_type,       tag | owner_name | strings},
-    {K::preview,          "preview",          "/blog/preview/{token}",         "post",         html_type,       html_inputs | preview},
-    {K::publications,     "publications",     "/publications/[{kind}/]",       "publications", html_type,       html_inputs | list | group_works},
-    {K::publication,      "publication",      "/publications/{slug}",          "paper",        html_type,       html_inputs | paper},
-    {K::citation,         "citation",         "/publications/{slug}.{format}", "",             "",              citation},
-    {K::publications_bib, "publications_bib", "/publications.bib",             "",             bibtex_type,     bibtex_all},
-    {K::feed,             "feed",             "/feed.xml",                     "",             atom_type,       feed | strings},
-    {K::sitemap,          "sitemap",          "/sitemap.xml",                  "",             "application/xml; charset=utf-8", sitemap, true},
-    {K::robots,           "robots",           "/robots.txt",                   "",             "text/plain; charset=utf-8", {}, true},  // the base URL alone
-    {K::news,             "news",             "/news/",                        "news",         html_type,       html_inputs | news},
-    {K::talks,            "talks",            "/talks/",                       "talks",        html_type,       html_inputs | talks},
-    {K::projects,         "projects",         "/projects/",                    "projects",     html_type,       html_inputs | projects},
-    {K::project,          "project",          "/projects/{slug}",              "project",      html_type,       html_inputs | project},
-    {K::cv,               "cv",               "/cv/",                          "cv",           html_type,       html_inputs | cv},
-    {K::cv_pdf,           "cv_pdf",           "/cv.pdf",                       "",             "application/pdf", cv | strings},  // the PDF's headings and dates are the language's
-    {K::cv_json,          "cv_json",          "/cv.json",                      "",             json_type,       cv | strings},
-    {K::people,           "people",           "/people/",                      "people",       html_type,       html_inputs | people},  // a group's home only
-    {K::accessibility,    "accessibility",    "/accessibility/",               "accessibility", html_type,      html_inputs | contact},
-    {K::search,           "search",           "/search/",                      "search",       html_type,       {}},  // made per request
-    {K::status,           "status",           "/_vitae/status",                "",             "",              {}, true},
-    {K::metrics,          "metrics",          "/_vitae/metrics",               "",             "",              {}, true},
-    {K::file,             "file",             "/files/[{digest}/]{name}",      "",             "",              file, true},
-    {K::page,             "page",             "/{slug}/",                      "page",         html_type,       html_inputs | page},  // after every other route
-    {K::redirect,         "redirect",         "",                              "",             "",              {}},
-    {K::not_found,        "not_found",        "",                              "not_found",    html_type,       html_inputs},
-}};
-// clang-format on
-
-constexpr bool in_enum_order() {
-    for (std::size_t i = 0; i < table.size(); ++i)
-        if (static_cast<std::size_t>(table[i].kind) != i) return false;
-    return true;
-}
-static_assert(in_enum_order(), "one row per RouteKind, in the enum's order");
-
 // A citation's formats, in the enum's order: how its URL ends, its Content-Type.
 struct FormatRow {
     CitationFormat format;
@@ -108,12 +59,6 @@ bool capture(std::string_view placeholder, std::string_view value, Route& r) {
 
 }  // namespace
 
-std::span<const RouteSpec> route_table() { return table; }
-
-const RouteSpec& route_spec(RouteKind kind) { return table[static_cast<std::size_t>(kind)]; }
-
-std::string_view route_kind_name(RouteKind kind) { return route_spec(kind).name; }
-
 std::string_view citation_extension(CitationFormat format) {
     constexpr std::array<std::string_view, 3> dotted{".bib", ".ris", ".json"};  // the pattern's ".{format}"
     return dotted[static_cast<std::size_t>(format)];
@@ -150,7 +95,7 @@ bool match_pattern(std::string_view pattern, std::string_view path, Route& r) {
 }
 
 std::string url_for(RouteKind kind, const UrlParts& parts) {
-    std::string_view pattern = route_spec(kind).pattern;
+    std::string_view pattern = route_path(kind).pattern;
     std::string url(parts.prefix);
     while (!pattern.empty()) {
         std::size_t open = pattern.find_first_of("{[");

@@ -4,11 +4,7 @@
 // "copy <width> <extension> <bytes>\n" and those bytes.
 #include "picture/picture_copies.hpp"
 
-#include <unistd.h>
-
 #include <charconv>
-#include <cstdlib>
-#include <filesystem>
 #include <mutex>
 #include <optional>
 
@@ -23,19 +19,6 @@ namespace vitae {
 namespace {
 
 constexpr int widths_made[] = {160, 320, 640, 1280};
-
-std::string find_picture_copies_program() {
-    if (const char* given = std::getenv("VITAE_PICTURE_COPIES"); given && *given) return given;
-    std::error_code error;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-    // Beside it, or one up: a build tree has vitae-admin at its top and vitae in cli/.
-    for (auto dir = self.parent_path(); !error && !dir.empty(); dir = dir.parent_path()) {
-        auto beside = dir / "vitae-picture-copies";
-        if (::access(beside.c_str(), X_OK) == 0) return beside.string();
-        if (dir != self.parent_path()) break;
-    }
-    return picture_copies_installed_program;
-}
 
 // One number of the answer's header line, or none.
 std::optional<std::size_t> number(std::string_view text) {
@@ -83,7 +66,8 @@ bool has_copies(std::string_view mime) {
 }
 
 const std::string& picture_copies_program() {
-    static const std::string program = find_picture_copies_program();
+    static const std::string program =
+        find_helper_program("VITAE_PICTURE_COPIES", "vitae-picture-copies", picture_copies_installed_program);
     return program;
 }
 

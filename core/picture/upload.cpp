@@ -6,6 +6,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/read_file.hpp"
+#include "picture/pdf_facts.hpp"
 #include "store/write/files.hpp"
 #include "store/write/profile.hpp"
 
@@ -15,6 +16,7 @@ Upload read_upload(std::string name, std::string bytes) {
     Upload upload{.file = checked_file(name, bytes, ""), .bytes = std::move(bytes), .copies = {}};
     if (upload.file.is_picture() && has_copies(upload.file.type))
         upload.copies = picture_copies(upload.file.name, upload.bytes, upload.file.width);
+    if (upload.file.type == "application/pdf") upload.file.pdf = pdf_facts(upload.file.name, upload.bytes);
     return upload;
 }
 
@@ -23,6 +25,10 @@ StoredWithCopies store_upload(const Db& db, const Upload& upload, std::string_vi
     if (photo == ProfilePhoto::yes && !upload.file.is_picture())
         throw Error("add file " + in_quotes(name) + ": a profile photo must be a picture, not " + upload.file.type);
     StoredWithCopies out{put_file(db, name, upload.bytes, alt), 0};
+    if (upload.file.pdf.read) {
+        set_pdf_facts(db, name, upload.file.pdf);
+        out.file.pdf = upload.file.pdf;
+    }
     remove_variants(db, name);  // a new version's copies replace the old ones
     std::string stem = name.substr(0, name.rfind('.'));
     for (const auto& copy : upload.copies) {

@@ -4,7 +4,9 @@
 // and size checked, the type sniffed from the bytes (an SVG parsed against
 // its allowlist, a picture's size read from its header and held to
 // limits::max_picture_pixels before anything decodes it), then a picture's
-// smaller copies made (picture_copies.hpp: libvips in a bounded child).
+// smaller copies made (picture_copies.hpp: libvips in a bounded child), a
+// PDF's accessibility read (pdf_facts.hpp: qpdf in a bounded child; one qpdf
+// cannot read is refused, an untagged one kept and flagged).
 // Storing only writes rows, inside the caller's transaction: a save holds
 // the site's write lock for milliseconds, never for a decode.
 #pragma once
@@ -21,7 +23,7 @@
 namespace vitae {
 
 struct Upload {
-    StoredFile file;     // the row it will be: name, type, size, digest, width and height
+    StoredFile file;     // the row it will be: name, type, size, digest, width and height, a PDF's facts
     std::string bytes;
     std::vector<PictureCopy> copies;
 };

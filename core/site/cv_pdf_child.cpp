@@ -1,9 +1,5 @@
 #include "site/cv_pdf_child.hpp"
 
-#include <unistd.h>
-
-#include <cstdlib>
-#include <filesystem>
 #include <future>
 #include <map>
 #include <mutex>
@@ -24,16 +20,7 @@ thread_local const std::atomic<bool>* cv_pdf_cancel_flag = nullptr;
 thread_local int thread_cv_pdf_timeout_ms = limits::cv_pdf_timeout_ms;
 
 std::string find_cv_pdf_program() {
-    if (const char* given = std::getenv("VITAE_CV_PDF"); given && *given) return given;
-    std::error_code error;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", error);
-    // Beside it, or one up: a build tree has vitae-fcgi at its top and vitae in cli/.
-    for (auto dir = self.parent_path(); !error && !dir.empty(); dir = dir.parent_path()) {
-        auto beside = dir / "vitae-cv-pdf";
-        if (::access(beside.c_str(), X_OK) == 0) return beside.string();
-        if (dir != self.parent_path()) break;
-    }
-    return cv_pdf_installed_program;
+    return find_helper_program("VITAE_CV_PDF", "vitae-cv-pdf", cv_pdf_installed_program);
 }
 
 // The PDFs being made now, by version: a second caller waits for the first's.

@@ -474,7 +474,7 @@ std::shared_ptr<const SiteStamps> next_stamps(const Site& before, const Site& af
 std::uint64_t page_stamp(const PageRef& ref, const Site& site) {
     const InputStamps& s = (*site.stamps)[ref.language];
     const Views& v = site.views(ref.language);
-    Inputs inputs = route_spec(ref.kind).inputs;
+    Inputs inputs = page_row(ref.kind).inputs;
     Stamp newest = 0;  // no inputs (robots.txt: the base URL alone, fixed for the process)
     for (std::uint32_t bit = 1; bit != 0; bit <<= 1)
         if (auto input = static_cast<Input>(bit); inputs.has(input)) newest = std::max(newest, input_stamp(input, ref, v, s));

@@ -81,7 +81,7 @@ PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout
 
 PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted) {
     PageRef ref = page_ref(route, site);
-    workspace.key.assign(scope_).append(ref.key);
+    workspace.key.assign(scope_).append(ref.key).append(ref.key_extension);
     if (auto cached = workspace.cache.find(workspace.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
     Extras extras{true, layout_, &surrogate_};
     if (!cache_.enabled()) extras = {gzip_wanted, nullptr, &surrogate_};

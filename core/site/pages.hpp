@@ -1,9 +1,8 @@
 // What each route serves on one site: which cache key, which template and
 // data (or which generated body: citations, feed, sitemap, robots.txt), which
-// Content-Type, and the <head> fields of an HTML page. The template and type
-// are the route's row in core/http/routes; how each kind is found and made is
-// its row in pages.cpp's table. PageSource wires these steps; everything here
-// is a pure function of the site and the base URL.
+// Content-Type, and the <head> fields of an HTML page, each read from the
+// kind's one row in core/site/page_table.cpp. PageSource wires these steps;
+// everything here is a pure function of the site and the base URL.
 #pragma once
 
 #include <string>
@@ -34,13 +33,16 @@ struct PageRef {
     bool unlisted = false;     // a draft's preview: noindex, never stored by a shared cache
     bool immutable = false;    // a file's content-addressed URL: its bytes never change
     const Group* group = nullptr;  // a group's home site: its group (Site::group, alive while the site is)
+    std::string_view key_extension{};  // a citation asked for at its paper's URL (Route::negotiated): the rest of its own URL, ".bib"
 };
 
-PageRef page_ref(const Route& route, const Site& site);
+// The route `path` names on `site`, decided once: the site's languages say
+// which prefixes name one, `accept` which representation a paper's URL
+// answers with (http/router.hpp).
+Route site_route(const Site& site, std::string_view path, std::string_view accept = {});
 
-// The site's language a route's prefix names (0: none, the default); none
-// when the site has no such language (or it is the default's own code).
-std::optional<std::size_t> language_of(const Route& route, const Site& site);
+// The page a route made by site_route() names on the same site version.
+PageRef page_ref(const Route& route, const Site& site);
 
 // The Mustache data of a page with a template, in its language (`views`, `t`: the ref's language's).
 MustacheData page_data(const PageRef& ref, const Views& views, const Catalogue& t);

@@ -11,6 +11,7 @@
 #include "base/limits.hpp"
 #include "base/log.hpp"
 #include "base/memory.hpp"
+#include "render/views/accessibility_findings.hpp"
 #include "site/db_fingerprint.hpp"
 #include "site/page_inputs.hpp"
 #include "store/rows/content_store.hpp"
@@ -37,6 +38,9 @@ std::int64_t newest_mtime(const std::string& db_path, const struct stat& db) {
 // The views of the rows loaded as of `now_unix`, and when they next change.
 void list_as_of(LoadedContent& loaded, std::int64_t now_unix) {
     loaded.views_by_language = build_language_views(loaded.all, utc_day(now_unix), loaded.mount);
+    loaded.language_codes.clear();
+    for (std::size_t i = 1; i < loaded.views_by_language.size(); ++i)
+        loaded.language_codes.push_back(loaded.views_by_language[i].locale.code);
     loaded.release_unix = utc_day_start(loaded.views().next_release).value_or(0);
 }
 
@@ -118,6 +122,11 @@ std::shared_ptr<const LoadedContent> load_content_version(const std::string& db_
     loaded->all = std::move(content);
     list_as_of(*loaded, now_unix);
     return loaded;
+}
+
+std::size_t LoadedContent::accessibility_findings() const {
+    std::call_once(findings_memo_->counted, [this] { findings_memo_->count = vitae::accessibility_findings(all).size(); });
+    return findings_memo_->count;
 }
 
 std::shared_ptr<const Site> load_site(const SiteSource& source, std::uint64_t generation, const Site* like) {

@@ -66,10 +66,24 @@ struct LoadedContent : LoadedRows {
     // What the pages show on `today`, per language: the default one first
     // (site_languages()), each other one with its translations applied.
     std::vector<Views> views_by_language;
+    std::vector<std::string> language_codes;  // views_by_language[1...]'s: the prefixes the router takes as a language (RouteContext)
     std::int64_t release_unix = 0;  // 00:00 UTC of views.next_release: the lists change then; 0: never
 
     const Content& content() const { return all; }
     const Views& views(std::size_t language = 0) const { return views_by_language[language]; }
+    // How many accessibility findings the rows have (accessibility_findings,
+    // render/views): counted once, when first asked (a metrics scrape), not
+    // on every reload, since it renders every body.
+    std::size_t accessibility_findings() const;
+
+private:
+    struct FindingsMemo {
+        std::once_flag counted;
+        std::size_t count = 0;
+    };
+    std::shared_ptr<FindingsMemo> findings_memo_ = std::make_shared<FindingsMemo>();
+
+public:
     bool release_due(std::int64_t now_unix) const { return release_unix != 0 && now_unix >= release_unix; }
 };
 

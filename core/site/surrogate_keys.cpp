@@ -102,7 +102,7 @@ std::string page_keys(const PageRef& ref, const Site& site, std::string_view sit
     std::string out(site_key);
     std::string prefix = key_prefix(site, ref.language, site_key);
     const Views& v = site.views(ref.language);
-    Inputs inputs = route_spec(ref.kind).inputs;
+    Inputs inputs = page_row(ref.kind).inputs;
     if (ref.status == 404) inputs = inputs | Input::sitemap;
     for (std::uint32_t bit = 1; bit != 0; bit <<= 1) {
         auto input = static_cast<Input>(bit);

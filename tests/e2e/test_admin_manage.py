@@ -91,6 +91,16 @@ class AdminManages(EditorRequests, unittest.TestCase):
     def served(self, host):
         return fetch(self.stack.port, "/", headers={"Host": host})
 
+    # -- what the admin sees of each site ----------------------------------
+
+    def test_the_sites_list_counts_each_sites_accessibility_findings(self):
+        page = self.request("GET", SITES, cookies=self.session("root"))
+        self.assertEqual(page.status, 200, page.body)
+        self.assertIn('<th scope="col">Accessibility findings</th>', page.body)
+        # Each site is a copy of the seed, whose bio says 瓜皮 in English: one finding each.
+        for name in ("ann", "bob"):
+            self.assertRegex(page.body, r'<a href="%s/%s">%s</a>.*?</td><td>1</td></tr>' % (SITES, name, name))
+
     # -- who may -----------------------------------------------------------
 
     def test_only_an_admin_reaches_the_pages_and_the_bar_links_them(self):

@@ -61,7 +61,7 @@ class ContentSqlTest(unittest.TestCase):
     # Database as a whole
 
     def test_schema_version_is_the_latest(self):
-        self.assertEqual(self.rows("PRAGMA user_version"), [(12,)])
+        self.assertEqual(self.rows("PRAGMA user_version"), [(13,)])
 
     def test_foreign_keys_are_clean(self):
         self.assertEqual(self.rows("PRAGMA foreign_key_check"), [])

@@ -5,17 +5,22 @@ One site gets an award and an instructor's course with the vitae tool, a
 paper whose authors have a CJK and an accented name, and profile links; then:
 /cv/ lists every section with rows and heads teaching by role; /cv.pdf's
 text (pdftotext) has the names exactly and every font is embedded
-(pdffonts), once it follows the edits (it is typeset by a child process and
+(pdffonts, each with a Unicode map), it is tagged for PDF/UA-1 as qpdf
+reads it back (structure tree, /Lang as the page's language, also German
+at /de/cv.pdf, DisplayDocTitle, XMP with pdfuaid:part 1, the profile's
+link as a /URI action, an outline entry per section), once it follows the edits (it is typeset by a child process and
 published after the HTML pages: polled, bounded); /cv.json validates against the JSON Resume schema v1.0.0
 (tests/fixtures/json-resume/schema.json, python3-jsonschema); all three are
 published for nginx, in the sitemap and named in the nav. A site without a
 row of any CV section answers 404 for all three and names none.
 """
+import base64
 import json
 import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 import unittest
 
 from e2e_env import BUILD_DIR, TEMPLATES, private_db, require_module, require_tool  # noqa: E402  (first: sets sys.path)
@@ -58,6 +63,7 @@ class WithCv(ServedSite):
               "--term", "Spring 2026", "--role", "Instructor")
         vitae("add", "talk", cls.db, "--title", "Causal Caches", "--date", "2025-09-01", "--event", "DB Seminar",
               "--place", "Zürich")
+        vitae("lang", "add", cls.db, "de", "--name", "Deutsch")
         # The last edit seen by the worker (a commit is loaded on the next request): all are.
         wait_until(lambda: "Causal Caches" in fetch(cls.stack.port, "/cv/").text,
                    "the worker never loaded the talk", cls.stack)
@@ -112,7 +118,44 @@ class WithCv(ServedSite):
         self.assertTrue(fonts, "no fonts")
         for line in fonts:
             self.assertEqual(line.split()[-5], "yes", line)  # emb: columns ... emb sub uni object ID
+            self.assertEqual(line.split()[-3], "yes", line)  # uni: a ToUnicode map
         self.assertTrue(any("WenQuanYiMicroHei" in line for line in fonts), fonts)  # the CJK name's font
+
+    def read_back(self, path):
+        """The PDF at `path` as qpdf reads it: (its objects by "obj:N 0 R", the catalog)."""
+        require_tool("qpdf", "qpdf")
+        pdf = fetch(self.stack.port, path)
+        self.assertEqual(pdf.status, 200, path)
+        with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
+            f.write(pdf.body)
+            f.flush()
+            out = subprocess.run(["qpdf", "--json=2", "--json-key=qpdf", "--json-stream-data=inline",
+                                  "--decode-level=generalized", f.name], capture_output=True, timeout=60, check=True)
+        objects = json.loads(out.stdout)["qpdf"][1]
+        return objects, objects["obj:" + objects["trailer"]["value"]["/Root"]]["value"]
+
+    def test_the_pdf_is_tagged_for_pdf_ua_in_the_pages_language_with_links_and_an_outline(self):
+        wait_until(lambda: "Causal Caches" in run(["pdftotext", "-enc", "UTF-8", "-", "-"],
+                                                  fetch(self.stack.port, "/cv.pdf").body),
+                   "/cv.pdf never showed the last edit", self.stack)
+        objects, catalog = self.read_back("/cv.pdf")
+        self.assertEqual(catalog["/Lang"], "u:en")
+        self.assertEqual(catalog["/MarkInfo"], {"/Marked": True})
+        self.assertIn("/StructTreeRoot", catalog)
+        self.assertEqual(catalog["/ViewerPreferences"], {"/DisplayDocTitle": True})
+        xmp = base64.b64decode(objects["obj:" + catalog["/Metadata"]]["stream"]["data"]).decode("utf-8")
+        self.assertIn("<pdfuaid:part>1</pdfuaid:part>", xmp)
+        self.assertIn("— CV</rdf:li></rdf:Alt></dc:title>", xmp)
+        uris = [o["value"]["/A"]["/URI"] for o in objects.values()
+                if isinstance(o.get("value"), dict) and o["value"].get("/Subtype") == "/Link"]
+        self.assertIn("u:https://github.com/example", uris)
+        entries, at = 0, objects["obj:" + catalog["/Outlines"]]["value"].get("/First")
+        while at:
+            entries += 1
+            at = objects["obj:" + at]["value"].get("/Next")
+        self.assertEqual(entries, fetch(self.stack.port, "/cv/").text.count('<h2 id="cv-'))  # one per section
+        wait_until(lambda: fetch(self.stack.port, "/de/cv.pdf").status == 200, "no /de/cv.pdf", self.stack)
+        self.assertEqual(self.read_back("/de/cv.pdf")[1]["/Lang"], "u:de")
 
     def test_the_json_resume_validates_against_the_schema(self):
         jsonschema = require_module("jsonschema", "python3-jsonschema")

@@ -5,8 +5,12 @@ photo) and a paper's PDF link names the stored PDF. Through the shipped
 nginx: each file at its content-addressed URL with its sniffed type, a year
 of caching and byte ranges; the stable URL revalidates; an old digest is a
 404; the home page shows the photo with its size and alt text; the paper
-links the file and names it as citation_pdf_url. Replacing the file moves
-every page that links it to the new URL. Then the same on the fast path:
+links the file and names it as citation_pdf_url. The PDF is untagged (read
+by qpdf when added): stored, flagged by `vitae add file` and `vitae check`,
+and the paper's page says it may not be accessible and points to the
+abstract; a damaged or truncated PDF is refused with qpdf's reason.
+Replacing the file (with a tagged PDF) moves every page that links it to
+the new URL and drops the note. Then the same on the fast path:
 the published copies are the bytes, and a removed file leaves the disk.
 """
 import os
@@ -22,9 +26,10 @@ import stack  # noqa: E402
 from client import fetch  # noqa: E402
 import fcgi_client  # noqa: E402
 from media import png, vitae  # noqa: E402
+from tiny_pdf import tiny_pdf  # noqa: E402
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"%" * 3000 + b"\n%%EOF\n"
-PDF2 = PDF.replace(b"Catalog", b"Catalogue")
+PDF = tiny_pdf()
+PDF2 = tiny_pdf(tagged=True)
 # A drawing the allowlist takes; served sandboxed all the same.
 SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><title>Bars</title>'
        b'<rect width="10" height="20" fill="#36c"/><rect x="20" width="10" height="12" fill="#c63"/></svg>\n')
@@ -50,18 +55,19 @@ class Files(unittest.TestCase):
         cls.png_path = os.path.join(cls.src, "me.png")
         with open(cls.png_path, "wb") as f:
             f.write(png(400, 300))
-        vitae("add", "file", cls.db, cls.pdf_path)  # named paper-final.pdf
+        cls.added_pdf = vitae("add", "file", cls.db, cls.pdf_path)  # named paper-final.pdf
         vitae("add", "file", cls.db, cls.png_path, "--alt", "The owner, smiling", "--photo")
         cls.svg_path = os.path.join(cls.src, "bars.svg")
         with open(cls.svg_path, "wb") as f:
             f.write(SVG)
-        vitae("add", "file", cls.db, cls.svg_path)
+        vitae("add", "file", cls.db, cls.svg_path, "--alt", "Three bars")
         con = sqlite3.connect(cls.db, timeout=10)
         cls.slug = con.execute("SELECT slug FROM publication ORDER BY position LIMIT 1").fetchone()[0]
         con.execute("INSERT INTO publication_link (publication_id, position, label, url) "
                     "SELECT id, 99, 'PDF', '/files/paper-final.pdf' FROM publication WHERE slug = ?", (cls.slug,))
         con.execute("DELETE FROM publication_link WHERE label = 'PDF' AND position <> 99 AND publication_id = "
                     "(SELECT id FROM publication WHERE slug = ?)", (cls.slug,))
+        con.execute("UPDATE publication SET abstract = 'What we found.' WHERE slug = ?", (cls.slug,))
         con.execute("INSERT INTO post (slug, title, published, body_format, body) VALUES "
                     "('with-figure', 'With a figure', '2020-01-01', 'markdown', ?)",
                     ('Text.\n\n![A grey chart](/files/me.png "Figure 1: grey")\n',))
@@ -165,6 +171,27 @@ class Files(unittest.TestCase):
         self.assertIn('href="%s"' % url, page)
         self.assertRegex(page, r'<meta name="citation_pdf_url" content="http://[^"]+%s">' % re.escape(url))
 
+    def test_an_untagged_pdf_is_stored_and_flagged_and_its_paper_points_to_the_abstract(self):
+        self.assertIn("untagged PDF", self.added_pdf)
+        self.assertIn("warning: paper-final.pdf: an untagged PDF", self.added_pdf)
+        self.assertRegex(vitae("ls", "files", self.db), r"paper-final\.pdf .* untagged PDF ")
+        self.assertIn('warning: file "paper-final.pdf": an untagged PDF', vitae("check", self.db))
+        page = fetch(self.stack.port, "/publications/" + self.slug).text
+        self.assertIn('<p class="pdf-note">This paper&apos;s PDF is not tagged and may not be accessible with a screen '
+                      'reader. <a href="#abstract">Read the abstract on this page</a>.</p>', page)
+        self.assertIn('<h2 id="abstract">', page)
+
+    def test_a_damaged_or_truncated_pdf_is_refused_with_the_reason(self):
+        for name, data in (("damaged.pdf", b"%PDF-1.7\n" + b"x" * 4000 + b"\n%%EOF\n"),
+                           ("truncated.pdf", tiny_pdf(tagged=True)[:300])):
+            path = os.path.join(self.src, name)
+            with open(path, "wb") as f:
+                f.write(data)
+            with self.assertRaises(AssertionError) as refused:
+                vitae("add", "file", self.db, path)
+            self.assertIn('add file "%s": cannot read it as a PDF: qpdf cannot read it' % name, str(refused.exception))
+            self.assertNotIn(name, vitae("ls", "files", self.db))
+
     def test_replacing_a_file_moves_its_pages_to_the_new_url(self):
         old = self.url_of("paper-final.pdf")
         path = os.path.join(self.src, "paper-final.pdf")
@@ -177,6 +204,7 @@ class Files(unittest.TestCase):
             page = fetch(self.stack.port, "/publications/" + self.slug).text
             self.assertIn('href="%s"' % new, page)
             self.assertNotIn(old, page)
+            self.assertNotIn('class="pdf-note"', page)  # tagged now
             self.assertEqual(fetch(self.stack.port, new).body, PDF2)
             self.assertEqual(fetch(self.stack.port, old).status, 404)
         finally:
@@ -196,7 +224,7 @@ class PublishedFiles(unittest.TestCase):
         svg_src = os.path.join(directory, "bars.svg")
         with open(svg_src, "wb") as f:
             f.write(SVG)
-        vitae("add", "file", db, svg_src)
+        vitae("add", "file", db, svg_src, "--alt", "Three bars")
         svg_url = re.search(r"(/files/[0-9a-f]{12}/bars.svg)", vitae("ls", "files", db)).group(1)
         try:
             with stack.Stack(BUILD_DIR, db, TEMPLATES, threads=2, publish=True) as st:

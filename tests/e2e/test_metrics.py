@@ -15,6 +15,7 @@ import os
 import shutil
 import signal
 import sqlite3
+import subprocess
 import sys
 import time
 import unittest
@@ -80,7 +81,7 @@ class Metrics(unittest.TestCase):
                      "vitae_page_cache_bytes", "vitae_render_seconds_bucket", "vitae_render_seconds_sum",
                      "vitae_render_seconds_count", "vitae_reloads_total", "vitae_reload_rejections_total",
                      "vitae_publish_seconds_count", "vitae_publish_last_seconds", "vitae_site_generation",
-                     "vitae_worker_restarts_total", "vitae_uptime_seconds"):
+                     "vitae_worker_restarts_total", "vitae_uptime_seconds", "vitae_accessibility_findings"):
             self.assertIn(name, names)
         self.assertEqual(value(scrape, "vitae_render_seconds_count"),
                          value(scrape, "vitae_render_seconds_bucket", le="+Inf"))
@@ -121,6 +122,18 @@ class Metrics(unittest.TestCase):
         self.assertGreaterEqual(value(after, "vitae_reloads_total") - value(before, "vitae_reloads_total"), 1)
         self.assertEqual(value(after, "vitae_reload_rejections_total"),
                          value(before, "vitae_reload_rejections_total"))
+
+    def test_the_accessibility_gauge_counts_the_sites_findings(self):
+        # The seed's bio says 瓜皮 in an English paragraph: one finding (vitae check --accessibility).
+        before = self.wait_for(lambda s: value(s, "vitae_accessibility_findings") >= 1, "the seed's finding")
+        count = value(before, "vitae_accessibility_findings")
+        body = os.path.join(self.dir, "metrics-page.md")
+        with open(body, "w", encoding="utf-8") as f:
+            f.write("The slides are [here](https://example.org/slides.pdf).\n")
+        subprocess.run([os.path.join(BUILD_DIR, "cli", "vitae"), "add", "page", self.db, "metrics-page",
+                        "--title", "Slides", "--body-file", body], check=True, capture_output=True, timeout=30)
+        self.assertIn(b"Slides", fetch(self.stack.port, "/metrics-page/").body)  # a worker has the new version
+        self.wait_for(lambda s: value(s, "vitae_accessibility_findings") == count + 1, "one finding more")
 
     def test_a_killed_worker_counts_a_restart_and_keeps_the_counts(self):
         status = json.loads(fetch(self.stack.port, "/_vitae/status").body)

@@ -25,11 +25,12 @@ import stack  # noqa: E402
 import fcgi_client  # noqa: E402
 from client import fetch  # noqa: E402
 from media import png, vitae  # noqa: E402
+from tiny_pdf import tiny_pdf  # noqa: E402
 
 LEAD_S = 3      # the worker's midnight, this long after its start
 APPEAR_S = 20   # how long after that we wait at most for the post
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"%" * 2000 + b"\n%%EOF\n"
+PDF = tiny_pdf()  # qpdf reads what is added: a real PDF
 NOTES = "Notes ✓\n".encode() * 100
 PHOTO = png(200, 150)
 

@@ -7,7 +7,9 @@ another save to the same site goes through (the copies are made before the
 save's transaction, not inside it). For that last one vitae-admin runs a
 stand-in for vitae-picture-copies that, while a "hold" file exists, says it
 started on one FIFO and waits for a line on another before running the real
-program: the test decides when the copies finish, nothing sleeps.
+program: the test decides when the copies finish, nothing sleeps. An
+untagged PDF is stored and flagged in the Files list and on its page (the
+answer the upload redirects to); a damaged one is refused with qpdf's reason.
 
     VITAE_BUILD_DIR=build/dev python3 -m unittest -v test_uploads
 """
@@ -28,6 +30,7 @@ from e2e_env import BUILD_DIR, REPO, TEMPLATES, private_db  # noqa: E402  (first
 import stack  # noqa: E402
 from editor_session import EditorRequests, add_user  # noqa: E402
 from media import VITAE, png  # noqa: E402
+from tiny_pdf import tiny_pdf  # noqa: E402
 
 HOLD_TIMEOUT_S = 30
 HOSTILE = os.path.join(REPO, "tests", "fixtures", "svg", "hostile")
@@ -108,6 +111,25 @@ class Uploads(EditorRequests, unittest.TestCase):
         done = subprocess.run([VITAE, "add", "file", self.db, path], capture_output=True, text=True, timeout=10)
         self.assertNotEqual(done.returncode, 0)
         self.assertIn("at most 50 megapixels", done.stderr)
+
+    def test_an_untagged_pdf_is_stored_and_flagged_and_a_damaged_one_refused(self):
+        answer = self.upload("paper.pdf", tiny_pdf())
+        self.assertEqual(answer.status, 303, answer.body)
+        self.assertEqual(self.stored("SELECT pdf_read, pdf_tagged FROM file WHERE name = 'paper.pdf'"), [(1, 0)])
+        listing = self.request("GET", answer.header("Location"), cookies=self.cookies)  # the Files list
+        self.assertIn(">paper.pdf (untagged PDF: may not be accessible)</a>", listing.body)
+        page = self.request("GET", "/_vitae/edit/default/files/paper.pdf", cookies=self.cookies)
+        self.assertIn('<p class="edit-message edit-note">This PDF: an untagged PDF: screen readers cannot follow',
+                      page.body)
+        answer = self.upload("tagged.pdf", tiny_pdf(tagged=True))
+        self.assertEqual(answer.status, 303, answer.body)
+        self.assertIn(">tagged.pdf</a>", self.request("GET", answer.header("Location"), cookies=self.cookies).body)
+        page = self.request("GET", "/_vitae/edit/default/files/tagged.pdf", cookies=self.cookies)
+        self.assertNotIn("edit-note", page.body)
+        answer = self.upload("damaged.pdf", b"%PDF-1.7\n" + b"x" * 4000 + b"\n%%EOF\n")
+        self.assertEqual(answer.status, 400, answer.body)
+        self.assertIn("cannot read it as a PDF: qpdf cannot read it", answer.body)
+        self.assertEqual(self.stored("SELECT name FROM file WHERE name = 'damaged.pdf'"), [])
 
     def test_svgs_that_passed_the_old_filter_are_refused_naming_what(self):
         for name, named in (("handler-after-newline.svg", "onload="), ("handler-after-tab.svg", "onclick="),

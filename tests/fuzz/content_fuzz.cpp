@@ -44,7 +44,7 @@ void render_all(const std::shared_ptr<const LoadedContent>& content) {
     paths.emplace_back("/no/such/page");
     for (std::size_t i = 0; i < paths.size(); ++i) {
         const std::string& path = paths[i];
-        PageRef ref = page_ref(route(path), site);
+        PageRef ref = page_ref(site_route(site, path), site);
         int expected = i + 1 < paths.size() ? 200 : 404;
         // A slug with a NUL byte used to load and 404 (tests/fuzz/crashes/
         // content-nul-in-slug.*); the loader now refuses any text with a NUL.

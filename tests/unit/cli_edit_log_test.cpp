@@ -80,7 +80,7 @@ BOOST_AUTO_TEST_CASE(a_file_or_translation_written_again_is_an_update_with_its_b
     write_file(f.dir / "one.svg", svg(10));
     write_file(f.dir / "two.svg", svg(20));
     for (const char* file : {"one.svg", "two.svg"})
-        BOOST_TEST(vitae_cli({"add", "file", f.db.string(), (f.dir / file).string(), "--name", "pic.svg"}).status == 0);
+        BOOST_TEST(vitae_cli({"add", "file", f.db.string(), (f.dir / file).string(), "--name", "pic.svg", "--decorative"}).status == 0);
     BOOST_TEST(f.scalar("SELECT group_concat(action || ' ' || coalesce(json_extract(before, '$.size'), '-'), ',') "
                         "FROM edit_log WHERE item = 'file'") == "insert -,update 99");
     // The log keeps no bytes: the editor will not claim to put the first ones back.

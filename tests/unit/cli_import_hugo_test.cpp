@@ -176,12 +176,12 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
     write(site / "content/event/keynote/index.md",
           "---\ntitle: A keynote\nevent: SOSP 2025\nevent_url: https://sosp.org\nlocation: Seoul\ndate: '2025-10-13T09:00:00Z'\n"
           "url_slides: keynote.pdf\nabstract: About systems.\n---\n");
-    write(site / "content/event/keynote/keynote.pdf", "%PDF-1.4\n%%EOF\n");  // slides in the talk's folder: stored
+    write(site / "content/event/keynote/keynote.pdf", test::tiny_pdf());  // slides in the talk's folder: stored
     write(site / "content/publication/paper-a/index.md",
           "---\ntitle: Paper A\nauthors: [admin, Bo Chen]\ndate: '2023-06-01'\npublication_types: ['paper-conference']\n"
           "publication: '*OSDI*'\nfeatured: true\nurl_code: https://github.com/annlee/a\nurl_pdf: paper-a.pdf\n"
           "url_slides: /uploads/missing.pdf\nprojects: [proj]\n---\n");
-    write(site / "content/publication/paper-a/paper-a.pdf", "%PDF-1.4\n%%EOF\n");  // the bundle's own PDF: stored
+    write(site / "content/publication/paper-a/paper-a.pdf", test::tiny_pdf());  // the bundle's own PDF: stored
     write(site / "content/publication/paper-a/featured.png", test::tiny_png());
     write(site / "content/project/proj/index.md", "---\ntitle: The project\nsummary: What it does.\nweight: 1\n---\nBody.\n");
     write(site / "content/project/proj/featured.jpg", test::tiny_png());  // a PNG named .jpg, as real sites have

@@ -265,8 +265,9 @@ BOOST_AUTO_TEST_CASE(a_refusal_names_what_was_looked_for_and_what_is_read) {
     auto ran = test::vitae_cli({"import-site", hugo.string(), (dir / "a.db").string()});
     BOOST_TEST(ran.status == 2);
     BOOST_TEST(ran.err.find("is a Hugo site without a content/ folder: nothing of the owner's to read") != std::string::npos, ran.err);
-    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo sites on any theme") !=
+    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo sites on any theme") !=
                std::string::npos);
+    BOOST_TEST(ran.err.find("and Quarto websites") != std::string::npos);
     BOOST_TEST(ran.err.find("not a Jekyll site") == std::string::npos);
     put(hugo / "content/posts/first.md", "---\ntitle: First\ndate: 2024-01-02\n---\nHello.\n");  // a PaperMod site: read
     ran = test::vitae_cli({"import-site", hugo.string(), (dir / "papermod.db").string()});
@@ -274,8 +275,9 @@ BOOST_AUTO_TEST_CASE(a_refusal_names_what_was_looked_for_and_what_is_read) {
 
     fs::path quarto = dir / "quarto";
     put(quarto / "_quarto.yml", "project:\n  type: website\n");
-    ran = test::vitae_cli({"import-site", quarto.string(), (dir / "b.db").string()});
-    BOOST_TEST(ran.err.find("is a Quarto website (_quarto.yml): not read yet. import-site reads") != std::string::npos, ran.err);
+    ran = test::vitae_cli({"import-site", quarto.string(), (dir / "b.db").string()});  // read, not refused
+    BOOST_TEST(ran.status == 0, ran.err);
+    BOOST_TEST(ran.out.find("quarto site into") != std::string::npos, ran.out);
 
     fs::path nothing = dir / "nothing";
     put(nothing / "index.html", "<p>hi</p>\n");

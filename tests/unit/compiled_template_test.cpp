@@ -178,7 +178,7 @@ BOOST_AUTO_TEST_CASE(every_page_of_real_sites_renders_as_kainjow_renders_it) {
         auto site = f.sites.current();
         int pages = 0;
         for (const auto& path : site_paths(*site)) {
-            PageRef ref = page_ref(route(path), *site);
+            PageRef ref = page_ref(site_route(*site, path), *site);
             if (ref.template_name.empty()) continue;
             const Views& views = site->views(ref.language);
             const Catalogue& t = site->strings(ref.language);

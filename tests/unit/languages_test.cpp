@@ -115,16 +115,24 @@ BOOST_AUTO_TEST_CASE(format_joiner_and_dates_follow_the_catalogue) {
 }
 
 BOOST_AUTO_TEST_CASE(routes_a_language_prefix_as_the_rest_of_the_path) {
-    auto r = route("/zh/blog/notes-on-sketches");
+    const std::vector<std::string> languages{"zh", "zh-Hant"};
+    RouteContext site{.languages = languages};
+    auto r = route("/zh/blog/notes-on-sketches", site);
     BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::post));
     BOOST_TEST(r.language == "zh");
+    BOOST_TEST(r.language_index == 1u);
     BOOST_TEST(r.slug == "notes-on-sketches");
     BOOST_TEST(r.path == "/zh/blog/notes-on-sketches");  // the cache key keeps the prefix
-    BOOST_TEST(route("/zh-Hant/").language == "zh-Hant");
-    BOOST_TEST(static_cast<int>(route("/zh").kind) == static_cast<int>(RouteKind::redirect));
-    BOOST_TEST(static_cast<int>(route("/zh/files/a.pdf").kind) == static_cast<int>(RouteKind::not_found));  // at the root only
-    BOOST_TEST(static_cast<int>(route("/zh/sitemap.xml").kind) == static_cast<int>(RouteKind::not_found));
-    BOOST_TEST(static_cast<int>(route("/blog/").kind) == static_cast<int>(RouteKind::blog_index));  // a section, not a language
+    BOOST_TEST(route("/zh-Hant/", site).language == "zh-Hant");
+    BOOST_TEST(route("/zh-Hant/", site).language_index == 2u);
+    BOOST_TEST(static_cast<int>(route("/zh", site).kind) == static_cast<int>(RouteKind::redirect));
+    BOOST_TEST(static_cast<int>(route("/zh/files/a.pdf", site).kind) == static_cast<int>(RouteKind::not_found));  // at the root only
+    BOOST_TEST(static_cast<int>(route("/zh/sitemap.xml", site).kind) == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(static_cast<int>(route("/blog/", site).kind) == static_cast<int>(RouteKind::blog_index));  // a section, not a language
+    // A language the site lacks is no language: "/de" is any unknown path, "/de/…" not found.
+    BOOST_TEST(static_cast<int>(route("/de", site).kind) == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(static_cast<int>(route("/de/blog/", site).kind) == static_cast<int>(RouteKind::not_found));
+    BOOST_TEST(route("/de/blog/", site).language.empty());
     BOOST_TEST(is_language_code("pt-BR"));
     BOOST_TEST(!is_language_code("blog"));
     BOOST_TEST(!is_language_code("Zh"));
@@ -206,6 +214,24 @@ BOOST_AUTO_TEST_CASE(a_language_the_site_lacks_is_not_found_and_has_no_redirect)
     BOOST_TEST(has(missing.page->body, "<h1>页面未找到</h1>"));
 }
 
+// The router decides the language and the representation together, once:
+// a paper's URL in a language answers its citation there, named by its own URL.
+BOOST_AUTO_TEST_CASE(a_papers_url_in_a_language_answers_its_citation_by_accept) {
+    Site3 site;
+    auto bib = site.handler.handle({.method = "GET", .request_uri = "/zh/publications/tidepool",
+                                    .remote_addr = "127.0.0.1", .accept = "application/x-bibtex"},
+                                   site.thread);
+    BOOST_TEST(bib.status == 200);
+    BOOST_TEST(bib.page->body.starts_with("@inproceedings{tidepool,"));
+    BOOST_TEST(bib.content_location == "/zh/publications/tidepool.bib");
+    BOOST_TEST(site.get("/zh/publications/tidepool.bib").page == bib.page);  // one cache entry
+    auto lacking = site.handler.handle({.method = "GET", .request_uri = "/de/publications/tidepool",
+                                        .remote_addr = "127.0.0.1", .accept = "application/x-bibtex"},
+                                       site.thread);
+    BOOST_TEST(lacking.status == 404);
+    BOOST_TEST(lacking.content_location.empty());  // no language, so no paper: nothing to name
+}
+
 BOOST_AUTO_TEST_CASE(each_language_has_its_own_cached_page_and_etag) {
     Site3 site;
     auto en = site.get("/");
@@ -223,7 +249,7 @@ BOOST_AUTO_TEST_CASE(a_translation_changes_only_its_languages_pages) {
     auto after = site.sites.current();
     std::set<std::string> changed;
     for (const auto& path : site_paths(*after))
-        if (page_stamp(page_ref(route(path), *after), *after) > before->generation) changed.insert(path);
+        if (page_stamp(page_ref(site_route(*after, path), *after), *after) > before->generation) changed.insert(path);
     for (const auto& path : changed) BOOST_TEST_CONTEXT(path) { BOOST_TEST(path.starts_with("/zh/")); }
     BOOST_TEST(changed.contains("/zh/blog/notes-on-sketches"));
     BOOST_TEST(changed.contains("/zh/"));

@@ -52,7 +52,7 @@ struct Edits {
         auto paths = site_paths(after);
         paths.emplace_back("/no/such/page");
         for (const auto& path : paths)
-            if (page_stamp(page_ref(route(path), after), after) > before.generation) out.insert(path);
+            if (page_stamp(page_ref(site_route(after, path), after), after) > before.generation) out.insert(path);
         return out;
     }
     void sql(const std::string& text) { exec_sql(db, text); }
@@ -179,7 +179,7 @@ BOOST_AUTO_TEST_CASE(a_draft_changes_only_its_preview_until_it_is_published) {
     Edits site("INSERT INTO post (slug, title, published, body, status, preview_token) VALUES "
                "('draft', 'Draft', '2025-06-01', 'Soon.', 'draft', '" + token + "');");
     const std::string preview = "/blog/preview/" + token;
-    auto stamp = [&] { return page_stamp(page_ref(route(preview), *site.sites->current()), *site.sites->current()); };
+    auto stamp = [&] { return page_stamp(page_ref(site_route(*site.sites->current(), preview), *site.sites->current()), *site.sites->current()); };
     auto before = stamp();
     auto edited = site.changed_by([&] { site.sql("UPDATE post SET body = 'Sooner.' WHERE slug = 'draft'"); });
     BOOST_TEST(edited.empty(), "a draft's edit changes no public page");
@@ -223,7 +223,7 @@ BOOST_AUTO_TEST_CASE(a_stored_file_is_still_served_after_a_scheduled_post_is_lis
     BOOST_REQUIRE(site.sites->reload("file added"));
     ContentProbe probe(site.db.string());
     auto before = site.sites->fresh(probe);
-    auto body = [](const Site& s) { return generated_body(page_ref(route("/files/paper.pdf"), s), s, ""); };
+    auto body = [](const Site& s) { return generated_body(page_ref(site_route(s, "/files/paper.pdf"), s), s, ""); };
     BOOST_TEST(body(*before) == pdf);
     *now += 1;  // 00:00:00 UTC: listed again, not read again
     auto after = site.sites->fresh(probe);
@@ -287,12 +287,12 @@ BOOST_AUTO_TEST_CASE(the_page_cache_keeps_pages_an_edit_did_not_touch) {
     PageSource pages(cache, "http://localhost");
     PageWorkspace workspace(pages);
     for (const char* path : {"/publications/tidepool", "/publications/sketchbook"})
-        pages.page(*site.sites->current(), route(path), workspace);
+        pages.page(*site.sites->current(), site_route(*site.sites->current(), path), workspace);
     site.sql("UPDATE publication SET title = 'Tidepool II' WHERE slug = 'tidepool'");
     BOOST_REQUIRE(site.sites->reload("test"));
     auto now = site.sites->current();
-    BOOST_TEST(pages.page(*now, route("/publications/sketchbook"), workspace).cache_hit);
-    auto edited = pages.page(*now, route("/publications/tidepool"), workspace);
+    BOOST_TEST(pages.page(*now, site_route(*now, "/publications/sketchbook"), workspace).cache_hit);
+    auto edited = pages.page(*now, site_route(*now, "/publications/tidepool"), workspace);
     BOOST_TEST(!edited.cache_hit);
     BOOST_TEST(edited.page->body.find("Tidepool II") != std::string::npos);
 }
@@ -401,8 +401,8 @@ BOOST_AUTO_TEST_CASE(the_last_project_removed_takes_its_pages_and_nav_entry_with
     // What is left: every HTML page (the nav), the sitemap; the project pages are not found now.
     BOOST_TEST(removed == (html_pages + Paths{"/sitemap.xml"}), boost::test_tools::per_element());
     auto after = site.sites->current();
-    BOOST_TEST(page_ref(route("/projects/"), *after).status == 404);
-    BOOST_TEST(page_ref(route("/projects/reefs"), *after).status == 404);
+    BOOST_TEST(page_ref(site_route(*after, "/projects/"), *after).status == 404);
+    BOOST_TEST(page_ref(site_route(*after, "/projects/reefs"), *after).status == 404);
 }
 
 BOOST_AUTO_TEST_CASE(an_award_changes_the_home_page_and_the_cv_alone) {
@@ -422,9 +422,9 @@ BOOST_AUTO_TEST_CASE(a_teaching_role_changes_the_home_page_and_the_cv) {
 BOOST_AUTO_TEST_CASE(the_cv_exists_only_with_rows_and_its_first_row_adds_it_to_the_nav_and_sitemap) {
     Edits site("DELETE FROM publication; DELETE FROM education; DELETE FROM experience; DELETE FROM teaching;"
                " DELETE FROM service;");
-    BOOST_TEST(page_ref(route("/cv/"), *site.sites->current()).status == 404);
-    BOOST_TEST(page_ref(route("/cv.pdf"), *site.sites->current()).status == 404);
-    BOOST_TEST(page_ref(route("/cv.json"), *site.sites->current()).status == 404);
+    BOOST_TEST(page_ref(site_route(*site.sites->current(), "/cv/"), *site.sites->current()).status == 404);
+    BOOST_TEST(page_ref(site_route(*site.sites->current(), "/cv.pdf"), *site.sites->current()).status == 404);
+    BOOST_TEST(page_ref(site_route(*site.sites->current(), "/cv.json"), *site.sites->current()).status == 404);
     auto first = site.changed_by([&] { site.sql("INSERT INTO award (position, name) VALUES (1, 'Fellowship')"); });
     // Every HTML page's nav gains "CV"; the sitemap gains /cv/.
     Paths html_now = {"/", "/blog/", "/blog/notes-on-sketches", "/blog/reading-list", "/no/such/page", "/publications/",

@@ -5,7 +5,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "base/error.hpp"
-#include "http/routes.hpp"
+#include "rules/route_paths.hpp"
 #include "store/registry/registry.hpp"
 #include "store/registry/registry_writer.hpp"
 #include "store/sqlite/db.hpp"
@@ -151,7 +151,7 @@ BOOST_AUTO_TEST_CASE(a_prefix_is_never_a_path_the_sites_own_pages_use) {
         if (problem) BOOST_TEST(has(*problem, "site's own pages"), *problem);
     }
     // Every route of the table, so a route added tomorrow is refused too.
-    for (const auto& spec : route_table()) {
+    for (const auto& spec : route_paths()) {
         if (spec.pattern.size() < 2) continue;
         std::string_view rest = spec.pattern.substr(1);
         std::string prefix = "/" + std::string(rest.substr(0, rest.find('/'))) + "/";

@@ -1,6 +1,9 @@
 #define BOOST_TEST_MODULE router
 #include <boost/test/unit_test.hpp>
 
+#include <string>
+#include <vector>
+
 #include "http/router.hpp"
 
 using namespace vitae;
@@ -144,15 +147,22 @@ BOOST_AUTO_TEST_CASE(routes_a_page_of_the_owners_own_after_every_other_route) {
     BOOST_TEST(kind("/teaching") == static_cast<int>(RouteKind::not_found));
     BOOST_TEST(kind("/teaching/x") == static_cast<int>(RouteKind::not_found));
     BOOST_TEST(kind("/Teaching/") == static_cast<int>(RouteKind::not_found));
-    auto in_zh = route("/zh/teaching/");
+    const std::vector<std::string> languages{"zh", "lab"};
+    auto in_zh = route("/zh/teaching/", {.languages = languages});
     BOOST_TEST(static_cast<int>(in_zh.kind) == static_cast<int>(RouteKind::page));
     BOOST_TEST(in_zh.language == "zh");
     BOOST_TEST(in_zh.slug == "teaching");
-    // A segment that could be a language's code is its home first; the site,
-    // which knows its languages, serves its page there when it has none.
-    auto lab = route("/lab/");
+    // A segment that could be a language's code is its home when the site
+    // has that language, the page of that slug when it has not.
+    auto lab = route("/lab/", {.languages = languages});
     BOOST_TEST(static_cast<int>(lab.kind) == static_cast<int>(RouteKind::home));
     BOOST_TEST(lab.language == "lab");
+    BOOST_TEST(lab.language_index == 2u);
+    auto page = route("/lab/");
+    BOOST_TEST(static_cast<int>(page.kind) == static_cast<int>(RouteKind::page));
+    BOOST_TEST(page.slug == "lab");
+    BOOST_TEST(page.language.empty());
+    BOOST_TEST(page.path == "/lab/");
     BOOST_TEST(is_language_code("zh"));  // a page's pattern does not make every code a section's name
     BOOST_TEST(!is_language_code("cv"));
 }
@@ -165,4 +175,39 @@ BOOST_AUTO_TEST_CASE(a_page_slug_may_not_be_a_routes_first_segment) {
     BOOST_TEST(page_slug_problem("Teaching")->find("is not a slug") != std::string::npos);
     for (std::string_view slug : {"teaching", "join-the-lab", "software", "lab", "feed", "sitemap"})
         BOOST_TEST(!page_slug_problem(slug).has_value(), slug);
+}
+
+// A paper's URL answers its citation formats by Accept, as doi.org does: the
+// router decides it, so the page is looked up once, under the citation's own URL.
+BOOST_AUTO_TEST_CASE(a_papers_url_routes_to_the_citation_accept_prefers) {
+    const std::pair<std::string_view, CitationFormat> asked[] = {
+        {"application/x-bibtex", CitationFormat::bibtex},
+        {"application/vnd.citationstyles.csl+json", CitationFormat::csl_json},
+        {"application/x-research-info-systems", CitationFormat::ris},
+        {"text/html;q=0.5, application/x-bibtex", CitationFormat::bibtex}};
+    for (const auto& [accept, format] : asked) {
+        auto r = route("/publications/causalmesh", {.accept = accept});
+        BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::citation), accept);
+        BOOST_TEST((r.format == format), accept);
+        BOOST_TEST(r.negotiated, accept);
+        BOOST_TEST(r.slug == "causalmesh");
+        BOOST_TEST(r.path == "/publications/causalmesh");  // as requested; its page is the one at path + extension
+    }
+    for (std::string_view accept : {"", "text/html", "*/*", "text/html, application/x-bibtex;q=0.9", "image/png"}) {
+        auto r = route("/publications/causalmesh", {.accept = accept});
+        BOOST_TEST(static_cast<int>(r.kind) == static_cast<int>(RouteKind::publication), accept);
+        BOOST_TEST(!r.negotiated, accept);
+    }
+    // Only a paper's page: a list, a citation's own URL or another page never changes with Accept.
+    for (std::string_view path : {"/publications/", "/publications/causalmesh.ris", "/blog/x", "/"}) {
+        auto plain = route(path), asked_bib = route(path, {.accept = "application/x-bibtex"});
+        BOOST_TEST(static_cast<int>(plain.kind) == static_cast<int>(asked_bib.kind), path);
+        BOOST_TEST((plain.format == asked_bib.format), path);
+        BOOST_TEST(!asked_bib.negotiated, path);
+    }
+    const std::vector<std::string> zh{"zh"};
+    auto in_zh = route("/zh/publications/causalmesh", {.languages = zh, .accept = "application/x-bibtex"});
+    BOOST_TEST(static_cast<int>(in_zh.kind) == static_cast<int>(RouteKind::citation));
+    BOOST_TEST(in_zh.language == "zh");
+    BOOST_TEST(in_zh.negotiated);
 }

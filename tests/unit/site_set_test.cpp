@@ -47,7 +47,7 @@ struct Sites {
         auto found = set.find(host, path);
         BOOST_TEST_REQUIRE((found.found == SiteSet::Found::site));
         auto version = found.site->holder.fresh(found.site->slot(0).probe);
-        return found.site->pages.page(*version, route(found.path), found.site->slot(0).workspace).page->body;
+        return found.site->pages.page(*version, site_route(*version, found.path), found.site->slot(0).workspace).page->body;
     }
 };
 

@@ -61,7 +61,7 @@ struct Edits {
         auto after = sites->current();
         auto purged = keys_to_purge(keys_before, *after, before->generation, "s", max_keys);
         for (const auto& path : pages_of(*after)) {
-            PageRef ref = page_ref(route(path), *after);
+            PageRef ref = page_ref(site_route(*after, path), *after);
             bool changed = page_stamp(ref, *after) > before->generation;
             bool dropped = meets(split_keys(page_keys(ref, *after, "s")), purged);
             if (ref.status == 404)  // also purged with the set of pages: a page may have appeared at that path
@@ -71,7 +71,7 @@ struct Edits {
         }
         for (const auto& path : pages_of(*before))  // the pages gone: their copies must go too
             if (!pages_of(*after).contains(path)) {
-                auto keys = split_keys(page_keys(page_ref(route(path), *before), *before, "s"));
+                auto keys = split_keys(page_keys(page_ref(site_route(*before, path), *before), *before, "s"));
                 BOOST_TEST(meets(keys, purged), path << " is gone but stays cached");
             }
         return purged;
@@ -84,11 +84,11 @@ struct Edits {
 BOOST_AUTO_TEST_CASE(every_page_carries_the_site_key_and_one_key_per_input) {
     Edits site;
     auto s = site.sites->current();
-    auto post = split_keys(page_keys(page_ref(route("/blog/notes-on-sketches"), *s), *s, "alice"));
+    auto post = split_keys(page_keys(page_ref(site_route(*s, "/blog/notes-on-sketches"), *s), *s, "alice"));
     for (const char* key : {"alice", "alice:post:notes-on-sketches", "alice:tpl:layout", "alice:tpl:post", "alice:owner",
                             "alice:nav", "alice:str"})
         BOOST_TEST(post.contains(key), key);
-    auto missing = split_keys(page_keys(page_ref(route("/no/such/page"), *s), *s, "alice"));
+    auto missing = split_keys(page_keys(page_ref(site_route(*s, "/no/such/page"), *s), *s, "alice"));
     BOOST_TEST(missing.contains("alice:sitemap"));  // a page that appears there purges its 404
     for (const auto& key : all_keys(*s, "alice"))
         BOOST_TEST((key.find_first_of(" ,\t\r\n") == std::string::npos && key.size() < 100), key);

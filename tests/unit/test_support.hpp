@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <cstddef>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -110,6 +111,41 @@ inline std::string tiny_png() {
                                         0xd7, 0x63, 0xf8, 0xcf, 0xc0, 0, 0, 0x03, 0x01, 0x01, 0, 0x18, 0xdd, 0x8d, 0xb0, 0, 0, 0,
                                         0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
     return std::string(reinterpret_cast<const char*>(png), sizeof png);
+}
+
+// A one-page PDF written object by object with its cross-reference table,
+// as qpdf reads it without repair: "Hello" in Helvetica (WinAnsiEncoding,
+// so its text extracts). `tagged`: a structure tree, /MarkInfo, /Lang "en"
+// and a title, as an accessible paper's; else none of them, as most are.
+enum class PdfTags { untagged, tagged };
+inline std::string tiny_pdf(PdfTags tags = PdfTags::untagged) {
+    bool tagged = tags == PdfTags::tagged;
+    std::string content = tagged ? "/P <</MCID 0>> BDC BT /F1 12 Tf 72 720 Td (Hello) Tj ET EMC"
+                                 : "BT /F1 12 Tf 72 720 Td (Hello) Tj ET";
+    std::string objects[] = {
+        tagged ? "<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 6 0 R /Lang (en) >>"
+               : "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >>" +
+            std::string(tagged ? " /StructParents 0" : "") + " >>",
+        "<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content + "\nendstream",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        "<< /Type /StructTreeRoot /K [7 0 R] /ParentTree << /Nums [0 [7 0 R]] >> >>",
+        "<< /Type /StructElem /S /P /P 6 0 R /Pg 3 0 R /K 0 >>",
+        "<< /Title (A tagged paper) >>",
+    };
+    std::size_t count = tagged ? 8 : 5;
+    std::string pdf = "%PDF-1.7\n";
+    std::string xref = "xref\n0 " + std::to_string(count + 1) + "\n0000000000 65535 f \n";
+    for (std::size_t i = 0; i < count; ++i) {
+        char offset[24];
+        std::snprintf(offset, sizeof offset, "%010zu 00000 n \n", pdf.size());
+        xref += offset;
+        pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
+    }
+    std::size_t start = pdf.size();
+    return pdf + xref + "trailer\n<< /Size " + std::to_string(count + 1) + " /Root 1 0 R" +
+           (tagged ? " /Info 8 0 R" : "") + " >>\nstartxref\n" + std::to_string(start) + "\n%%EOF\n";
 }
 
 inline std::string hostile_content() { return read_file(fixtures_dir / "hostile.sql"); }

@@ -139,7 +139,7 @@ BOOST_AUTO_TEST_CASE(a_truncated_picture_is_one_refusal_with_few_log_lines) {
 }
 
 BOOST_AUTO_TEST_CASE(what_is_not_a_picture_has_no_copies_and_a_bad_name_is_refused_first) {
-    Upload pdf = read_upload("paper.pdf", "%PDF-1.4 x");
+    Upload pdf = read_upload("paper.pdf", tiny_pdf());
     BOOST_TEST(pdf.copies.empty());
     Upload svg = read_upload("d.svg", "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>");
     BOOST_TEST(svg.file.is_picture());

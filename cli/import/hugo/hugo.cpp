@@ -218,8 +218,8 @@ YAML::Node site_params(SitePlan& plan, fs::path& file) {
 
 // The about widget's page: content/home/about.md, else the page whose widget is "about".
 fs::path about_page(const SitePlan& plan) {
-    if (fs::is_regular_file(plan.dir / "content/home/about.md")) return plan.dir / "content/home/about.md";
-    for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+    if (fs::is_regular_file(plan.content_dir() / "home/about.md")) return plan.content_dir() / "home/about.md";
+    for (const auto& file : site_files(plan.content_dir() / "home", {".md"})) {
         std::string text = file_text(file);
         if (text.find("widget = \"about\"") != std::string::npos || text.find("widget: about") != std::string::npos) return file;
     }
@@ -260,9 +260,9 @@ fs::path read_params_owner(SitePlan& plan) {
 
 // The owner's files: content/authors/admin (content/author/admin before
 // Academic v4), data/authors/<is_owner or me>.yaml, the first author.
-fs::path owner_file(const fs::path& dir) {
-    for (const char* admin : {"content/authors/admin/_index.md", "content/author/admin/_index.md"})  // author/: Academic before v4
-        if (fs::exists(dir / admin)) return dir / admin;
+fs::path owner_file(const fs::path& dir, const fs::path& content) {
+    for (const char* admin : {"authors/admin/_index.md", "author/admin/_index.md"})  // author/: Academic before v4
+        if (fs::exists(content / admin)) return content / admin;
     fs::path me;
     for (const auto& file : site_files(dir / "data/authors", {".yaml", ".yml"})) {
         std::string text = file_text(file);
@@ -271,9 +271,9 @@ fs::path owner_file(const fs::path& dir) {
     }
     if (!me.empty()) return me;
     std::vector<fs::path> authors;  // site_files leaves _index.md out, as Jekyll's readers want
-    for (const char* folder : {"content/authors", "content/author"})
-        if (fs::is_directory(dir / folder))
-            for (const auto& entry : fs::directory_iterator(dir / folder))
+    for (const char* folder : {"authors", "author"})
+        if (fs::is_directory(content / folder))
+            for (const auto& entry : fs::directory_iterator(content / folder))
                 if (fs::is_regular_file(entry.path() / "_index.md")) authors.push_back(entry.path() / "_index.md");
     std::sort(authors.begin(), authors.end());
     return authors.empty() ? fs::path() : authors.front();
@@ -284,9 +284,12 @@ fs::path owner_file(const fs::path& dir) {
 bool is_hugo_site(const fs::path& dir) {
     if (!fs::is_directory(dir / "content") || !has_config(dir)) return false;
     std::string landing = file_text(dir / "content/_index.md");
-    return fs::exists(dir / "content/authors") || fs::exists(dir / "content/author") || fs::exists(dir / "data/authors") ||
-           fs::exists(dir / "content/home") ||
-           landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos;
+    if (fs::exists(dir / "content/authors") || fs::exists(dir / "content/author") || fs::exists(dir / "data/authors") ||
+        fs::exists(dir / "content/home") || landing.find("block:") != std::string::npos || landing.find("widget:") != std::string::npos)
+        return true;
+    for (const auto& entry : fs::directory_iterator(dir / "content"))  // a language's content (contentDir: content/<lang>)
+        if (entry.is_directory() && (fs::exists(entry.path() / "authors") || fs::exists(entry.path() / "home"))) return true;
+    return false;
 }
 
 namespace {
@@ -297,7 +300,7 @@ namespace {
 // page's layout and text, reported. The starter's own rows (GenCoin,
 // University X) are its demo.
 void read_landing_page(SitePlan& plan) {
-    fs::path file = plan.dir / "content/_index.md";
+    fs::path file = plan.content_dir() / "_index.md";
     if (!fs::is_regular_file(file)) return;
     std::string text = file_text(file);
     if (text.find("block: experience") == std::string::npos && text.find("block: \"experience\"") == std::string::npos) return;
@@ -329,7 +332,7 @@ void read_landing_page(SitePlan& plan) {
 void read_hugo_widgets(SitePlan& plan) {
     std::set<std::string> read_already;  // the about widget, when the owner came from [params]
     for (const auto& note : plan.notes) read_already.insert(note.file);
-    for (const auto& file : site_files(plan.dir / "content/home", {".md"})) {
+    for (const auto& file : site_files(plan.content_dir() / "home", {".md"})) {
         if (read_already.count(plan.relative(file))) continue;
         auto read = read_front(plan, file);
         if (!read) continue;
@@ -347,7 +350,7 @@ void read_hugo_widgets(SitePlan& plan) {
 }
 
 void read_hugo_profile(SitePlan& plan) {
-    fs::path file = owner_file(plan.dir);
+    fs::path file = owner_file(plan.dir, plan.content_dir());
     if (fs::path params = file.empty() ? read_params_owner(plan) : fs::path(); !params.empty()) {
         for (const char* name : config_files)
             if (fs::exists(plan.dir / name) && plan.dir / name != params)
@@ -359,7 +362,7 @@ void read_hugo_profile(SitePlan& plan) {
         if (fs::exists(plan.dir / name))
             plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
     if (file.empty())
-        return plan.note(SiteNote::Kind::warning, plan.dir / "content/authors",
+        return plan.note(SiteNote::Kind::warning, plan.content_dir() / "authors",
                          "no author page and no owner in the site's [params]: no bio imported");
     if (file.extension() == ".md") {
         auto read = read_front(plan, file);
@@ -373,7 +376,7 @@ void read_hugo_profile(SitePlan& plan) {
         } catch (const std::exception& e) {
             return plan.note(SiteNote::Kind::skipped, file, e.what());
         }
-        fs::path page = plan.dir / "content/authors" / file.stem() / "_index.md";
+        fs::path page = plan.content_dir() / "authors" / file.stem() / "_index.md";
         auto read = fs::exists(page) ? read_front(plan, page) : std::nullopt;
         read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1);
         if (read) plan.note(SiteNote::Kind::imported, page, "the owner's page: its text is the bio");

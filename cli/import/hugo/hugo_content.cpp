@@ -45,7 +45,7 @@ fs::path bundle_file(const fs::path& page, const char* stem, std::initializer_li
 std::vector<fs::path> pages(const SitePlan& plan, std::initializer_list<const char*> sections) {
     std::vector<fs::path> out;
     for (const char* section : sections)
-        for (const auto& file : site_files(plan.dir / "content" / section, {".md", ".markdown"}))
+        for (const auto& file : site_files(plan.content_dir() / section, {".md", ".markdown"}))
             // A page: a bundle's index.md, or a file in a folder that is no bundle ("Journal papers/x.md");
             // a .md beside an index.md is that page's resource.
             if (file.stem() == "index" || !fs::exists(file.parent_path() / "index.md")) out.push_back(file);
@@ -60,7 +60,7 @@ std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& l
     // A file of the site: beside the page (a bundle's resource), else from content/ or static/.
     auto start = url.find_first_not_of('/');
     std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
-    for (const fs::path& at : {file.parent_path() / path, plan.dir / "content" / path, plan.dir / "static" / path})
+    for (const fs::path& at : {file.parent_path() / path, plan.content_dir() / path, plan.dir / "static" / path})
         if (!path.empty() && fs::is_regular_file(at)) return "file:" + at.string();
     plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
     return {};
@@ -143,6 +143,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     for (const auto& project : list_of(yaml_child(read->front, "projects"))) plan.relations.push_back({project, "", post.slug});
     plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")" + (post.draft ? ", a draft" : ""));
     plan.posts.push_back(std::move(post));
+    plan.source("post", plan.posts.size(), file);
 }
 
 void read_talk(SitePlan& plan, const fs::path& file) {
@@ -176,6 +177,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (t.abstract.empty()) t.abstract = std::string(trim(yaml_text(f, "summary")));
     plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
+    plan.source("talk", plan.talks.size(), file);
 }
 
 void read_project(SitePlan& plan, const fs::path& file) {
@@ -226,21 +228,24 @@ void read_hugo_content(SitePlan& plan) {
     for (const auto& note : plan.notes) read_already.insert(note.file);
     std::map<HugoKind, std::vector<fs::path>> by_kind;
     for (const auto& file : pages(plan, {""})) {
-        std::string relative = plan.relative(file);
-        if (read_already.count(relative) || relative.starts_with("content/authors/") || relative.starts_with("content/author/") ||
-            relative.starts_with("content/home/"))
+        std::string in_content = file.lexically_relative(plan.content_dir()).generic_string();
+        if (read_already.count(plan.relative(file)) || in_content.starts_with("authors/") || in_content.starts_with("author/") ||
+            in_content.starts_with("home/"))
             continue;
         by_kind[hugo_page_kind(plan, file, quiet_front_matter(file).value_or(YAML::Node()))].push_back(file);
     }
     // Hugo Blox renamed content/publication/ to publications/ (2024); a site upgraded by copying keeps
     // both, the same folders in each: a paper in both is read once, from the new folder.
     auto folder_of = [](const fs::path& file) { return file.stem() == "index" ? file.parent_path().filename() : file.stem(); };
+    auto section_is = [&](const fs::path& file, std::string_view section) {
+        return file.lexically_relative(plan.content_dir()).generic_string().starts_with(section);
+    };
     std::set<fs::path> in_new_folder;
     for (const auto& file : by_kind[HugoKind::publication])
-        if (plan.relative(file).starts_with("content/publications/")) in_new_folder.insert(folder_of(file));
+        if (section_is(file, "publications/")) in_new_folder.insert(folder_of(file));
     for (const auto& file : by_kind[HugoKind::publication]) {
-        if (plan.relative(file).starts_with("content/publication/") && in_new_folder.count(folder_of(file))) {
-            std::string why = "the same paper as content/publications/" + folder_of(file).string() +
+        if (section_is(file, "publication/") && in_new_folder.count(folder_of(file))) {
+            std::string why = "the same paper as " + plan.content.generic_string() + "/publications/" + folder_of(file).string() +
                               " (Hugo Blox's new folder beside the old one): read once, from there";
             plan.note(SiteNote::Kind::imported, file, why);
             if (fs::path bib = file.parent_path() / "cite.bib"; file.stem() == "index" && fs::is_regular_file(bib))
@@ -257,7 +262,7 @@ void read_hugo_content(SitePlan& plan) {
     std::set<std::string> said;
     for (const auto& note : plan.notes) said.insert(note.file);
     for (const auto& bib : plan.bibliographies) said.insert(plan.relative(bib));  // reported when imported
-    fs::path content = plan.dir / "content";
+    fs::path content = plan.content_dir();
     std::vector<fs::path> rest;
     for (const auto& entry : fs::recursive_directory_iterator(content))
         if (entry.is_regular_file() && (entry.path().extension() == ".md" || entry.path().extension() == ".bib") &&

@@ -13,6 +13,10 @@
 namespace vitae::cli {
 
 bool is_hugo_site(const std::filesystem::path& dir);
+// The site: its owner, widgets, content and data; a site whose languages
+// each have a content folder (content/<lang>) read one language at a time
+// (hugo_languages.cpp).
+void read_hugo_site(SitePlan& plan);
 void read_hugo_profile(SitePlan& plan);   // content/authors/<admin or first>/_index.md, data/authors/*.yaml
 void read_hugo_widgets(SitePlan& plan);   // content/home/experience.md (Academic's widgets)
 void read_hugo_content(SitePlan& plan);   // content/publication, post, blog, event, talk, project

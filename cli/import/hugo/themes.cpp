@@ -190,9 +190,8 @@ ThemeOwner theme_owner(SitePlan& plan) {
 
 // The about page: content/about.md, about/index.md, about/_index.md, about-me.md.
 fs::path about_of(const SitePlan& plan) {
-    for (const char* name : {"content/about.md", "content/about/index.md", "content/about/_index.md", "content/about-me.md",
-                             "content/about.markdown"})
-        if (fs::is_regular_file(plan.dir / name)) return plan.dir / name;
+    for (const char* name : {"about.md", "about/index.md", "about/_index.md", "about-me.md", "about.markdown"})
+        if (fs::is_regular_file(plan.content_dir() / name)) return plan.content_dir() / name;
     return {};
 }
 
@@ -303,7 +302,7 @@ void read_hugo_theme_owner(SitePlan& plan) {
 }
 
 HugoKind hugo_page_kind(const SitePlan& plan, const fs::path& file, const YAML::Node& front) {
-    fs::path relative = file.lexically_relative(plan.dir / "content");
+    fs::path relative = file.lexically_relative(plan.content_dir());
     auto part = relative.begin();
     std::string section = part == relative.end() ? "" : part->string();
     // content/<lang>/<section>/...: a language's folder (two letters, or xx-yy) is not the section.

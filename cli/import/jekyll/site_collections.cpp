@@ -146,6 +146,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
                   (post.draft ? ", a draft: /blog/preview/" + post.preview_token : std::string()) +
                   (post.tags.empty() ? std::string() : ", tags " + join(post.tags, " ")));
     plan.posts.push_back(std::move(post));
+    plan.source("post", plan.posts.size(), file);
 }
 
 PublicationKind kind_of(std::string_view category) {
@@ -210,6 +211,7 @@ void read_publication(SitePlan& plan, const fs::path& file) {
             add_preview(plan, file, p.slug, teaser, "images");
     plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
     plan.publications.push_back(std::move(p));
+    plan.source("publication", plan.publications.size(), file);
 }
 
 // academicpages: title, type (Talk, Tutorial, Poster), venue, date, location,
@@ -235,6 +237,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.abstract = markdown_for_import(plan, file, read->body, read->body_line);
     plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
+    plan.source("talk", plan.talks.size(), file);
 }
 
 // al-folio: front matter `date` (else the file name's), the body in
@@ -257,6 +260,7 @@ void read_news_item(SitePlan& plan, const fs::path& file) {
     if (n.markdown.empty()) return plan.note(SiteNote::Kind::skipped, file, "no text");
     plan.note(SiteNote::Kind::imported, file, "news (" + n.date + ")");
     plan.news.push_back(std::move(n));
+    plan.source("news", plan.news.size(), file);
 }
 
 }  // namespace

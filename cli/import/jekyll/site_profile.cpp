@@ -201,6 +201,7 @@ void read_about(SitePlan& plan) {
     }
     plan.profile.bio_markdown = paragraphs(body);
     plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
+    plan.bio_file = file;
 }
 
 }  // namespace

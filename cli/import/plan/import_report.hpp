@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "render/views/accessibility_findings.hpp"
+
 namespace vitae::cli {
 
 struct SiteNote {
@@ -57,6 +59,10 @@ struct SiteImportReport {
     SiteCounts counts;
     bool created = false;  // DB was made by this import
     std::vector<LedgerEntry> ledger;  // one entry per file of the tree, in path order
+    // What the content rules find in the site as imported (pictures without
+    // a description, empty links...): reported, never refused, since the
+    // words are the owner's to write.
+    std::vector<ContentFinding> accessibility;
 };
 
 // The theme's demo content is left out unless asked for: every file of it

@@ -64,7 +64,7 @@ constexpr std::string_view settings_files[] = {
     "package.json", "package-lock.json", "yarn.lock", "pnpm-lock.yaml", ".gitignore", ".gitattributes", ".gitmodules",
     ".nojekyll", ".prettierrc", ".prettierignore", ".editorconfig", ".eslintrc", ".eslintrc.json", ".stylelintrc",
     ".pre-commit-config.yaml", ".travis.yml", ".gitlab-ci.yml", "netlify.toml", "vercel.json", "cname", "robots.txt",
-    "humans.txt", "go.mod", "go.sum", "requirements.txt", "environment.yml", "tsconfig.json", ".dockerignore",
+    "humans.txt", "go.mod", "go.sum", "requirements.txt", "environment.yml", "environment.yaml", "tsconfig.json", ".dockerignore",
     ".ruby-version", ".nvmrc", ".tool-versions", "staticman.yml", "_redirects", "_headers", ".lighthouserc.json",
     "_quarto.yml", "_publish.yml", "config.toml", "config.yaml", "config.yml", "config.json", "hugo.toml",
     "hugo.yaml", "hugo.yml", "hugo.json", ".htaccess", "404.html", "404.md", "feed.xml", "sitemap.xml",

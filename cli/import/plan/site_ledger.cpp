@@ -232,7 +232,12 @@ std::string ledger_json(const SiteImportReport& report) {
         }
         files.push_back(std::move(file));
     }
-    nlohmann::ordered_json out = {{"theme", report.theme}, {"counts", counts}, {"leftovers", leftovers(report)}, {"files", files}};
+    nlohmann::ordered_json accessibility = nlohmann::ordered_json::array();
+    for (const auto& f : report.accessibility)
+        accessibility.push_back({{"item", f.item}, {"key", f.key}, {"field", f.field}, {"language", f.language},
+                                 {"rule", rule_name(f.finding.rule)}, {"detail", f.finding.detail}, {"fix", f.how_to_fix()}});
+    nlohmann::ordered_json out = {{"theme", report.theme}, {"counts", counts}, {"leftovers", leftovers(report)},
+                                  {"files", files}, {"accessibility", accessibility}};
     // Invalid UTF-8 in a file's first words is replaced, never a throw.
     return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

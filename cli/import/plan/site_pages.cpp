@@ -40,7 +40,7 @@ std::string permalink_of(const SitePlan& plan, const fs::path& file, const YAML:
     for (const char* key : {"permalink", "url"})
         if (std::string written(trim(yaml_text(front, key))); written.starts_with('/')) return address_of(written);
     fs::path place = file.lexically_relative(plan.dir);
-    if (plan.is_hugo()) place = file.lexically_relative(plan.dir / "content");
+    if (plan.is_hugo()) place = file.lexically_relative(plan.content_dir());
     std::string path = place.parent_path().generic_string();
     std::string stem = file.stem().string();
     if (stem != "index" && stem != "_index") path += (path.empty() ? "" : "/") + stem;

@@ -64,6 +64,19 @@ struct SitePage {
     std::string permalink;  // "/teaching/": the address links on the old site name it by
 };
 
+// A translation found in the tree (site_languages.cpp), before its row is
+// written: the row by its slug (`key`), or by its place in its list
+// (`index`: plan.news, plan.talks, the bio's paragraphs), whose id or
+// position only the writing knows.
+struct SiteTranslation {
+    std::string language;
+    std::string item;  // "post", "news", "paragraph"... (translatable_items)
+    std::string key;   // a slug; "" when by index
+    std::size_t index = 0;
+    std::string field;
+    std::string text;
+};
+
 struct SitePlan {
     std::filesystem::path dir;
     std::string theme;
@@ -86,13 +99,27 @@ struct SitePlan {
     // took: its key, and the one its entry is imported under (two folders
     // are two works).
     std::map<std::filesystem::path, std::pair<std::string, std::string>> bib_keys;
+    std::map<std::filesystem::path, std::string> bib_types;  // a .bib read as one entry type ("software": a software page's)
     std::vector<SiteNote> notes;
+    std::vector<Language> languages;             // the default first; empty: a site in one language
+    std::vector<SiteTranslation> translations;   // site_languages.cpp
+    std::map<std::pair<std::string, std::size_t>, std::filesystem::path> sources;  // ("news", index) -> the file it came from
+    std::vector<std::int64_t> paragraph_positions;  // the bio's paragraphs as written
+    std::vector<std::int64_t> teaching_positions;   // the teaching rows as written
+    std::filesystem::path bio_file;                 // the page the bio was read from; empty: none
+    std::filesystem::path content = "content";      // Hugo's content folder (a language's: content/<lang>), in dir
     SiteImportOptions options;
     std::set<std::string> demo_files_taken;  // the --include-demo-file names that named demo content
 
     // A Hugo site, on Hugo Blox ("hugo-blox") or any other theme ("hugo-papermod", "hugo").
     bool is_hugo() const { return theme.starts_with("hugo"); }
     std::string relative(const std::filesystem::path& file) const;
+    std::filesystem::path content_dir() const { return dir / content; }
+    // The item just added at the end of `list` ("post", "news", "talk",
+    // "publication") came from `file`: its language and translations are read by it.
+    void source(const std::string& list, std::size_t size, const std::filesystem::path& file) {
+        if (size > 0) sources[{list, size - 1}] = file;
+    }
     void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
     // `file` holds the theme's demo content (`what` says which): noted as
     // left out and false, or, when --include-demo asks for it, noted as

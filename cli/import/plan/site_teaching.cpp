@@ -64,6 +64,7 @@ void read_teaching_page(SitePlan& plan, const fs::path& file) {
     plan.note(SiteNote::Kind::imported, file,
               "teaching " + in_quotes(t.title) + (role.empty() ? ", no role named" : ", role " + in_quotes(role)));
     add_teaching(plan, std::move(t), std::move(role));
+    plan.source("teaching", plan.profile.teaching.size(), file);
 }
 
 void read_teaching(SitePlan& plan) {

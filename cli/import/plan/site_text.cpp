@@ -6,6 +6,7 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "cli/import/front/jekyll.hpp"
+#include "cli/import/plan/quarto_text.hpp"
 #include "cli/import/plan/site_include.hpp"
 #include "cli/import/plan/site_markup.hpp"
 #include "render/text/sanitize.hpp"
@@ -128,6 +129,9 @@ namespace {
 
 std::string markdown_of(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line,
                         Generator generator) {
+    std::string quarto;  // a Quarto page: what the built page shows, in the default language
+    if (is_quarto_page(file.extension().string()))
+        body = quarto = quarto_text(body, plan.languages.empty() ? "" : plan.languages.front().code);
     std::vector<MarkupNote> converted;
     std::string read = generator == Generator::jekyll
                            ? liquid_includes_to_markdown(includes_in_place(plan, file, body), first_line, converted)

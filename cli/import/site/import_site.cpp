@@ -10,9 +10,11 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/hugo/readers.hpp"
 #include "cli/import/jekyll/readers.hpp"
+#include "cli/import/quarto/quarto.hpp"
 #include "cli/import/plan/site_data.hpp"
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_file_kinds.hpp"
+#include "cli/import/plan/site_languages.hpp"
 #include "cli/import/plan/site_ledger.hpp"
 #include "cli/import/plan/site_pages.hpp"
 #include "cli/import/plan/site_plan.hpp"
@@ -40,9 +42,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // What import-site reads, named in every refusal.
-constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, and Hugo sites "
+constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo sites "
                                   "on any theme (Hugo Blox, Wowchemy and Hugo Academic read in full; PaperMod, Congo, "
-                                  "Blowfish, Ananke and others by their settings and content/ sections)";
+                                  "Blowfish, Ananke and others by their settings and content/ sections) and Quarto websites";
 
 // al-folio: _bibliography/ or _news/, or its _config.yml keys; academicpages:
 // the author: block and its collections; Hugo Blox: hugo.cpp's markers.
@@ -51,6 +53,7 @@ std::string detect_theme(const fs::path& dir) {
     std::string site = "import-site: " + in_quotes(dir.string());
     if (!fs::is_directory(dir)) throw UsageError(site + " is not a folder");
     if (is_hugo_site(dir)) return "hugo-blox";
+    if (fs::exists(dir / "_quarto.yml")) return "quarto";
     if (is_any_hugo_site(dir)) {  // PaperMod, Congo, Blowfish, Ananke...: "hugo-papermod"; "hugo" when none is named
         std::string theme = hugo_theme_name(dir);
         return theme.empty() ? "hugo" : "hugo-" + theme;
@@ -60,8 +63,6 @@ std::string detect_theme(const fs::path& dir) {
         hugo_settings = hugo_settings || fs::exists(dir / name);
     if (hugo_settings && !fs::exists(dir / "_config.yml"))
         throw UsageError(site + " is a Hugo site without a content/ folder: nothing of the owner's to read. " + supported);
-    if (fs::exists(dir / "_quarto.yml"))
-        throw UsageError(site + " is a Quarto website (_quarto.yml): not read yet. " + supported);
     if (!fs::exists(dir / "_config.yml"))
         throw UsageError(site + " is none of the sites import-site reads: looked for Jekyll's _config.yml, Hugo's settings "
                          "(hugo.toml, hugo.yaml, config.toml, config.yaml, config.yml, config/_default/) and Quarto's "
@@ -95,12 +96,12 @@ bool prepare_database(const std::string& db_path, const std::string& owner) {
 void write_profile(const Db& db, SitePlan& plan) {
     const Content& p = plan.profile;
     if (!p.name.empty()) upsert_profile(db, p);
-    for (const auto& paragraph : p.bio_markdown) insert_profile_paragraph(db, paragraph);
+    for (const auto& paragraph : p.bio_markdown) plan.paragraph_positions.push_back(insert_profile_paragraph(db, paragraph));
     for (const auto& email : p.emails) insert_profile_email(db, email);
     for (const auto& link : stored_links(db, plan, p.links, "of the profile", plan.dir)) insert_profile_link(db, link);
     for (const auto& variant : p.name_variants) insert_profile_name_variant(db, variant);
     for (const auto& education : p.education) insert_education(db, education);
-    for (const auto& teaching : p.teaching) insert_teaching(db, teaching);
+    for (const auto& teaching : p.teaching) plan.teaching_positions.push_back(insert_teaching(db, teaching));
     for (const auto& service : p.services) insert_service(db, service);
     for (const auto& experience : p.experiences) insert_experience(db, experience);
 }
@@ -134,6 +135,7 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
         if (is_demo_bib_entry(entry.key, author ? author->value : "") &&
             !plan.keep_demo(file, "@" + entry.type + "{" + entry.key + "}: the theme's example entry", entry.line))
             continue;
+        if (auto forced = plan.bib_types.find(file); forced != plan.bib_types.end()) entry.type = forced->second;
         if (auto renamed = plan.bib_keys.find(file); renamed != plan.bib_keys.end() && entry.key == renamed->second.first) {
             plan.note(SiteNote::Kind::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
                                                          renamed->second.second, entry.line);
@@ -198,15 +200,11 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         name = path.generic_string();
     }
     plan.theme = detect_theme(dir);
-    if (plan.theme == "hugo-blox") {
-        read_hugo_profile(plan);
-        read_hugo_widgets(plan);
-        read_hugo_content(plan);
-        read_data_files(plan, dir / "data");
+    read_site_languages(plan);
+    if (plan.theme == "quarto") {
+        read_quarto_site(plan);
     } else if (plan.is_hugo()) {
-        read_hugo_theme_owner(plan);
-        read_hugo_content(plan);
-        read_data_files(plan, dir / "data");
+        read_hugo_site(plan);  // Hugo Blox's readers, or another theme's owner (themes.cpp), per language
     } else {
         read_profile(plan);
         read_posts(plan);
@@ -219,7 +217,9 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
         if (fs::exists(dir / "_bibliography" / "papers.bib")) plan.bibliography = dir / "_bibliography" / "papers.bib";
         read_data_files(plan, dir / "_data");
     }
+    read_translated_bio(plan, plan.bio_file);
     read_owner_pages(plan, unread_pages(plan));
+    fold_translations(plan);
 
     for (const auto& name : plan.options.include_demo_files)
         if (!plan.demo_files_taken.count(name))
@@ -239,18 +239,23 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
             publication.links = stored_links(db, plan, publication.links, "of " + publication.slug, plan.dir);
             insert_publication(db, publication);
         }
-        for (const auto& news : plan.news) insert_news(db, news);
+        std::vector<std::int64_t> news_ids, talk_ids;
+        for (const auto& news : plan.news) news_ids.push_back(insert_news(db, news));
         for (auto talk : plan.talks) {  // Hugo: slides in the talk's folder are stored and linked
             for (auto [what, url] : {std::pair{"slides", &talk.url_slides}, {"video", &talk.url_video}, {"event", &talk.url_event}})
                 *url = stored_link(db, plan, *url, std::string(what) + " of " + in_quotes(talk.title), plan.dir);
-            insert_talk(db, talk);
+            talk_ids.push_back(insert_talk(db, talk));
         }
         if (!plan.bibliography.empty()) import_bibliography(db, plan, report, plan.bibliography);
         for (const auto& bib : plan.bibliographies) import_bibliography(db, plan, report, bib);
         if (!plan.photo.empty()) import_photo(db, plan);
         write_sections(db, plan);
         write_owner_pages(db, plan);
+        write_translations(db, plan, news_ids, talk_ids);
         transaction.commit();
+        // A site that names no owner has no profile row yet, and no content
+        // version loads without one: its findings wait for `vitae check --accessibility`.
+        if (!plan.profile.name.empty()) report.accessibility = accessibility_findings(load_content(db));
     } catch (...) {
         if (report.created) fs::remove(db_path);  // nothing half-made is left under that name
         throw;

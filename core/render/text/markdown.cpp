@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/text.hpp"
 #include "render/text/escape.hpp"
 #include "render/text/highlight.hpp"
 #include "render/text/html_text.hpp"
@@ -168,9 +169,8 @@ void sanitize_raw_html(cmark_node* document, cmark_llist* attached) {
     }
 }
 
-}  // namespace
-
-std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictures) {
+// A parser with the site's extensions, `markdown` fed to it.
+std::unique_ptr<cmark_parser, ParserFree> parsed_markdown(std::string_view markdown) {
     static std::once_flag registered;  // the registry is process-wide; filling it is not thread-safe
     std::call_once(registered, [] { cmark_gfm_core_extensions_ensure_registered(); });
     std::unique_ptr<cmark_parser, ParserFree> parser(cmark_parser_new(options));
@@ -179,6 +179,23 @@ std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictu
         if (cmark_syntax_extension* extension = cmark_find_syntax_extension(name))
             cmark_parser_attach_syntax_extension(parser.get(), extension);
     cmark_parser_feed(parser.get(), markdown.data(), markdown.size());
+    return parser;
+}
+
+}  // namespace
+
+std::vector<std::string> markdown_images_without_alt(std::string_view markdown) {
+    auto parser = parsed_markdown(markdown);
+    std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
+    if (!document) throw std::bad_alloc();
+    std::vector<std::string> out;
+    for (cmark_node* image : nodes_of(document.get(), CMARK_NODE_IMAGE))
+        if (trim(plain_text(image)).empty()) out.emplace_back(cmark_node_get_url(image) ? cmark_node_get_url(image) : "");
+    return out;
+}
+
+std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictures) {
+    auto parser = parsed_markdown(markdown);
     std::unique_ptr<cmark_node, NodeFree> document(cmark_parser_finish(parser.get()));
     if (!document) throw std::bad_alloc();
     highlight_code_blocks(document.get());

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace vitae {
 
@@ -30,5 +31,10 @@ std::string markdown_to_html(std::string_view markdown, const PictureHtml& pictu
 // ASCII letters in lower case, other letters as written, punctuation
 // dropped, spaces as '-'), "-1", "-2"… when repeated.
 std::string with_heading_ids(std::string_view html);
+
+// The URL of each image in `markdown` written with no description
+// (![](x.png)), in order: the image rule (render/text/accessibility.hpp)
+// asks, since the HTML cmark writes for it (alt="") reads as decorative.
+std::vector<std::string> markdown_images_without_alt(std::string_view markdown);
 
 }  // namespace vitae

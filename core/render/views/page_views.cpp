@@ -23,7 +23,7 @@ MustacheData page_page_data(const Views& v, const Catalogue&, std::size_t index)
                              {"url", url_for(RouteKind::page, {.prefix = v.locale.links, .slug = p.slug})},
                              {"lang", view_data::lang_data(v.lang_of("page", p.slug))}});
     put(d, "has_body", !p.body.empty());
-    view_data::add_body(p.body, p.body_format, v, d);
+    view_data::add_body(p.body, p.body_format, v.lang_of("page", p.slug), v, d);
     MustacheData page = fields({{"name", v.site_name}});
     put(page, "page", std::move(d));
     return page;

@@ -84,19 +84,26 @@ std::optional<std::string> post_picture(const Views& v, std::string_view name, s
 
 }  // namespace
 
-void add_post_body(const Post& post, const Views& v, MustacheData& data) { add_body(post.body, post.body_format, v, data); }
+void add_post_body(const Post& post, const Views& v, MustacheData& data) {
+    add_body(post.body, post.body_format, v.lang_of("post", post.slug), v, data);
+}
 
-void add_body(std::string_view body, std::string_view body_format, const Views& v, MustacheData& data) {
+void add_body(std::string_view body, std::string_view body_format, std::string_view lang, const Views& v, MustacheData& data) {
     BodyFormat format = post_body_format(body_format);
-    std::string body_html = vitae::body_html(body, format, [&v](std::string_view name, std::string_view alt, bool first) {
-        return post_picture(v, name, alt, first);
-    });
+    std::string body_html =
+        accessible_body(body, format, lang.empty() ? std::string_view(v.locale.code) : lang,
+                        [&v](std::string_view name, std::string_view alt, bool first) { return post_picture(v, name, alt, first); })
+            .html;
     // Markdown's headings get ids to link to; HTML keeps the ids it has.
     if (format != BodyFormat::html) body_html = with_heading_ids(body_html);
     auto headings = toc_entries(body_html);
     put(data, "has_toc", headings.size() >= toc_min_headings);
     put(data, "toc", toc_data(headings));
     put(data, "body_html", std::move(body_html));
+}
+
+std::string shown_body(std::string_view text, BodyFormat format, std::string_view row_lang, const Views& v) {
+    return accessible_body(text, format, row_lang.empty() ? std::string_view(v.locale.code) : row_lang).html;
 }
 
 MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t) {

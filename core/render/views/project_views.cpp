@@ -100,7 +100,8 @@ MustacheData projects_page_data(const Views& v, const Catalogue&) {
 MustacheData project_page_data(const Views& v, const Catalogue& t, std::size_t index) {
     const Project& p = v.content.projects[index];
     MustacheData d = project_head(v, p);
-    put(d, "body_html", body_html(p.markdown, BodyFormat::markdown_math));
+    std::string lang = v.lang_of("project", p.slug);
+    put(d, "body_html", accessible_body(p.markdown, BodyFormat::markdown_math, lang.empty() ? v.locale.code : lang).html);
     put(d, "has_body", !p.markdown.empty());
     MustacheData links{MustacheData::type::list};
     for (const auto& l : p.links)

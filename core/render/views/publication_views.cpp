@@ -87,6 +87,13 @@ MustacheData publication_data(const Publication& p, const Views& v, const Catalo
             return link_data(Link{l.label, link_target(v, l.url, v.locale.mount)}, t.joiner(i, n));
         }));
     put(d, "has_links", !p.links.empty());
+    // A stored PDF screen readers cannot follow (read when it was added): the
+    // paper's page says so and points to its abstract, which is HTML.
+    bool untagged_pdf = false;
+    for (const auto& l : p.links)
+        if (auto name = file_link_name(l.url))
+            if (const StoredFile* file = v.content.file(*name); file && file->is_untagged_pdf()) untagged_pdf = true;
+    put(d, "untagged_pdf", untagged_pdf);
     put(d, "awards", list_of(p.awards, [](const std::string& a, std::size_t, std::size_t) { return fields({{"name", a}}); }));
     put(d, "has_awards", !p.awards.empty());
     put(d, "has_details", !details.empty());

@@ -32,7 +32,7 @@ MustacheData talk_data(const Views& v, const Catalogue& strings, const Talk& t) 
                    {"has_event", !t.event.empty()},
                    {"place", t.place},
                    {"has_place", !t.place.empty()},
-                   {"abstract_html", t.abstract.empty() ? std::string() : body_html(t.abstract, BodyFormat::markdown_math)},
+                   {"abstract_html", t.abstract.empty() ? std::string() : view_data::shown_body(t.abstract, BodyFormat::markdown_math, v.lang_of("talk", std::to_string(t.id)), v)},
                    {"has_abstract", !t.abstract.empty()},
                    {"links", std::move(links)},
                    {"has_links", has_links}});
@@ -45,7 +45,7 @@ MustacheData news_item_data(const Views& v, const Catalogue& t, const News& n) {
                    {"lang", view_data::lang_data(v.lang_of("news", std::to_string(n.id)))},
                    {"date", t.date(n.date)},
                    {"date_iso", view_data::calendar_datum(n.date)},
-                   {"html", body_html(n.markdown, BodyFormat::markdown_math)}});
+                   {"html", view_data::shown_body(n.markdown, BodyFormat::markdown_math, v.lang_of("news", std::to_string(n.id)), v)}});
 }
 
 void add_news(const Views& v, const Catalogue& t, MustacheData& home) {

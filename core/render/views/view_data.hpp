@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "render/math/body_html.hpp"
 #include "render/views/views.hpp"
 #include "rules/date.hpp"
 
@@ -75,8 +76,13 @@ MustacheData post_data(const Post& post, const Views& v, const Catalogue& t);
 // And what its own page adds: the body (math, stored pictures), its table of contents.
 void add_post_body(const Post& post, const Views& v, MustacheData& data);
 // A body shown as a post's is (`format`: a post's body_format column):
-// body_html, has_toc, toc. A page of the owner's own shows its body so.
-void add_body(std::string_view body, std::string_view format, const Views& v, MustacheData& data);
+// accessible_body (in `lang`, the row's when it is not the page's; "" for
+// the page's), has_toc, toc. A page of the owner's own shows its body so.
+void add_body(std::string_view body, std::string_view format, std::string_view lang, const Views& v, MustacheData& data);
+// A body in a list (a bio paragraph, a news item, a talk's abstract) as
+// the page shows it: accessible_body in the row's language (`row_lang`,
+// lang_of's: "" when it is the page's).
+std::string shown_body(std::string_view text, BodyFormat format, std::string_view row_lang, const Views& v);
 MustacheData posts_data(const SharedRows<Post>& posts, const Views& v, const Catalogue& t);
 
 // Moves every post that is not listed on v.today out of c.posts into v.unlisted.

@@ -131,7 +131,8 @@ MustacheData home_view(const Views& v, const Catalogue& t) {
     const HomeSelection shown = home_selection(c);
     MustacheData home = fields({{"name", c.name}});
     put(home, "bio", list_of(c.bio_markdown, [&v](const std::string& md, std::size_t i, std::size_t) {
-                 return fields({{"html", body_html(md, BodyFormat::markdown)}, {"lang", view_data::lang_data(v.lang_at("paragraph", i))}});
+                 std::string lang = v.lang_at("paragraph", i);
+                 return fields({{"html", view_data::shown_body(md, BodyFormat::markdown, lang, v)}, {"lang", view_data::lang_data(lang)}});
              }));
     put(home, "emails", list_of(c.emails, [&t](const Email& e, std::size_t i, std::size_t n) {
                  return fields({{"address", e.address}, {"label", e.label}, {"has_label", !e.label.empty()},

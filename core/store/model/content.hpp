@@ -249,6 +249,19 @@ struct Coauthor {
 };
 
 // A stored file's description (its bytes stay in the database, read when served).
+// What an uploaded PDF says of its own accessibility, read by qpdf when it
+// is added (picture/pdf_facts.hpp); kept with the file, so the pages, the
+// editor and `vitae check` show it without reading the PDF again.
+struct PdfFacts {
+    bool read = false;    // false: not a PDF, or stored before these were read (schema v13)
+    bool tagged = false;  // /MarkInfo /Marked true and a /StructTreeRoot: a screen reader can follow it
+    std::string language;  // the catalog's /Lang; "" when it names none
+    std::string title;     // the Info dictionary's /Title, else XMP's dc:title; "" when neither
+    bool text = false;     // text a reader can extract: fonts with Unicode maps, not locked against copying
+
+    bool operator==(const PdfFacts&) const = default;
+};
+
 struct StoredFile {
     std::string name;    // as in its URL and on disk: slug.hpp's is_file_name, the type's extension
     std::string type;    // MIME type, sniffed from the bytes
@@ -258,8 +271,11 @@ struct StoredFile {
     int height = 0;
     std::string alt;     // pictures: what it shows
     std::string variant_of;  // a smaller copy of this picture (for srcset); "" for an owner's file
+    PdfFacts pdf;            // a PDF's accessibility, as read when it was added
 
     bool is_picture() const { return width > 0 && height > 0; }
+    // A PDF read when added and found untagged: flagged wherever it is listed or linked.
+    bool is_untagged_pdf() const { return pdf.read && !pdf.tagged; }
 
     bool operator==(const StoredFile&) const = default;
 };

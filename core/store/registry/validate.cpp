@@ -2,10 +2,10 @@
 // side by side. One place for the rules: `vitae site` refuses with these
 // messages, read_registry checks every row with them, and the worker can log
 // them. A prefix may not be a first path segment the site's own routes use
-// (taken from the route table, so a new route is refused as a prefix the day
-// it is added) nor a language's prefix as the router reads one: on a shared
-// host the longest prefix wins, and the home site's /de/ or /blog/ must stay
-// the home site's.
+// (taken from the route table in core/rules, so a new route is refused as a
+// prefix the day it is added) nor a language's prefix as the router reads
+// one: on a shared host the longest prefix wins, and the home site's /de/
+// or /blog/ must stay the home site's.
 #include <algorithm>
 #include <unordered_map>
 #include <array>
@@ -14,8 +14,7 @@
 #include "base/limits.hpp"
 #include "base/text.hpp"
 #include "base/log.hpp"
-#include "http/router.hpp"
-#include "http/routes.hpp"
+#include "rules/route_paths.hpp"
 #include "store/registry/registry.hpp"
 #include "store/registry/registry_writer.hpp"
 

@@ -14,7 +14,7 @@
 
 namespace vitae {
 
-inline constexpr int schema_version = 12;
+inline constexpr int schema_version = 13;
 
 // Each throws Error naming the file and the problem (and the fix).
 // The schema version must be this build's: the CLI checks it before editing.

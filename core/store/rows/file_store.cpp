@@ -24,7 +24,8 @@ std::string sha256_hex(std::string_view bytes) {
 }
 
 const char* list_files_sql() {
-    return "SELECT name, type, size, digest, width, height, alt, variant_of FROM file "
+    return "SELECT name, type, size, digest, width, height, alt, variant_of, pdf_read, pdf_tagged, pdf_lang, pdf_title, "
+           "pdf_text FROM file "
            "ORDER BY CASE variant_of WHEN '' THEN name ELSE variant_of END, variant_of <> '', name";
 }
 
@@ -34,7 +35,9 @@ std::vector<StoredFile> list_files(const Db& db) {
     while (stmt.step())
         out.push_back({stmt.text_at(0), stmt.text_at(1), stmt.int_at(2), stmt.text_at(3),
                        static_cast<int>(stmt.int_at(4)), static_cast<int>(stmt.int_at(5)), stmt.text_at(6),
-                       stmt.text_at(7)});
+                       stmt.text_at(7),
+                       PdfFacts{.read = stmt.int_at(8) != 0, .tagged = stmt.int_at(9) != 0, .language = stmt.text_at(10),
+                                .title = stmt.text_at(11), .text = stmt.int_at(12) != 0}});
     return out;
 }
 

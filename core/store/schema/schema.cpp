@@ -107,7 +107,9 @@ CREATE TABLE coauthor (
     {10, "version 10 -> 11: sync: ids at ORCID, OpenAlex, DBLP, INSPIRE; synced fields; the review list; citation counts",
      schema_part("-- v11: sync", "-- v12: pages")},
     {11, "version 11 -> 12: pages of the owner's own (a slug, a title, a body, a place in the menu), searchable",
-     schema_part("-- v12: pages", "")},
+     schema_part("-- v12: pages", "-- v13: an uploaded PDF")},
+    {12, "version 12 -> 13: an uploaded PDF's accessibility (tagged, language, title, extractable text)",
+     schema_part("-- v13: an uploaded PDF", "")},
 };
 static_assert(std::size(migration_table) == schema_version, "a migration per schema version, see data/schema.sql");
 

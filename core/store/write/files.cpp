@@ -24,7 +24,7 @@ StoredFile checked_file(std::string_view name, std::string_view bytes, std::stri
         throw Error(what + ": its bytes are " + std::string(sniffed.type->mime) + ", so its name must end in " +
                     std::string(sniffed.type->extensions.front()) + " (browsers and nginx go by the name)");
     return {std::string(name), std::string(sniffed.type->mime), static_cast<std::int64_t>(bytes.size()),
-            sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of)};
+            sha256_hex(bytes), sniffed.width, sniffed.height, std::string(alt), std::string(variant_of), PdfFacts{}};
 }
 
 StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
@@ -35,7 +35,7 @@ StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes,
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (name) DO UPDATE SET type = excluded.type, size = excluded.size, digest = excluded.digest, "
         "width = excluded.width, height = excluded.height, alt = excluded.alt, variant_of = excluded.variant_of, "
-        "bytes = excluded.bytes");
+        "bytes = excluded.bytes, pdf_read = 0, pdf_tagged = 0, pdf_lang = '', pdf_title = '', pdf_text = 0");
     put.bind(1, file.name);
     put.bind(2, file.type);
     put.bind(3, file.size);
@@ -57,6 +57,18 @@ bool remove_file(const Db& db, std::string_view name) {
     }
     remove_variants(db, name);
     return removed;
+}
+
+void set_pdf_facts(const Db& db, std::string_view name, const PdfFacts& facts) {
+    auto set = db.prepare(
+        "UPDATE file SET pdf_read = ?, pdf_tagged = ?, pdf_lang = ?, pdf_title = ?, pdf_text = ? WHERE name = ?");
+    set.bind(1, std::int64_t{facts.read});
+    set.bind(2, std::int64_t{facts.tagged});
+    set.bind(3, facts.language);
+    set.bind(4, facts.title);
+    set.bind(5, std::int64_t{facts.text});
+    set.bind(6, name);
+    set.step();
 }
 
 bool set_file_alt(const Db& db, std::string_view name, std::string_view alt) {

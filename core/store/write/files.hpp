@@ -21,6 +21,9 @@ StoredFile checked_file(std::string_view name, std::string_view bytes, std::stri
 // checked_file, then adds it or replaces the file of that name.
 StoredFile put_file(const Db& db, std::string_view name, std::string_view bytes, std::string_view alt,
                     std::string_view variant_of = {});
+// A PDF's accessibility as read when it was added (picture/pdf_facts.hpp);
+// put_file forgets the last version's.
+void set_pdf_facts(const Db& db, std::string_view name, const PdfFacts& facts);
 // False when there is no file of that name. Its variants go with it.
 bool remove_file(const Db& db, std::string_view name);
 // The web editor's: a stored file's alt text; false when there is no such file.
