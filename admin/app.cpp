@@ -75,6 +75,7 @@ AdminAnswer AdminApp::handle(const AdminRequest& request) {
         return {.status = rejection->status, .content_type = "text/plain; charset=utf-8", .body = std::string(rejection->reason) + "\n"};
     auto query_at = request.request_uri.find('?');
     Call call{.request = request,
+              .method = std::get<Request>(parsed).method,
               .path = std::move(std::get<Request>(parsed).path),
               .query = query_at == std::string_view::npos ? std::string_view() : request.request_uri.substr(query_at + 1),
               .own_origin = request_origin(request.scheme.empty() ? "https" : request.scheme, request.host),
@@ -90,14 +91,13 @@ AdminAnswer AdminApp::handle(const AdminRequest& request) {
     }
     if (!call.started.empty())
         answer.cookies.push_back(set_cookie(session_cookie, call.started, SessionLimits{}.absolute_s));
-    if (request.method == "HEAD") answer.body.clear();
+    if (call.method == Method::head) answer.body.clear();
     return answer;
 }
 
 AdminAnswer AdminApp::route(Call& call) {
-    const auto& method = call.request.method;
-    bool post = method == "POST";
-    if (!post && method != "GET" && method != "HEAD") return message(call, 405, "Not allowed", "The editor answers GET and POST only.");
+    if (call.method == Method::other) return message(call, 405, "Not allowed", "The editor answers GET and POST only.");
+    bool post = call.method == Method::post;
     if (!std::string_view(call.path).starts_with(edit_mount)) return message(call, 404, "Not found", "No such page of the editor.");
     std::string_view rest = std::string_view(call.path).substr(edit_mount.size());
     if (rest.starts_with("static/")) {

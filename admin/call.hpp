@@ -3,6 +3,7 @@
 #pragma once
 
 #include "admin/app.hpp"
+#include "http/request.hpp"
 
 namespace vitae {
 
@@ -17,6 +18,7 @@ std::string done_notice(std::string_view query);
 
 struct AdminApp::Call {
     const AdminRequest& request;
+    Method method;           // request.method, parsed
     std::string path;        // percent-decoded
     std::string_view query;  // after '?'
     std::string own_origin;  // scheme://host of this request

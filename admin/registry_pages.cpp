@@ -104,7 +104,7 @@ AdminAnswer AdminApp::registry_site_page(const Call& call, std::string_view name
     auto registry = registry_or_empty(shared_.config.sites_dir);
     const RegisteredSite* site = registry.find(name);
     if (!site) return message(call, 404, "Not found", "There is no such site.");
-    if (call.request.method == "POST") return change_site(call, *site);
+    if (call.method == Method::post) return change_site(call, *site);
     EditData data;
     if (auto notice = done_notice(call.query); !notice.empty()) data.set("notice", text_data(notice));
     set_fields(data, *site);

@@ -9,6 +9,7 @@
 #include "fcgi/core/fastcgi_records.hpp"
 #include "fcgi/core/fcgi_request.hpp"
 #include "http/form.hpp"
+#include "http/request.hpp"
 
 namespace vitae {
 
@@ -21,23 +22,27 @@ std::size_t body_bound(std::string_view content_type) {
 
 namespace {
 
-// The body of a POST, or the status that refuses it (0: read).
-int read_body(FcgiRequest& request, std::string& body) {
+// The body of a POST, or the status that refuses it.
+struct BodyRead {
+    int refused = 0;  // 400, 413; 0: read
+    std::string body = {};
+};
+BodyRead read_post_body(FcgiRequest& request) {
     auto length_text = request.param("CONTENT_LENGTH");
-    if (length_text.empty()) return 0;  // no body; the form parser sees an empty one
+    if (length_text.empty()) return {};  // no body; the form parser sees an empty one
     std::size_t length = 0;
     auto [end, ec] = std::from_chars(length_text.data(), length_text.data() + length_text.size(), length);
-    if (ec != std::errc{} || end != length_text.data() + length_text.size()) return 400;
+    if (ec != std::errc{} || end != length_text.data() + length_text.size()) return {.refused = 400};
     if (length > body_bound(request.param("CONTENT_TYPE"))) {
         // Read to its end when nginx let it through (client_max_body_size is
         // the largest bound): an answer sent while nginx still writes the
         // body would reach the browser as nginx's 502, not our 413.
-        if (length <= limits::max_multipart_body_bytes) request.read_body(length, limits::admin_body_read_timeout_ms, body);
-        body.clear();
-        return 413;
+        if (length <= limits::max_multipart_body_bytes) request.read_body(length, limits::admin_body_read_timeout_ms);
+        return {.refused = 413};
     }
-    if (!request.read_body(length, limits::admin_body_read_timeout_ms, body)) return 400;
-    return 0;
+    auto body = request.read_body(length, limits::admin_body_read_timeout_ms);
+    if (!body) return {.refused = 400};
+    return {.body = std::move(*body)};
 }
 
 AdminAnswer refused(int status) {
@@ -53,11 +58,10 @@ public:
     explicit AdminThread(const AdminShared& shared) : app_(shared) {}
 
     std::string_view respond(FcgiRequest& request, std::string& scratch) override {
-        body_.clear();
         AdminAnswer answer;
-        int status = request.param("REQUEST_METHOD") == "POST" ? read_body(request, body_) : 0;
-        if (status != 0) {
-            answer = refused(status);
+        BodyRead read = parse_method(request.param("REQUEST_METHOD")) == Method::post ? read_post_body(request) : BodyRead{};
+        if (read.refused != 0) {
+            answer = refused(read.refused);
         } else {
             answer = app_.handle({.method = request.param("REQUEST_METHOD"),
                                   .request_uri = request.param("REQUEST_URI"),
@@ -69,7 +73,7 @@ public:
                                   .content_type = request.param("CONTENT_TYPE"),
                                   .remote_addr = request.param("REMOTE_ADDR"),
                                   .remote_user = request.param("VITAE_REMOTE_USER"),
-                                  .body = body_});
+                                  .body = read.body});
         }
         auto written = write_answer(answer);
         scratch.clear();
@@ -79,7 +83,6 @@ public:
 
 private:
     AdminApp app_;
-    std::string body_;
 };
 
 }  // namespace

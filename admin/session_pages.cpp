@@ -97,9 +97,9 @@ AdminAnswer AdminApp::edit_site(Call& call, std::string_view site, std::string_v
     auto db = site_database(shared_.config, site);
     if (!db) return message(call, 404, "Not found", "There is no such site.");
     std::string mount = std::string(edit_mount) + std::string(site) + "/";
-    EditRequest request{.method = call.request.method == "HEAD" ? "GET" : call.request.method,
+    EditRequest request{.method = call.method == Method::head ? Method::get : call.method,
                         .path = rest,
-                        .form = call.request.method == "POST" ? &call.form : nullptr,
+                        .form = call.method == Method::post ? &call.form : nullptr,
                         .user = call.session->user.name,
                         .csrf_token = call.session->csrf_token,
                         .mount = mount,

@@ -55,7 +55,7 @@ std::string done_notice(std::string_view query) {
 AdminAnswer AdminApp::admin_area(Call& call, std::string_view rest) {
     if (!call.session->user.admin)
         return message(call, 403, "Administrators only", "Only an administrator manages users and sites; nothing was saved.");
-    bool post = call.request.method == "POST";
+    bool post = call.method == Method::post;
     auto below = [rest](std::string_view what) -> std::optional<std::string_view> {
         if (!rest.starts_with(what)) return std::nullopt;
         auto tail = rest.substr(what.size());
@@ -99,7 +99,8 @@ AdminAnswer AdminApp::add_user(const Call& call) {
     bool admin = form.get("admin") == "1";
     auto sites = checked_sites(form);
     try {
-        accounts_.add_user(name, form.get("password").value_or(""), admin, sites, default_hash_cost());
+        accounts_.add_user(name, form.get("password").value_or(""), admin ? UserRole::admin : UserRole::member, sites,
+                           default_hash_cost());
     } catch (const UsageError& e) {
         // The form again, as sent but for the password, and why not.
         EditData data;
@@ -117,7 +118,7 @@ AdminAnswer AdminApp::add_user(const Call& call) {
 AdminAnswer AdminApp::user_page(Call& call, std::string_view name) {
     auto user = accounts_.user(name);
     if (!user) return message(call, 404, "Not found", "There is no such user.");
-    if (call.request.method == "POST") return change_user(call, *user);
+    if (call.method == Method::post) return change_user(call, *user);
     EditData data;
     if (auto notice = done_notice(call.query); !notice.empty()) data.set("notice", text_data(notice));
     data.set("name", text_data(user->name));

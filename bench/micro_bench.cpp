@@ -3,7 +3,7 @@
 // whole Handler::handle + response head), what a miss costs (render, gzip),
 // and what a content swap costs (load the site, render every page).
 // bench/run runs it and copies the numbers into bench/RESULTS.md; the
-// targets (issue 4) are a homepage render <= 50 us and a swap <= 20 ms.
+// targets are a homepage render <= 50 us and a swap <= 20 ms.
 //
 //   vitae_micro_bench [--benchmark_filter=...]   (VITAE_DB, VITAE_TEMPLATES override the inputs)
 #include <benchmark/benchmark.h>
@@ -46,7 +46,7 @@ struct World {
     vitae::PageCache cache{16 * 1024 * 1024, 1024};
     // As a worker has it: the one site (--db) of a site set, a slot per benchmark thread.
     vitae::SiteSet set{{.db_path = source.db_path, .base_url = vitae::default_base_url,
-                        .templates_dir = source.templates_dir, .slots = 64},
+                        .templates_dir = source.templates_dir, .threads = 64},
                        cache};
     vitae::LoadedSite& site = *set.loaded().front();
     vitae::SiteHolder& sites = site.holder;

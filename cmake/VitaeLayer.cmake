@@ -3,7 +3,7 @@
 # One folder, one static library: every .cpp in FOLDER (globbed, so a file
 # belongs to the library of the folder it sits in, and nowhere else). Its
 # headers are included by their layer's path ("render/math/convert.hpp" for
-# core/render/math/convert.hpp, "cli/commands/args.hpp" for cli/...), and
+# core/render/math/convert.hpp, "cli/args/args.hpp" for cli/...), and
 # only a target that links the layer can see them: each layer's include root
 # is a directory of its own under build/layers/ holding one symlink to
 # FOLDER. So an include of a layer not named in USES (directly, or through a

@@ -1,4 +1,4 @@
-// vitae-cv-pdf: the CV of a site as a PDF on stdout (issue 26). A helper the
+// vitae-cv-pdf: the CV of a site as a PDF on stdout. A helper the
 // worker (and `vitae export`) runs as a short-lived child for /cv.pdf
 // (core/site/cv_pdf_child.hpp): the one program that links Pango and Cairo,
 // so their fonts and caches live only as long as one PDF takes.

@@ -109,7 +109,7 @@ WallClock offset_clock(const Config& config) {
 
 SiteSource site_source(const Config& config) { return {config.db_path, config.templates_dir, offset_clock(config)}; }
 
-SitesConfig sites_config(const Config& config, std::size_t slots) {
+SitesConfig sites_config(const Config& config, std::size_t threads) {
     return {.sites_dir = config.sites_dir,
             .db_path = config.db_path,
             .base_url = config.base_url,
@@ -119,7 +119,7 @@ SitesConfig sites_config(const Config& config, std::size_t slots) {
             .max_loaded = config.sites_loaded,
             .idle_unload_ms = static_cast<std::int64_t>(config.site_idle_s) * 1000,
             .max_memory_bytes = config.sites_memory_bytes,
-            .slots = slots,
+            .threads = threads,
             .surrogate = config.surrogate};
 }
 

@@ -45,7 +45,7 @@ struct Config {
 SiteSource site_source(const Config& config);
 // What a process serves: the one site or the registry, with the bounds set;
 // `slots`: the threads that will look pages up.
-SitesConfig sites_config(const Config& config, std::size_t slots);
+SitesConfig sites_config(const Config& config, std::size_t threads);
 
 // getenv is passed in so tests can give their own environment.
 Config parse_config(int argc, const char* const* argv, const char* (*getenv_fn)(const char*));

@@ -28,9 +28,9 @@ Response redirect(std::string location) {
 }  // namespace
 
 Handler::Handler(SiteSet& sites) : sites_(sites), started_(std::chrono::steady_clock::now()) {
-    sites_.on_reload([this](bool installed, bool refused) {
-        if (installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
-        if (refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
+    sites_.on_reload([this](const SiteHolder::ReloadOutcome& outcome) {
+        if (outcome.installed) metrics_.own->reloads.fetch_add(1, std::memory_order_relaxed);
+        if (outcome.refused) metrics_.own->reload_rejections.fetch_add(1, std::memory_order_relaxed);
     });
 }
 
@@ -78,9 +78,9 @@ void Handler::refresh_gauges() {
 // The page, with a miss's render counted and timed (the lookup is in the time
 // too: a hash lookup, noise next to a render).
 PageLookup Handler::timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
-                               bool gzip_wanted) {
+                               ContentCoding coding) {
     auto before = std::chrono::steady_clock::now();
-    auto found = site.pages.page(version, route, site.slot(thread.index).workspace, gzip_wanted);
+    auto found = site.pages.page(version, route, site.thread_view(thread.index).workspace, coding);
     if (found.cache_hit) {
         metrics_.own->cache_hits.fetch_add(1, std::memory_order_relaxed);
         return found;
@@ -118,9 +118,9 @@ void ranged(const Request& request, Response& response) {
 Response Handler::page_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
                                ThreadState& thread) {
     Response response;
-    bool gzip_wanted = accepts_gzip(request.accept_encoding);
+    ContentCoding coding = accepted_coding(request.accept_encoding);
     try {
-        auto found = timed_page(site, version, route, thread, gzip_wanted);
+        auto found = timed_page(site, version, route, thread, coding);
         response.page = std::move(found.page);
         response.cache_hit = found.cache_hit;
     } catch (const std::exception& e) {
@@ -128,7 +128,7 @@ Response Handler::page_response(const Request& request, const Route& route, Load
         return plain_response(500, "internal server error");
     }
     response.status = response.page->status;
-    response.gzip = !response.page->gzip.empty() && gzip_wanted;
+    response.gzip = !response.page->gzip.empty() && coding == ContentCoding::gzip;
     if (response.status == 200 && not_modified(request, response)) response.status = 304;
     else if (response.status == 200 && route.kind == RouteKind::file) ranged(request, response);
     return response;
@@ -138,10 +138,10 @@ Response Handler::page_response(const Request& request, const Route& route, Load
 Response Handler::search_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
                                  ThreadState& thread) {
     Response response;
-    bool gzip_wanted = accepts_gzip(request.accept_encoding);
+    ContentCoding coding = accepted_coding(request.accept_encoding);
     try {
         auto before = std::chrono::steady_clock::now();
-        response.page = search_page(version, route, request.query, site.pages, site.slot(thread.index).search, gzip_wanted);
+        response.page = search_page(version, route, request.query, site.pages, site.thread_view(thread.index).search, coding);
         metrics_.own->cache_misses.fetch_add(1, std::memory_order_relaxed);
         metrics_.own->count_render(std::chrono::steady_clock::now() - before);
     } catch (const std::exception& e) {
@@ -149,14 +149,14 @@ Response Handler::search_response(const Request& request, const Route& route, Lo
         return plain_response(500, "internal server error");
     }
     response.status = response.page->status;
-    response.gzip = !response.page->gzip.empty() && gzip_wanted;
+    response.gzip = !response.page->gzip.empty() && coding == ContentCoding::gzip;
     if (response.status == 200 && not_modified(request, response)) response.status = 304;
     return response;
 }
 
 Response Handler::handle(const RawRequest& raw, ThreadState& thread) {
     Answer a = answer(raw, thread);
-    metrics_.own->count_request(a.route_slot, a.response.status);
+    metrics_.own->count_request(a.route_row, a.response.status);
     return std::move(a.response);
 }
 
@@ -164,7 +164,7 @@ Handler::Answer Handler::answer(const RawRequest& raw, ThreadState& thread) {
     auto parsed = parse_request(raw);
     if (auto* rejection = std::get_if<Rejection>(&parsed)) return {plain_response(rejection->status, rejection->reason)};
     const Request& request = std::get<Request>(parsed);
-    if (request.method == Method::other) {
+    if (request.method != Method::get && request.method != Method::head) {  // a read-only server
         Response response = plain_response(405, "method not allowed");
         response.allow = allowed_methods;
         return {std::move(response)};
@@ -204,13 +204,13 @@ Handler::Answer Handler::site_answer(const Request& request, LoadedSite& site, s
                                      ThreadState& thread) {
     std::shared_ptr<const Site> version;
     try {
-        version = site.holder.fresh(site.slot(thread.index).probe);
+        version = site.holder.fresh(site.thread_view(thread.index).probe);
     } catch (const std::exception& e) {
         log_error("load " + in_quotes(site.mount + request.path) + " of " + site.name + ": " + e.what());
         return {plain_response(500, "internal server error")};
     }
     Route route = site_route(*version, path, request.accept);
-    Answer a{.route_slot = static_cast<int>(route.kind)};
+    Answer a{.route_row = static_cast<int>(route.kind)};
     switch (route.kind) {
     case RouteKind::redirect: {
         std::string language = route.language.empty() ? std::string() : "/" + std::string(route.language);

@@ -47,10 +47,10 @@ public:
     void refresh_gauges();
 
 private:
-    // What a routed request became; `route_slot` labels it in the metrics.
+    // What a routed request became; `route_row` labels it in the metrics.
     struct Answer {
         Response response = {};
-        int route_slot = metrics::unrouted;
+        int route_row = metrics::unrouted;
     };
     Answer answer(const RawRequest& raw, ThreadState& thread);
     Answer site_answer(const Request& request, LoadedSite& site, std::string_view path, ThreadState& thread);
@@ -61,7 +61,7 @@ private:
     Response search_response(const Request& request, const Route& route, LoadedSite& site, const Site& version,
                              ThreadState& thread);
     PageLookup timed_page(LoadedSite& site, const Site& version, const Route& route, ThreadState& thread,
-                          bool gzip_wanted);
+                          ContentCoding coding);
     SiteSet& sites_;
     std::mutex counted_mutex_;  // guards counted_
     SitesStats counted_;        // the site set's numbers already added to the metrics

@@ -1,4 +1,4 @@
-// The pages a publish leaves for later (issue 26). /cv.pdf is typeset by a
+// The pages a publish leaves for later. /cv.pdf is typeset by a
 // child process (core/site/cv_pdf_child), which takes from tens of
 // milliseconds (the shipped site) to seconds (thousands of papers): on the
 // swap's path it would hold back every HTML page behind it. So Publisher

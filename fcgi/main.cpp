@@ -62,15 +62,15 @@ int render_to_stdout(const vitae::Config& config) {
     auto version = site.holder.current();
     Route routed = site_route(*version, lookup.path);
     auto page = routed.kind == RouteKind::search
-                    ? search_page(*version, routed, query, site.pages, site.slot(0).search, false)
+                    ? search_page(*version, routed, query, site.pages, site.thread_view(0).search, ContentCoding::identity)
                     : site.pages.render_page(*version, page_ref(routed, *version));
     std::fwrite(page->body.data(), 1, page->body.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
 // Without a supervisor the serving process pings the watchdog itself.
-void ping_watchdog(bool healthy) {
-    if (healthy) sd_notify(0, "WATCHDOG=1");
+void ping_watchdog(vitae::Health health) {
+    if (health == vitae::Health::healthy) sd_notify(0, "WATCHDOG=1");
 }
 
 }  // namespace

@@ -69,19 +69,19 @@ private:
     std::string out_;
 };
 
-std::string status_label(int slot) {
-    return slot < static_cast<int>(metrics::statuses.size()) ? std::to_string(metrics::statuses[slot]) : "other";
+std::string status_label(int column) {
+    return column < static_cast<int>(metrics::statuses.size()) ? std::to_string(metrics::statuses[column]) : "other";
 }
 
-std::string_view route_label(int slot) {
-    return slot == metrics::unrouted ? std::string_view("unrouted") : route_kind_name(static_cast<RouteKind>(slot));
+std::string_view route_label(int row) {
+    return row == metrics::unrouted ? std::string_view("unrouted") : route_kind_name(static_cast<RouteKind>(row));
 }
 
 // Only the pairs that occurred: most route kinds never answer most statuses.
 void requests(Text& text, const MetricsScope& scope) {
     text.family("vitae_requests_total", "counter", "Requests answered by the workers, by route kind and status.");
-    for (int r = 0; r < metrics::route_slots; ++r) {
-        for (int s = 0; s < metrics::status_slots; ++s) {
+    for (int r = 0; r < metrics::route_rows; ++r) {
+        for (int s = 0; s < metrics::status_columns; ++s) {
             std::uint64_t n = 0;
             for (const auto* w : scope.workers) n += w->requests[r][s].load(relaxed);
             if (n == 0) continue;
@@ -122,13 +122,13 @@ void per_worker_generation(Text& text, const MetricsScope& scope) {
 
 }  // namespace
 
-int status_slot(int status) {
+int status_column(int status) {
     auto it = std::find(metrics::statuses.begin(), metrics::statuses.end(), status);
-    return static_cast<int>(it - metrics::statuses.begin());  // the "other" slot when absent
+    return static_cast<int>(it - metrics::statuses.begin());  // the "other" column when absent
 }
 
 void WorkerMetrics::count_request(int route, int status) {
-    requests[std::clamp(route, 0, metrics::unrouted)][status_slot(status)].fetch_add(1, relaxed);
+    requests[std::clamp(route, 0, metrics::unrouted)][status_column(status)].fetch_add(1, relaxed);
 }
 
 void WorkerMetrics::count_render(std::chrono::nanoseconds took) {

@@ -25,10 +25,10 @@ namespace metrics {
 
 // Every status the worker sends; anything else counts as "other".
 inline constexpr std::array<int, 9> statuses = {200, 301, 304, 400, 404, 405, 414, 500, 503};
-inline constexpr int status_slots = statuses.size() + 1;
+inline constexpr int status_columns = statuses.size() + 1;
 // Route label for requests refused before routing (400, 414, 405).
 inline constexpr int unrouted = route_kind_count;
-inline constexpr int route_slots = route_kind_count + 1;
+inline constexpr int route_rows = route_kind_count + 1;
 // Upper bounds of the render-time buckets, seconds; a last bucket is +Inf.
 inline constexpr std::array<double, 11> render_buckets = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
                                                           0.05,   0.1,   0.25,   0.5,   1.0};
@@ -41,7 +41,7 @@ static_assert(Counter::is_always_lock_free, "metrics cross processes");
 // One process's numbers. Trivially laid out atomics only: it is placed in a
 // MAP_SHARED mapping and written by one process, read by any.
 struct WorkerMetrics {
-    Counter requests[metrics::route_slots][metrics::status_slots] = {};
+    Counter requests[metrics::route_rows][metrics::status_columns] = {};
     Counter cache_hits{0};    // requests answered from the page cache
     Counter cache_misses{0};  // requests that rendered their page
     Counter render_buckets[metrics::render_buckets.size() + 1] = {};  // per bucket, not cumulative
@@ -90,6 +90,6 @@ struct MetricsScope {
 std::string metrics_text(const MetricsScope& scope);
 
 // The index WorkerMetrics::requests uses for a status code.
-int status_slot(int status);
+int status_column(int status);
 
 }  // namespace vitae

@@ -34,7 +34,7 @@ public:
     Thread(Server& server, std::size_t index) : server_(server), state_{.index = index} {
         if (!server.sites_.many()) {  // baseline: load anything committed before it (a registry's sites load when asked)
             auto& site = *server.sites_.loaded().front();
-            site.holder.fresh(site.slot(index).probe);
+            site.holder.fresh(site.thread_view(index).probe);
         }
     }
 
@@ -72,7 +72,7 @@ void Server::wait_for_stop() {
     for (;;) {
         int signo = ::sigtimedwait(&set, nullptr, &tick);
         if (signo < 0) {
-            if (report_) report_(loop_->healthy());
+            if (report_) report_(loop_->healthy() ? Health::healthy : Health::stuck);
             handler_.refresh_gauges();  // so a scrape answered by another process sees this one's
             continue;
         }
@@ -126,7 +126,7 @@ int serve_process(const Config& config, const Listener& listener, HealthReport r
                   std::function<std::string()> process_json, std::shared_ptr<const Site> fallback,
                   MetricsScope metrics) {
     PageCache cache(config.page_cache_bytes, limits::page_cache_max_entries);
-    // A slot per request thread, and one for the follower.
+    // A view of each site per request thread, and one for the follower.
     auto set_config = sites_config(config, static_cast<std::size_t>(config.threads) + 1);
     set_config.layout = fastcgi::answer_for_nginx;
     set_config.fallback = std::move(fallback);

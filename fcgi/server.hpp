@@ -20,9 +20,10 @@
 
 namespace vitae {
 
-// Called about once a second: false when a request thread has been inside one
+// Called about once a second: stuck when a request thread has been inside one
 // request for longer than limits::stuck_request_ms.
-using HealthReport = std::function<void(bool healthy)>;
+enum class Health { healthy, stuck };
+using HealthReport = std::function<void(Health)>;
 
 class Server {
 public:

@@ -49,8 +49,8 @@ struct SiteFollower::Followed {
     std::vector<std::string> keys;
 };
 
-SiteFollower::SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish, Purger* purger)
-    : sites_(sites), slot_(slot), publish_(std::move(publish)), purger_(purger) {
+SiteFollower::SiteFollower(SiteSet& sites, std::size_t thread, std::optional<PublishTo> publish, Purger* purger)
+    : sites_(sites), thread_(thread), publish_(std::move(publish)), purger_(purger) {
     watch_.reset(::inotify_init1(IN_NONBLOCK | IN_CLOEXEC));
     std::string why;
     if (!watch_) why = std::string("inotify: ") + std::strerror(errno);
@@ -121,7 +121,7 @@ void SiteFollower::follow(Followed& followed, const std::atomic<bool>& stopping)
     auto site = followed.site.lock();
     if (!site) return;
     try {
-        auto version = site->holder.fresh(site->slot(slot_).probe);
+        auto version = site->holder.fresh(site->thread_view(thread_).probe);
         if (version->generation == followed.seen) return;
         if (followed.publisher) followed.publisher->publish(version, stopping);
         if (purger_) purge_changes(followed, *site, *version);

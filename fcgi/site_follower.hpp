@@ -38,11 +38,11 @@ struct PublishTo {
 
 class SiteFollower {
 public:
-    // `slot`: the follower's thread slot in every loaded site. Without an
+    // `thread`: the follower's thread index in every loaded site. Without an
     // inotify watch it checks every 100 ms instead and logs a warning; with
     // publishing (the fast path needs prompt updates) that throws Error.
     // `purger`: none without --purge; else it outlives the follower.
-    SiteFollower(SiteSet& sites, std::size_t slot, std::optional<PublishTo> publish, Purger* purger = nullptr);
+    SiteFollower(SiteSet& sites, std::size_t thread, std::optional<PublishTo> publish, Purger* purger = nullptr);
     ~SiteFollower();
 
     // Removes what an earlier process published (before READY: nginx must
@@ -60,7 +60,7 @@ private:
     std::unordered_set<int> drain_events();
 
     SiteSet& sites_;
-    const std::size_t slot_;
+    const std::size_t thread_;
     const std::optional<PublishTo> publish_;
     Purger* const purger_;
     UniqueFd watch_;  // inotify: each loaded site's directory, and the registry's

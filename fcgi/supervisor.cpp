@@ -87,7 +87,7 @@ void Supervisor::spawn(int slot) {
         int code = 1;
         try {
             code = serve_process(
-                worker_config, listener_, [&s](bool healthy) { if (healthy) s.heartbeat_ms = monotonic_ms(); },
+                worker_config, listener_, [&s](Health health) { if (health == Health::healthy) s.heartbeat_ms = monotonic_ms(); },
                 [this, slot] { return process_json(slot); }, last_good_, metrics_scope(slot));
         } catch (const std::exception& e) {
             log_error(e.what());

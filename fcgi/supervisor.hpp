@@ -27,14 +27,15 @@
 namespace vitae {
 
 struct SharedProcessState {
-    struct Slot {
+    // A worker's place in the table: `slot` in the supervisor is its index.
+    struct WorkerSlot {
         std::atomic<pid_t> pid{0};
         std::atomic<std::int64_t> heartbeat_ms{0};  // last time the worker reported progress
         std::atomic<std::int64_t> started_ms{0};
         WorkerMetrics metrics;  // written by the worker in this slot, summed by whichever answers a scrape
     };
     std::atomic<std::uint64_t> restarts{0};
-    Slot slots[limits::max_workers];
+    WorkerSlot slots[limits::max_workers];
 };
 static_assert(std::atomic<std::int64_t>::is_always_lock_free, "heartbeats cross processes");
 

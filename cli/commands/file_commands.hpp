@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 #include "picture/upload.hpp"
 #include "store/model/content.hpp"
 #include "store/sqlite/db.hpp"

@@ -10,7 +10,7 @@ ImportReport import_bibtex(const std::string& db_path, const std::filesystem::pa
                            const ImportOptions& options) {
     if (options.dry_run) {
         auto db = open_checked(db_path, OpenMode::read_only);
-        Transaction transaction(db, Transaction::Kind::read);
+        Transaction transaction(db, Transaction::Mode::read);
         return import_bibtex_file(db, read_bibtex_file(bib_path), options);
     }
     auto db = open_checked(db_path, OpenMode::read_write);

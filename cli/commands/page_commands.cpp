@@ -22,7 +22,8 @@ OwnPage page_from_args(const Args& args) {
     if (auto problem = page_slug_problem(p.slug)) throw UsageError("add page: " + *problem);
     p.title = args.get("--title");
     if (p.title.empty()) throw UsageError("add page: --title is empty");
-    p.body = text_option(args, "add page", max_page_body_bytes, false, {.inline_text = "--body", .file = "--body-file"});
+    p.body = text_option(args, "add page", max_page_body_bytes,
+                         {.required = false, .inline_text = "--body", .file = "--body-file"});
     if (args.has("--format")) p.body_format = args.get("--format");
     if (p.body_format != "markdown" && p.body_format != "html")
         throw UsageError("add page: --format " + in_quotes(p.body_format) + ": use markdown or html");

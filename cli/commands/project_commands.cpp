@@ -20,7 +20,7 @@ namespace {
 constexpr std::size_t max_project_text_bytes = 1024 * 1024;  // a project page is a few KB of Markdown
 
 std::string project_text(const Args& args) {
-    return text_option(args, "add project", max_project_text_bytes, false);
+    return text_option(args, "add project", max_project_text_bytes, {.required = false});
 }
 
 // "Code=https://github.com/x/y" -> {Code, https://...}: http(s), or a stored file as /files/<name>.

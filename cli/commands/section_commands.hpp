@@ -5,7 +5,7 @@
 
 #include <ostream>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 

@@ -10,7 +10,8 @@
 #include <optional>
 #include <ostream>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
+#include "store/sqlite/temp_file.hpp"
 
 namespace vitae::cli {
 
@@ -24,8 +25,8 @@ int run_site_rename(const Args& args, std::ostream& out);
 // registry's own schema or file): each site reports on a line of its own,
 // one failing never stops the others; throws Error naming how many failed.
 int migrate_sites(const std::filesystem::path& sites_dir, std::ostream& out);
-// DEST/registry.db and DEST/NAME/site.db; DEST must not exist unless `replace`.
-int backup_sites(const std::filesystem::path& sites_dir, const std::filesystem::path& dest, bool replace,
+// DEST/registry.db and DEST/NAME/site.db; DEST must not exist unless IfExists::replace.
+int backup_sites(const std::filesystem::path& sites_dir, const std::filesystem::path& dest, IfExists if_exists,
                  std::ostream& out);
 // With `accessibility`, each site's findings too (accessibility_report);
 // then accessibility_findings_status when any site has one.

@@ -62,18 +62,18 @@ int migrate_sites(const fs::path& sites_dir, std::ostream& out) {
     });
 }
 
-int backup_sites(const fs::path& sites_dir, const fs::path& dest, bool replace, std::ostream& out) {
+int backup_sites(const fs::path& sites_dir, const fs::path& dest, IfExists if_exists, std::ostream& out) {
     std::error_code ec;
-    if (!replace && fs::exists(fs::symlink_status(dest, ec)))
+    if (if_exists == IfExists::refuse && fs::exists(fs::symlink_status(dest, ec)))
         throw Error("backup " + in_quotes(dest.string()) + ": exists; refusing to write into it (--force replaces its copies)");
     auto registry = read_registry(sites_dir);  // a registry that cannot be read is not copied
     fs::create_directories(dest);
-    backup_registry(sites_dir, registry_path(dest).string(), replace);
+    backup_registry(sites_dir, registry_path(dest).string(), if_exists);
     out << "registry: backed up to " << registry_path(dest).string() << "\n";
     return each_site("backup", registry, out, [&](const RegisteredSite& site) {
         fs::create_directories(site_dir(dest, site.name));
         auto to = site_db_path(dest, site.name).string();
-        backup_database(site_db_path(sites_dir, site.name).string(), to, replace);
+        backup_database(site_db_path(sites_dir, site.name).string(), to, if_exists);
         return "backed up to " + to;
     });
 }

@@ -6,20 +6,19 @@
 #include <string>
 #include <string_view>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 
-// The names of an inline text option and of its from-a-file twin.
-struct TextOptionNames {
-    std::string_view inline_text = "--text";
-    std::string_view file = "--text-file";
+// Which options carry the text, and whether one must: `{.required = false}`,
+// `{.inline_text = "--body", .file = "--body-file"}`.
+struct TextOption {
+    bool required = true;                   // exactly one of the two; else at most one ("" for none)
+    std::string_view inline_text = "--text";  // the text itself
+    std::string_view file = "--text-file";    // a file holding it
 };
 
-// The text of --text or --text-file (or the options `names` names): exactly
-// one of them when `required`, else at most one ("" for none). Throws
-// UsageError naming `command`.
-std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, bool required = true,
-                        TextOptionNames names = {});
+// The text of the options `option` names. Throws UsageError naming `command`.
+std::string text_option(const Args& args, std::string_view command, std::size_t max_bytes, const TextOption& option = {});
 
 }  // namespace vitae::cli

@@ -90,7 +90,7 @@ int run_user_add(const Args& args, std::ostream& out) {
     if (auto problem = password_problem(password)) throw UsageError("user add: " + *problem);
     auto cost = default_hash_cost();
     auto accounts = Accounts::open(args.positional[0], OpenMode::create);
-    as("user add", [&] { accounts.add_user(name, password, args.has("--admin"), sites, cost); });
+    as("user add", [&] { accounts.add_user(name, password, args.has("--admin") ? UserRole::admin : UserRole::member, sites, cost); });
     out << "added user " << name << " to " << args.positional[0] << ": " << may_edit_text(*accounts.user(name)) << "\n";
     return 0;
 }

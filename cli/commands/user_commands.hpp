@@ -10,7 +10,7 @@
 #include <ostream>
 #include <string>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 

@@ -68,8 +68,9 @@ int run_migrate(const Args& args, std::ostream& out) {
 }
 
 int run_backup(const Args& args, std::ostream& out) {
-    if (is_sites_dir(args.positional[0])) return backup_sites(args.positional[0], args.positional[1], args.has("--force"), out);
-    backup_database(args.positional[0], args.positional[1], args.has("--force"));
+    IfExists if_exists = args.has("--force") ? IfExists::replace : IfExists::refuse;
+    if (is_sites_dir(args.positional[0])) return backup_sites(args.positional[0], args.positional[1], if_exists, out);
+    backup_database(args.positional[0], args.positional[1], if_exists);
     out << "backed up " << args.positional[0] << " to " << args.positional[1] << "\n";
     return 0;
 }
@@ -110,10 +111,10 @@ int run_import_bibtex(const Args& args, std::ostream& out) {
 int run_import_site(const Args& args, std::ostream& out) {
     auto report = import_site(args.positional[0], args.positional[1],
                               {.include_demo = args.has("--include-demo"), .include_demo_files = args.get_all("--include-demo-file")});
-    int counts[5] = {0, 0, 0, 0, 0};  // by SiteNote::Kind
+    int counts[5] = {0, 0, 0, 0, 0};  // by SiteNote::Outcome
     for (const auto& note : report.notes) {
         out << describe(note) << "\n";
-        ++counts[static_cast<int>(note.kind)];
+        ++counts[static_cast<int>(note.outcome)];
     }
     std::size_t classes[4] = {0, 0, 0, 0};
     for (const auto& entry : report.ledger) {

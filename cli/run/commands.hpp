@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 

@@ -114,18 +114,18 @@ std::string abstract_from_inverted_index(const std::string& index_json) {
     return abstract_of(json::parse(index_json, nullptr, false));
 }
 
-std::vector<FetchedWork> openalex_page(const std::string& body, std::string& next_cursor, const std::string& today) {
+OpenAlexPage openalex_page(const std::string& body, const std::string& today) {
     json page = json::parse(body, nullptr, false);
     if (page.is_discarded() || !page.is_object() || !page.contains("results") || !page["results"].is_array())
         throw SyncError("openalex: the answer is not a page of works (no \"results\" list)");
-    next_cursor = text_of(object_at(page, "meta"), "next_cursor");
-    std::vector<FetchedWork> out;
+    OpenAlexPage out;
+    out.next_cursor = text_of(object_at(page, "meta"), "next_cursor");
     for (const auto& w : page["results"])
         if (w.is_object()) {
             FetchedWork work = map_work(w, today);
-            if (!work.publication.title.empty() && !work.ids.empty()) out.push_back(std::move(work));
+            if (!work.publication.title.empty() && !work.ids.empty()) out.works.push_back(std::move(work));
         }
-    if (page["results"].empty()) next_cursor.clear();
+    if (page["results"].empty()) out.next_cursor.clear();
     return out;
 }
 
@@ -139,8 +139,9 @@ std::vector<FetchedWork> fetch_openalex(Fetch& fetch, const std::string& author_
     for (int page = 1; !cursor.empty(); ++page) {
         if (page > 500) throw SyncError("openalex: more than 500 pages of works for " + author_id + "; stopped");
         std::string body = fetch.http.get(base + "&cursor=" + percent_encode(cursor), "openalex works page " + std::to_string(page));
-        auto works = openalex_page(body, cursor, fetch.today);
+        auto [works, next_cursor] = openalex_page(body, fetch.today);
         out.insert(out.end(), std::make_move_iterator(works.begin()), std::make_move_iterator(works.end()));
+        cursor = std::move(next_cursor);
     }
     return out;
 }

@@ -40,7 +40,11 @@ struct Fetch {
 // OpenAlex: /works?filter=author.id:<id>&per-page=200&cursor=<c>, until no next cursor.
 std::vector<FetchedWork> fetch_openalex(Fetch& fetch, const std::string& author_id);
 // One page: its works, and the next cursor ("" on the last page).
-std::vector<FetchedWork> openalex_page(const std::string& body, std::string& next_cursor, const std::string& today);
+struct OpenAlexPage {
+    std::vector<FetchedWork> works;
+    std::string next_cursor;
+};
+OpenAlexPage openalex_page(const std::string& body, const std::string& today);
 // The abstract from OpenAlex's abstract_inverted_index ({"word": [positions]}).
 std::string abstract_from_inverted_index(const std::string& index_json);
 

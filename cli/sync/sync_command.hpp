@@ -9,7 +9,7 @@
 #include <string>
 
 #include "base/log.hpp"
-#include "cli/commands/args.hpp"
+#include "cli/args/args.hpp"
 
 namespace vitae::cli {
 

@@ -49,14 +49,14 @@ std::string may_edit_text(const AccountUser& user) {
 
 Accounts Accounts::open(const std::string& path, OpenMode mode) { return Accounts(open_auth_db(path, mode)); }
 
-void Accounts::add_user(std::string_view name, std::string_view password, bool admin, const std::vector<std::string>& sites,
+void Accounts::add_user(std::string_view name, std::string_view password, UserRole role, const std::vector<std::string>& sites,
                         HashCost cost) {
     check(new_user_problem(name, sites, password));
     auto hash = hash_password(password, cost);  // before the lock: it takes a while
     Transaction transaction(db_);
     if (read_user(db_, name))
         throw UsageError("user " + in_quotes(name) + " exists in " + db_.path() + " (vitae user passwd to change it)");
-    auto id = insert_user(db_, name, hash, admin);
+    auto id = insert_user(db_, name, hash, role);
     for (const auto& site : sites) insert_grant(db_, id, site);
     transaction.commit();
 }
@@ -107,7 +107,7 @@ void Accounts::remove_user(std::string_view name) {
 }
 
 std::vector<AccountUser> Accounts::users() const {
-    Transaction transaction(db_, Transaction::Kind::read);
+    Transaction transaction(db_, Transaction::Mode::read);
     std::vector<AccountUser> out;
     for (const auto& row : read_users(db_)) out.push_back(to_user(row));
     return out;
@@ -115,7 +115,7 @@ std::vector<AccountUser> Accounts::users() const {
 
 std::optional<AccountUser> Accounts::user(std::string_view name) const {
     if (user_name_problem(name)) return std::nullopt;
-    Transaction transaction(db_, Transaction::Kind::read);
+    Transaction transaction(db_, Transaction::Mode::read);
     auto row = read_user(db_, name);
     if (!row) return std::nullopt;
     return to_user(*row);

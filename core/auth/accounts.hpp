@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "store/auth/user_rows.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {
@@ -53,7 +54,8 @@ public:
     static Accounts open(const std::string& path, OpenMode mode);
 
     // users: the CLI
-    void add_user(std::string_view name, std::string_view password, bool admin, const std::vector<std::string>& sites, HashCost cost);
+    void add_user(std::string_view name, std::string_view password, UserRole role, const std::vector<std::string>& sites,
+                  HashCost cost);
     void set_password(std::string_view name, std::string_view password, HashCost cost);  // ends every session of that user
     void grant(std::string_view name, std::string_view site);   // already granted: nothing changes
     void revoke(std::string_view name, std::string_view site);  // not granted: UsageError

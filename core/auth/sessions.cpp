@@ -35,7 +35,7 @@ private:
 
 std::optional<UserRow> login_user(const Db& db, std::string_view name) {
     if (user_name_problem(name)) return std::nullopt;
-    Transaction transaction(db, Transaction::Kind::read);
+    Transaction transaction(db, Transaction::Mode::read);
     return read_user(db, name);
 }
 
@@ -48,7 +48,7 @@ const std::string& Accounts::dummy_hash() {
     if (!dummy_hash_.empty()) return dummy_hash_;
     std::optional<std::string> newest;
     {
-        Transaction transaction(db_, Transaction::Kind::read);
+        Transaction transaction(db_, Transaction::Mode::read);
         newest = newest_password_hash(db_);
     }
     auto cost = newest ? hash_cost_of(*newest) : std::nullopt;
@@ -92,7 +92,7 @@ std::optional<Session> Accounts::find_session(std::string_view token, std::int64
     std::optional<SessionRow> row;
     std::optional<UserRow> user;
     {
-        Transaction transaction(db_, Transaction::Kind::read);
+        Transaction transaction(db_, Transaction::Mode::read);
         row = read_session(db_, hash);
         if (row) user = read_user(db_, row->user_id);
     }

@@ -20,6 +20,9 @@ inline std::int64_t monotonic_ms() {
 }
 
 using WallClock = std::function<std::int64_t()>;  // seconds since the epoch
+// Monotonic milliseconds (monotonic_ms), passed in where waits are timed
+// (idle sites, retries), so tests move time instead of sleeping.
+using MonotonicClock = std::function<std::int64_t()>;
 
 inline std::int64_t system_unix() {
     using namespace std::chrono;

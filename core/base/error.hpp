@@ -39,7 +39,7 @@ struct Failure {
 };
 
 // std::expected's shape in C++20: a T, or the Failure. Result<> is success
-// or a Failure. Tested in tests/unit/result_test.cpp.
+// or a Failure. Tested in tests/unit/base/result_test.cpp.
 template <class T = void>
 class [[nodiscard]] Result {
 public:

@@ -1,6 +1,6 @@
 // A whole file's bytes: the one reader (templates, their overrides and
 // strings, BibTeX, an imported site's files, a file to add, a --text-file),
-// one message shape, one bound per caller. Tested in tests/unit/read_file_test.cpp.
+// one message shape, one bound per caller. Tested in tests/unit/base/read_file_test.cpp.
 #pragma once
 
 #include <cstddef>

@@ -9,7 +9,7 @@
 // page. The columns of publication_text_columns come from their fields
 // (biblatex spellings too: journaltitle, location, issue, school); every
 // other field is kept verbatim, so nothing is dropped. Exporting writes what
-// importing reads back to the same rows (tests/unit/cli_bib_mapping_test.cpp).
+// importing reads back to the same rows (tests/unit/bibtex/cli_bib_mapping_test.cpp).
 #pragma once
 
 #include <string>

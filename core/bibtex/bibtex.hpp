@@ -19,8 +19,8 @@
 // recovery is per file position, not per entry with the entry's line; and
 // it keeps state in globals, where this reader is a value. The cases it is
 // known for (comments between entries, @string, #, bare words, ( ) entries)
-// are tests here (tests/unit/bibtex_test.cpp), and 41 real files from 14
-// producers import whole (tests/unit/cli_real_bibtex_test.cpp).
+// are tests here (tests/unit/bibtex/bibtex_test.cpp), and 41 real files from 14
+// producers import whole (tests/unit/cli/run/cli_real_bibtex_test.cpp).
 #pragma once
 
 #include <cstddef>

@@ -46,7 +46,7 @@ EditAnswer paste_page(const EditTemplates& t, const EditRequest& r, int status, 
     data d;
     d.set("mount", text_data(r.mount));
     d.set("csrf", text_data(r.csrf_token));
-    d.set("list_url", text_data(std::string(r.mount) + std::string(bibtex_paste_kind)));
+    d.set("list_url", text_data(std::string(r.mount) + std::string(bibtex_paste_editable)));
     d.set("action", text_data(std::string(r.mount) + std::string(bibtex_paste_path)));
     d.set("bibtex", text_data(text));
     d.set("max_kb", text_data(std::to_string(limits::max_bibtex_paste_bytes / 1024)));
@@ -86,11 +86,11 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
         return paste_page(t, r, 400, text, result);
     }
     auto db = open_checked(db_path, OpenMode::read_write);
-    const Kind& kind = *find_kind(bibtex_paste_kind);
+    const Editable& editable = *find_editable(bibtex_paste_editable);
     std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
     // Rolled back unless every entry could be read; each paper added an insert, undoable there.
     LoggedTransaction write(db, who);
-    write.watch_new_rows(kind.item);
+    write.watch_new_rows(editable.item);
     auto report = import_bibtex_file(db, std::move(file), {.add_only = true});
     for (const auto& problem : report.file.problems)
         (problem.skipped ? result.problems : result.warnings).push_back(paste_problem_line(problem));
@@ -102,7 +102,7 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
     }
     for (const auto& change : report.changes) {
         std::string key = std::to_string(change.id);
-        std::string url = std::string(r.mount) + std::string(bibtex_paste_kind) + "/" + key;
+        std::string url = std::string(r.mount) + std::string(bibtex_paste_editable) + "/" + key;
         if (change.action == ImportChange::Action::duplicate) {
             data dup("slug", change.slug);
             dup.set("why", change.why);
@@ -111,7 +111,7 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
             ++result.duplicate_count;
             continue;
         }
-        auto after = kind.load(db, key);
+        auto after = editable.load(db, key);
         data added("title", after ? std::string(value_of(*after, "title")) : change.slug);
         added.set("url", url);
         result.added.push_back(added);
@@ -124,8 +124,8 @@ EditAnswer paste_post(const EditTemplates& t, const std::string& db_path, const 
 }  // namespace
 
 EditAnswer paste_bibtex(const EditTemplates& templates, const std::string& db_path, const EditRequest& request) {
-    if (request.method == "GET") return paste_page(templates, request, 200, {}, {});
-    if (request.method != "POST") return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
+    if (request.method == Method::get) return paste_page(templates, request, 200, {}, {});
+    if (request.method != Method::post) return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
     return paste_post(templates, db_path, request);
 }
 

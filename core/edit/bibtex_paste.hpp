@@ -19,7 +19,7 @@
 namespace vitae {
 
 // The page's path under the editor's mount, and the kind whose list links to it.
-inline constexpr std::string_view bibtex_paste_kind = "publications";
+inline constexpr std::string_view bibtex_paste_editable = "publications";
 inline constexpr std::string_view bibtex_paste_path = "publications/bibtex";
 
 // GET: the empty form. POST (form parsed, CSRF and Origin checked): 400

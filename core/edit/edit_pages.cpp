@@ -51,14 +51,14 @@ data field_data(const FieldSpec& f, const RowValues& values, bool preview) {
     return d;
 }
 
-data fields_data(const Kind& kind, const RowValues& values, bool preview) {
+data fields_data(const Editable& editable, const RowValues& values, bool preview) {
     data list{data::type::list};
-    for (const auto& f : kind.fields) list.push_back(field_data(f, values, preview));
+    for (const auto& f : editable.fields) list.push_back(field_data(f, values, preview));
     return list;
 }
 
-std::string summary_of(const Kind& kind, const RowValues& values) {
-    std::string s(value_of(values, kind.summary));
+std::string summary_of(const Editable& editable, const RowValues& values) {
+    std::string s(value_of(values, editable.summary));
     if (s.size() > 80) {
         std::size_t cut = 77;
         while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
@@ -79,10 +79,10 @@ data entry_data(const EditEntry& e) {
 
 }  // namespace
 
-std::string item_url(const EditRequest& r, const Kind& kind, std::string_view key, std::string_view action) {
-    std::string url = std::string(r.mount) + std::string(kind.path);
-    if (!key.empty() && !kind.single) url += "/" + std::string(key);
-    if (!action.empty()) url += (kind.single ? "/1/" : "/") + std::string(action);
+std::string item_url(const EditRequest& r, const Editable& editable, std::string_view key, std::string_view action) {
+    std::string url = std::string(r.mount) + std::string(editable.path);
+    if (!key.empty() && !editable.single) url += "/" + std::string(key);
+    if (!action.empty()) url += (editable.single ? "/1/" : "/") + std::string(action);
     return url;
 }
 
@@ -107,10 +107,10 @@ std::string finding_url(const EditRequest& r, const ContentFinding& f) {
 EditData dashboard_data(const EditRequest& r, const std::vector<ContentFinding>& findings) {
     data d = base(r);
     data list{data::type::list};
-    for (const auto& kind : kinds()) {
+    for (const auto& editable : editables()) {
         data k;
-        k.set("label", text_data(kind.label));
-        k.set("url", text_data(item_url(r, kind)));
+        k.set("label", text_data(editable.label));
+        k.set("url", text_data(item_url(r, editable)));
         list.push_back(k);
     }
     d.set("kinds", list);
@@ -131,11 +131,11 @@ EditData dashboard_data(const EditRequest& r, const std::vector<ContentFinding>&
     return d;
 }
 
-EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows, std::size_t page) {
+EditData list_data(const EditRequest& r, const Editable& editable, const std::vector<KeyedRow>& rows, std::size_t page) {
     data d = base(r);
     std::size_t per_page = limits::edit_list_page_rows, first = (page - 1) * per_page;
     std::size_t pages = std::max<std::size_t>(1, (rows.size() + per_page - 1) / per_page);
-    std::string list_url = item_url(r, kind);
+    std::string list_url = item_url(r, editable);
     if (pages > 1) {
         d.set("paged", true);
         d.set("page", text_data(std::to_string(page)));
@@ -144,18 +144,18 @@ EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<Key
         if (page > 1) d.set("previous_url", text_data(list_url + "?page=" + std::to_string(page - 1)));
         if (page < pages) d.set("next_url", text_data(list_url + "?page=" + std::to_string(page + 1)));
     }
-    d.set("label", text_data(kind.label));
-    d.set("new_url", text_data(item_url(r, kind, "new")));
-    d.set("list_url", text_data(item_url(r, kind)));
-    d.set("movable", static_cast<bool>(kind.move));
-    if (kind.path == bibtex_paste_kind) d.set("paste_url", text_data(std::string(r.mount) + std::string(bibtex_paste_path)));
-    d.set("move_action", text_data(item_url(r, kind, "move")));
+    d.set("label", text_data(editable.label));
+    d.set("new_url", text_data(item_url(r, editable, "new")));
+    d.set("list_url", text_data(item_url(r, editable)));
+    d.set("movable", static_cast<bool>(editable.move));
+    if (editable.path == bibtex_paste_editable) d.set("paste_url", text_data(std::string(r.mount) + std::string(bibtex_paste_path)));
+    d.set("move_action", text_data(item_url(r, editable, "move")));
     data list{data::type::list};
     for (std::size_t i = first; i < std::min(rows.size(), first + per_page); ++i) {
         const auto& row = rows[i];
         data item;
         item.set("key", text_data(row.key));
-        item.set("summary", text_data(summary_of(kind, row.values)));
+        item.set("summary", text_data(summary_of(editable, row.values)));
         // Links are made in the template from list_url and key: two strings a row, not four
         // (the list of 1,000 papers is the editor's largest page).
         list.push_back(item);
@@ -167,37 +167,37 @@ EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<Key
 
 EditData form_data(const EditRequest& r, const FormPage& p) {
     data d = base(r);
-    d.set("label", text_data(p.kind.label));
-    d.set("list_url", text_data(item_url(r, p.kind)));
-    d.set("single", p.kind.single);
+    d.set("label", text_data(p.editable.label));
+    d.set("list_url", text_data(item_url(r, p.editable)));
+    d.set("single", p.editable.single);
     d.set("is_new", p.key.empty());
-    d.set("action", text_data(item_url(r, p.kind, p.key.empty() ? "new" : p.key)));
+    d.set("action", text_data(item_url(r, p.editable, p.key.empty() ? "new" : p.key)));
     d.set("version", text_data(p.version));
     if (!p.error.empty()) d.set("error", text_data(p.error));  // kainjow's sections take "" as true
-    d.set("fields", fields_data(p.kind, p.values, p.preview));
+    d.set("fields", fields_data(p.editable, p.values, p.preview));
     data notes{data::type::list};
     for (const auto& note : p.notes) notes.push_back(text_data(note));
     d.set("notes", notes);
     d.set("preview", p.preview);
-    d.set("multipart", std::any_of(p.kind.fields.begin(), p.kind.fields.end(),
+    d.set("multipart", std::any_of(p.editable.fields.begin(), p.editable.fields.end(),
                                    [](const FieldSpec& f) { return f.type == FieldType::file; }));
-    bool removable = !p.key.empty() && !p.kind.single;
-    if (removable) d.set("delete_action", text_data(item_url(r, p.kind, p.key, "delete")));
+    bool removable = !p.key.empty() && !p.editable.single;
+    if (removable) d.set("delete_action", text_data(item_url(r, p.editable, p.key, "delete")));
     if (p.last && !p.key.empty()) {
-        d.set("undo_action", text_data(item_url(r, p.kind, p.key, "undo")));
+        d.set("undo_action", text_data(item_url(r, p.editable, p.key, "undo")));
         d.set("last", entry_data(*p.last));
     }
     return d;
 }
 
-EditData conflict_data(const EditRequest& r, const Kind& kind, const std::string& key,
+EditData conflict_data(const EditRequest& r, const Editable& editable, const std::string& key,
                        const std::optional<RowValues>& stored, const RowValues& submitted) {
     data d = base(r);
-    d.set("label", text_data(kind.label));
-    d.set("list_url", text_data(item_url(r, kind)));
+    d.set("label", text_data(editable.label));
+    d.set("list_url", text_data(item_url(r, editable)));
     d.set("removed", !stored.has_value());
     data rows{data::type::list};
-    for (const auto& f : kind.fields) {
+    for (const auto& f : editable.fields) {
         data row;
         row.set("label", text_data(f.label));
         auto now = stored ? value_of(*stored, f.name) : std::string_view();
@@ -209,9 +209,9 @@ EditData conflict_data(const EditRequest& r, const Kind& kind, const std::string
     }
     d.set("rows", rows);
     // Saving again from here overwrites what is stored now, knowingly.
-    d.set("action", text_data(item_url(r, kind, stored ? key : "new")));
+    d.set("action", text_data(item_url(r, editable, stored ? key : "new")));
     d.set("version", text_data(version_of(stored)));
-    d.set("fields", fields_data(kind, submitted, false));
+    d.set("fields", fields_data(editable, submitted, false));
     return d;
 }
 
@@ -220,9 +220,9 @@ EditData history_data(const EditRequest& r, const std::vector<HistoryLine>& line
     data list{data::type::list};
     for (const auto& line : lines) {
         data e = entry_data(line.entry);
-        if (line.kind) {
-            e.set("label", text_data(line.kind->label));
-            if (line.undoable) e.set("undo_action", text_data(item_url(r, *line.kind, line.entry.key, "undo")));
+        if (line.editable) {
+            e.set("label", text_data(line.editable->label));
+            if (line.undoable) e.set("undo_action", text_data(item_url(r, *line.editable, line.entry.key, "undo")));
         }
         list.push_back(e);
     }

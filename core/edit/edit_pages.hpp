@@ -17,7 +17,7 @@
 namespace vitae {
 
 struct FormPage {
-    const Kind& kind;
+    const Editable& editable;
     std::string key;            // "" for a new row
     const RowValues& values;    // stored (GET) or submitted (a refused save, a preview)
     std::string version;        // of the row the form was made from
@@ -31,20 +31,20 @@ struct FormPage {
 // to where it is fixed (render/views/accessibility_findings.hpp).
 EditData dashboard_data(const EditRequest& r, const std::vector<ContentFinding>& findings);
 // Page `page` (from 1) of the rows, limits::edit_list_page_rows a page.
-EditData list_data(const EditRequest& r, const Kind& kind, const std::vector<KeyedRow>& rows, std::size_t page);
+EditData list_data(const EditRequest& r, const Editable& editable, const std::vector<KeyedRow>& rows, std::size_t page);
 EditData form_data(const EditRequest& r, const FormPage& page);
 // A stale save: the row as stored now (none: removed) beside what was sent,
 // and the form again, carrying the current version, to save it over knowingly.
-EditData conflict_data(const EditRequest& r, const Kind& kind, const std::string& key,
+EditData conflict_data(const EditRequest& r, const Editable& editable, const std::string& key,
                        const std::optional<RowValues>& stored, const RowValues& submitted);
 struct HistoryLine {
     EditEntry entry;
-    const Kind* kind = nullptr;  // none: a table the editor does not edit
+    const Editable* editable = nullptr;  // none: a table the editor does not edit
     bool undoable = false;       // the latest change of its row
 };
 EditData history_data(const EditRequest& r, const std::vector<HistoryLine>& lines);
 
 // "/_vitae/edit/site/links/3": the mount, the kind and the key.
-std::string item_url(const EditRequest& r, const Kind& kind, std::string_view key = {}, std::string_view action = {});
+std::string item_url(const EditRequest& r, const Editable& editable, std::string_view key = {}, std::string_view action = {});
 
 }  // namespace vitae

@@ -1,7 +1,7 @@
 // The edit engine behind vitae-admin: given a site's database and one
 // request (a GET, or a POST whose form is parsed and whose CSRF token and
 // Origin are already checked), it renders the editor's page or applies the
-// save. Every kind it edits is a row of one table (kinds.cpp); every write
+// save. Everything it edits is a row of one table (kinds.cpp); every write
 // goes through core/store/write/, checked against the version the form was
 // made from, and is recorded in the edit log with its before and after.
 #pragma once
@@ -12,11 +12,12 @@
 #include <string_view>
 
 #include "http/form.hpp"
+#include "http/request.hpp"
 
 namespace vitae {
 
 struct EditRequest {
-    std::string_view method;           // "GET" | "POST"
+    Method method = Method::get;       // get or post (the admin answers HEAD as GET); other: 405
     std::string_view path;             // after /_vitae/edit/<site>/: "", "bio", "publications/12"
     const FormData* form = nullptr;    // POST only: parsed, CSRF and Origin already checked
     std::string_view user;             // the account name, for the audit log

@@ -44,9 +44,9 @@ std::optional<std::string> problem(const FieldSpec& f, std::string_view v) {
 
 }  // namespace
 
-RowValues submitted_values(const Kind& kind, const FormData& form) {
+RowValues submitted_values(const Editable& editable, const FormData& form) {
     RowValues values;
-    for (const auto& f : kind.fields) {
+    for (const auto& f : editable.fields) {
         if (f.type == FieldType::file) {
             // Only the name is a value (shown, checked); the bytes go to the writer, never to the log.
             const FormFile* file = form.file(f.name);
@@ -89,10 +89,10 @@ std::optional<std::string> undescribed_image(const FieldSpec& field, const RowVa
 
 }  // namespace
 
-std::optional<std::string> check_values(const Kind& kind, const RowValues& values) {
-    for (const auto& f : kind.fields)
+std::optional<std::string> check_values(const Editable& editable, const RowValues& values) {
+    for (const auto& f : editable.fields)
         if (auto why = problem(f, value_of(values, f.name))) return std::string(f.label) + " " + *why + ".";
-    for (const auto& f : kind.fields)
+    for (const auto& f : editable.fields)
         if (auto why = undescribed_image(f, values)) return why;
     return std::nullopt;
 }

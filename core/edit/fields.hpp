@@ -15,9 +15,9 @@ namespace vitae {
 
 // Every field of `kind` from the form, in the kind's order: an absent text
 // is "", a checkbox "1" when sent and "0" when not.
-RowValues submitted_values(const Kind& kind, const FormData& form);
+RowValues submitted_values(const Editable& editable, const FormData& form);
 // The first problem, as a sentence naming the field, or none.
-std::optional<std::string> check_values(const Kind& kind, const RowValues& values);
+std::optional<std::string> check_values(const Editable& editable, const RowValues& values);
 // The HTML the site shows for this Markdown field's value in `values`; "" for other fields.
 std::string preview_html(const FieldSpec& field, const RowValues& values);
 

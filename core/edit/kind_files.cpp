@@ -4,7 +4,7 @@
 // HTML and SVG outside the allowlist refused; a picture's pixels bounded
 // and its smaller WebP/AVIF copies made), its name reduced by the one slug
 // rule (file_name_from: no "../", no path). The reading runs before the
-// save's transaction (Kind::read_ahead), the storing inside it.
+// save's transaction (Editable::read_ahead), the storing inside it.
 // The log keeps a file's description, not its bytes: an undo can take an
 // upload back or put its alt text back, not bring removed or replaced bytes
 // back; so a new upload never replaces a stored file of its name.
@@ -25,7 +25,7 @@
 #include "store/write/projects.hpp"
 #include "store/write/publications.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -104,8 +104,9 @@ bool remove_upload(const Db& db, std::string_view key) {
 
 }  // namespace
 
-void add_file_kinds(std::vector<Kind>& table) {
-    Kind kind{.path = "files", .label = "Files and pictures", .item = "file",
+std::vector<Editable> file_editables() {
+    std::vector<Editable> table;
+    Editable editable{.path = "files", .label = "Files and pictures", .item = "file",
               .fields = {{.name = "upload", .label = "File", .type = FieldType::file,
                           .hint = "PDF, pictures (JPEG, PNG, WebP, AVIF, GIF, SVG without script), text; "
                                   "a new upload replaces the stored bytes"},
@@ -116,24 +117,25 @@ void add_file_kinds(std::vector<Kind>& table) {
                          {.name = "decorative", .label = "Decorative (shows nothing a reader needs: stored without alt text)",
                           .type = FieldType::checkbox}},
               .summary = "listed"};
-    kind.list_rows = [](const Db& db) {
+    editable.list_rows = [](const Db& db) {
         auto rows = read_table_rows(db, logged_item("file").table);
         auto flagged = untagged_pdfs(db);
         for (auto& row : rows)  // the list names each by its name, and flags a PDF screen readers cannot follow
             row.values.emplace_back("listed", row.key + (flagged.contains(row.key) ? " (untagged PDF: may not be accessible)" : ""));
         return rows;
     };
-    kind.notes = [](const Db& db, std::string_view key) {
+    editable.notes = [](const Db& db, std::string_view key) {
         std::vector<std::string> notes;
         for (const auto& f : list_files(db))
             if (f.name == key)
                 for (const auto& problem : pdf_access_problems(f)) notes.push_back("This PDF: " + problem + ".");
         return notes;
     };
-    kind.read_ahead = prepare_upload;
-    kind.put = put_upload;
-    kind.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
-    table.push_back(std::move(kind));
+    editable.read_ahead = prepare_upload;
+    editable.put = put_upload;
+    editable.remove = [](const Db& db, std::string_view key) { return is_file_name(key) && remove_upload(db, key); };
+    table.push_back(std::move(editable));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

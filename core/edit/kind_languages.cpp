@@ -15,7 +15,7 @@
 #include "store/rows/language_rows.hpp"
 #include "store/write/languages.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -95,8 +95,9 @@ std::vector<std::string_view> translatable_item_names() {
 
 }  // namespace
 
-void add_language_kinds(std::vector<Kind>& table) {
-    Kind languages{.path = "languages", .label = "Languages", .item = "language",
+std::vector<Editable> language_editables() {
+    std::vector<Editable> table;
+    Editable languages{.path = "languages", .label = "Languages", .item = "language",
                    .fields = {{.name = "code", .label = "Code", .hint = "BCP 47, e.g. de, zh-Hant, pt-BR; kept once made"},
                               {.name = "name", .label = "Name", .required = true, .hint = "as its readers write it: Deutsch, 中文"},
                               {.name = "is_default", .label = "Default (served at /)", .type = FieldType::checkbox}},
@@ -105,7 +106,7 @@ void add_language_kinds(std::vector<Kind>& table) {
     languages.remove = remove_site_language;
     table.push_back(std::move(languages));
 
-    Kind translations{.path = "translations", .label = "Translations", .item = "translation",
+    Editable translations{.path = "translations", .label = "Translations", .item = "translation",
                       .fields = {{.name = "language", .label = "Language", .required = true, .hint = "a language's code, not the default's"},
                                  {.name = "item", .label = "What", .type = FieldType::select, .required = true,
                                   .options = translatable_item_names()},
@@ -120,6 +121,7 @@ void add_language_kinds(std::vector<Kind>& table) {
         return t && remove_translation(db, *t);
     };
     table.push_back(std::move(translations));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -10,7 +10,7 @@
 #include "store/rows/content_rows.hpp"
 #include "store/write/pages.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -26,8 +26,9 @@ OwnPage page_from_form(std::string_view key, V v) {
 
 }  // namespace
 
-void add_page_kinds(std::vector<Kind>& table) {
-    Kind kind{.path = "pages", .label = "Pages", .item = "page",
+std::vector<Editable> page_editables() {
+    std::vector<Editable> table;
+    Editable editable{.path = "pages", .label = "Pages", .item = "page",
               .fields = {{.name = "slug", .label = "Slug", .hint = "its URL, /<slug>/: a-z, 0-9 and -; made from the title "
                                                                    "when empty; kept as it is once the page exists"},
                          {.name = "title", .label = "Title", .required = true},
@@ -38,16 +39,17 @@ void add_page_kinds(std::vector<Kind>& table) {
                          {.name = "body", .label = "Text", .type = FieldType::markdown_math,
                           .hint = "Markdown: math, code and stored pictures as in posts", .format_from = "body_format"}},
               .summary = "title"};
-    kind.put = [](const Db& db, std::string_view key, V v) {
+    editable.put = [](const Db& db, std::string_view key, V v) {
         auto p = page_from_form(key, v);
         if (key.empty() && rows::page_exists(db, p.slug))
             throw Error("a page with the slug " + in_quotes(p.slug) + " exists; choose another");
         put_page(db, p);
         return p.slug;
     };
-    kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_page(db, key); };
-    kind.move = [](const Db& db, std::string_view key, int direction) { return move_page(db, key, direction); };
-    table.push_back(std::move(kind));
+    editable.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_page(db, key); };
+    editable.move = [](const Db& db, std::string_view key, int direction) { return move_page(db, key, direction); };
+    table.push_back(std::move(editable));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -12,7 +12,7 @@
 #include "store/rows/content_rows.hpp"
 #include "store/write/posts.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -76,11 +76,13 @@ std::string put_post(const Db& db, std::string_view key, V v) {
 
 }  // namespace
 
-void add_post_kinds(std::vector<Kind>& table) {
-    Kind kind{.path = "posts", .label = "Posts", .item = "post", .fields = post_fields(), .summary = "title"};
-    kind.put = put_post;
-    kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_post(db, key); };
-    table.push_back(std::move(kind));
+std::vector<Editable> post_editables() {
+    std::vector<Editable> table;
+    Editable editable{.path = "posts", .label = "Posts", .item = "post", .fields = post_fields(), .summary = "title"};
+    editable.put = put_post;
+    editable.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_post(db, key); };
+    table.push_back(std::move(editable));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -5,18 +5,18 @@
 #include "store/rows/file_store.hpp"
 #include "store/write/profile.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
-Kind profile_kind() {
-    Kind kind{.path = "profile", .label = "Profile", .item = "profile", .single = true,
+Editable profile_editable() {
+    Editable editable{.path = "profile", .label = "Profile", .item = "profile", .single = true,
               .fields = {{.name = "name", .label = "Name", .required = true},
                          {.name = "affiliation", .label = "Affiliation"},
                          {.name = "job_title", .label = "Job title"},
                          {.name = "photo", .label = "Photo", .hint = "a stored picture's name (see Files), e.g. me.jpg; empty for none"}},
               .summary = "name"};
-    kind.put = [](const Db& db, std::string_view, V v) {
+    editable.put = [](const Db& db, std::string_view, V v) {
         Content profile;
         profile.name = text(v, "name");
         profile.affiliation = text(v, "affiliation");
@@ -28,13 +28,14 @@ Kind profile_kind() {
         set_profile_photo(db, photo);
         return std::string("1");
     };
-    return kind;
+    return editable;
 }
 
 }  // namespace
 
-void add_profile_kinds(std::vector<Kind>& table) {
-    table.push_back(profile_kind());
+std::vector<Editable> profile_editables() {
+    std::vector<Editable> table;
+    table.push_back(profile_editable());
     table.push_back(positional(
         {.path = "bio", .label = "Bio paragraphs", .item = "profile_paragraph",
          .fields = {{.name = "markdown", .label = "Paragraph", .type = FieldType::markdown, .required = true,
@@ -49,6 +50,7 @@ void add_profile_kinds(std::vector<Kind>& table) {
          .summary = "label"},
         [](const Db& db, std::int64_t at, V v) { put_profile_link(db, at, Link{.label = text(v, "label"), .url = text(v, "url")}); },
         remove_profile_link));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -5,9 +5,10 @@
 #include "edit/kind_rows.hpp"
 #include "store/write/profile.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
-void add_profile_list_kinds(std::vector<Kind>& table) {
+std::vector<Editable> profile_list_editables() {
+    std::vector<Editable> table;
     table.push_back(positional(
         {.path = "emails", .label = "E-mail addresses", .item = "profile_email",
          .fields = {{.name = "address", .label = "Address", .required = true,
@@ -25,6 +26,7 @@ void add_profile_list_kinds(std::vector<Kind>& table) {
          .summary = "name"},
         [](const Db& db, std::int64_t at, V v) { put_profile_name_variant(db, at, value_of(v, "name")); },
         remove_profile_name_variant));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -17,7 +17,7 @@
 #include "store/rows/publication_store.hpp"
 #include "store/write/projects.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -55,8 +55,9 @@ Project project_of(const Db& db, std::string_view key, V v) {
 
 }  // namespace
 
-void add_project_kinds(std::vector<Kind>& table) {
-    Kind kind{.path = "projects", .label = "Projects", .item = "project",
+std::vector<Editable> project_editables() {
+    std::vector<Editable> table;
+    Editable editable{.path = "projects", .label = "Projects", .item = "project",
               .fields = {{.name = "slug", .label = "Slug", .hint = "its URL, /projects/<slug>: a-z, 0-9 and -; made from "
                                                                    "the title when empty; kept as it is once the project exists"},
                          {.name = "title", .label = "Title", .required = true},
@@ -70,15 +71,16 @@ void add_project_kinds(std::vector<Kind>& table) {
                           .hint = "their slugs, one a line"},
                          {.name = "posts", .label = "Posts", .type = FieldType::textarea, .hint = "their slugs, one a line"}},
               .summary = "title"};
-    kind.put = [](const Db& db, std::string_view key, V v) {
+    editable.put = [](const Db& db, std::string_view key, V v) {
         auto p = project_of(db, key, v);
         if (key.empty() && rows::project_exists(db, p.slug))
             throw Error("a project with the slug " + in_quotes(p.slug) + " exists; choose another");
         put_project(db, p);
         return p.slug;
     };
-    kind.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_project(db, key); };
-    table.push_back(std::move(kind));
+    editable.remove = [](const Db& db, std::string_view key) { return is_slug(key) && remove_project(db, key); };
+    table.push_back(std::move(editable));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

@@ -23,7 +23,7 @@
 #include "store/rows/publication_store.hpp"
 #include "store/write/publications.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -122,10 +122,11 @@ void put_preview(const Db& db, std::int64_t id, V v) {
 
 }  // namespace
 
-void add_publication_kinds(std::vector<Kind>& table) {
-    Kind kind{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
+std::vector<Editable> publication_editables() {
+    std::vector<Editable> table;
+    Editable editable{.path = "publications", .label = "Publications", .item = "publication", .fields = publication_fields(),
               .summary = "title"};
-    kind.put = [](const Db& db, std::string_view key, V v) {
+    editable.put = [](const Db& db, std::string_view key, V v) {
         auto id = key.empty() ? std::nullopt : position_key(key);
         auto stored = id ? read_publication(db, *id) : std::nullopt;
         Publication p = stored.value_or(Publication{});
@@ -141,18 +142,19 @@ void add_publication_kinds(std::vector<Kind>& table) {
         put_preview(db, *position_key(saved), v);
         return saved;
     };
-    kind.remove = [](const Db& db, std::string_view key) {
+    editable.remove = [](const Db& db, std::string_view key) {
         auto id = position_key(key);
         if (!id || !read_publication(db, *id)) return false;
         delete_publication(db, *id);
         return true;
     };
-    kind.move = [](const Db& db, std::string_view key, int direction) -> std::optional<std::pair<std::int64_t, std::int64_t>> {
+    editable.move = [](const Db& db, std::string_view key, int direction) -> std::optional<std::pair<std::int64_t, std::int64_t>> {
         auto id = position_key(key);
         if (!id) return std::nullopt;
         return move_publication(db, *id, direction);
     };
-    table.push_back(std::move(kind));
+    table.push_back(std::move(editable));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

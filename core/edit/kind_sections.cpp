@@ -5,7 +5,7 @@
 #include "store/write/sections.hpp"
 #include "store/write/teaching.hpp"
 
-namespace vitae::edit_kinds {
+namespace vitae::editable_tables {
 
 namespace {
 
@@ -29,7 +29,8 @@ Talk talk_of(V v) {
 
 }  // namespace
 
-void add_section_kinds(std::vector<Kind>& table) {
+std::vector<Editable> section_editables() {
+    std::vector<Editable> table;
     table.push_back(positional(
         {.path = "education", .label = "Education", .item = "education",
          .fields = {{.name = "start_year", .label = "From (year)", .type = FieldType::number, .required = true},
@@ -94,6 +95,7 @@ void add_section_kinds(std::vector<Kind>& table) {
          .summary = "title"},
         [](const Db& db, V v) { return insert_talk(db, talk_of(v)); },
         [](const Db& db, std::int64_t id, V v) { put_talk(db, id, talk_of(v)); }, remove_talk));
+    return table;
 }
 
-}  // namespace vitae::edit_kinds
+}  // namespace vitae::editable_tables

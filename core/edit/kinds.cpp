@@ -8,7 +8,7 @@
 
 namespace vitae {
 
-namespace edit_kinds {
+namespace editable_tables {
 
 std::vector<std::string> nonempty_lines(std::string_view text) {
     std::vector<std::string> out;
@@ -30,65 +30,60 @@ std::optional<int> optional_integer(V values, std::string_view name) {
     return n;
 }
 
-Kind positional(Kind kind, std::function<void(const Db&, std::int64_t, V)> put_at,
+Editable positional(Editable editable, std::function<void(const Db&, std::int64_t, V)> put_at,
                 std::function<bool(const Db&, std::int64_t)> remove_at) {
-    std::string table(kind.item);
-    kind.put = [table, put_at](const Db& db, std::string_view key, V values) {
+    std::string table(editable.item);
+    editable.put = [table, put_at](const Db& db, std::string_view key, V values) {
         auto position = key.empty() ? next_position(db, table) : position_key(key).value();
         put_at(db, position, values);
         return std::to_string(position);
     };
-    kind.remove = [remove_at](const Db& db, std::string_view key) {
+    editable.remove = [remove_at](const Db& db, std::string_view key) {
         auto position = position_key(key);
         return position && remove_at(db, *position);
     };
-    return kind;
+    return editable;
 }
 
-Kind by_id(Kind kind, std::function<std::int64_t(const Db&, V)> insert,
+Editable by_id(Editable editable, std::function<std::int64_t(const Db&, V)> insert,
            std::function<void(const Db&, std::int64_t, V)> put_at,
            std::function<bool(const Db&, std::int64_t)> remove_at) {
-    kind = positional(std::move(kind), put_at, remove_at);
-    kind.put = [insert, put_at](const Db& db, std::string_view key, V values) {
+    editable = positional(std::move(editable), put_at, remove_at);
+    editable.put = [insert, put_at](const Db& db, std::string_view key, V values) {
         if (key.empty()) return std::to_string(insert(db, values));
         put_at(db, position_key(key).value(), values);
         return std::string(key);
     };
-    return kind;
+    return editable;
 }
 
-}  // namespace edit_kinds
+}  // namespace editable_tables
 
-std::vector<KeyedRow> Kind::list(const Db& db) const {
+std::vector<KeyedRow> Editable::list(const Db& db) const {
     if (list_rows) return list_rows(db);
     return read_table_rows(db, logged_item(item).table);
 }
 
-std::optional<RowValues> Kind::load(const Db& db, std::string_view key) const {
+std::optional<RowValues> Editable::load(const Db& db, std::string_view key) const {
     return read_logged_row(db, logged_item(item), key);
 }
 
-const std::vector<Kind>& kinds() {
-    static const std::vector<Kind> table = [] {
-        std::vector<Kind> t;
-        edit_kinds::add_profile_kinds(t);
-        edit_kinds::add_profile_list_kinds(t);
-        edit_kinds::add_publication_kinds(t);
-        edit_kinds::add_post_kinds(t);
-        edit_kinds::add_section_kinds(t);
-        edit_kinds::add_project_kinds(t);
-        edit_kinds::add_page_kinds(t);
-        edit_kinds::add_file_kinds(t);
-        edit_kinds::add_language_kinds(t);
-        for (const auto& kind : t) logged_item(kind.item);  // each has its item, or the editor does not start
+const std::vector<Editable>& editables() {
+    static const std::vector<Editable> table = [] {
+        std::vector<Editable> t;
+        for (auto part : {editable_tables::profile_editables, editable_tables::profile_list_editables, editable_tables::publication_editables,
+                          editable_tables::post_editables, editable_tables::section_editables, editable_tables::project_editables,
+                          editable_tables::page_editables, editable_tables::file_editables, editable_tables::language_editables})
+            for (auto& editable : part()) t.push_back(std::move(editable));
+        for (const auto& editable : t) logged_item(editable.item);  // each has its item, or the editor does not start
         return t;
     }();
     return table;
 }
 
-const Kind* find_kind(std::string_view path) {
-    for (const auto& kind : kinds())
-        if (kind.path == path) return &kind;
+const Editable* find_editable(std::string_view path) {
+    for (const auto& editable : editables())
+        if (editable.path == path) return &editable;
     return nullptr;
 }
 

@@ -1,11 +1,13 @@
-// The one table of what the editor edits: a row per kind, naming its path
-// segment, its label, its fields (each with its input type) and how its rows
-// are written and removed, always through core/store/ (the one writer of
-// each table in store/write). A kind's rows are read as the edit log records
-// them (its item in store/rows/logged_rows.hpp), so a form shows, and an undo
+// The one table of what the editor edits: a row per Editable (the profile,
+// links, publications, posts...), naming its path segment, its label, its
+// fields (each with its input type) and how its rows are written and
+// removed, always through core/store/ (the one writer of each table in
+// store/write). An Editable's rows are read as the edit log records them
+// (its item in store/rows/logged_rows.hpp), so a form shows, and an undo
 // writes back, what the log holds. The pages, the saves, the version check,
-// the log and undo are the same code for every kind (editor.cpp); a new kind
-// is a row here and its item a row there.
+// the log and undo are the same code for every Editable (editor.cpp); a new
+// one is a row here and its item a row there. ("Kind" is a publication's
+// kind alone: store/model/publication_kind.hpp.)
 #pragma once
 
 #include <functional>
@@ -51,7 +53,7 @@ struct FieldSpec {
 // save's transaction, it returns the row's key.
 using PreparedWrite = std::function<std::string(const Db&, std::string_view key)>;
 
-struct Kind {
+struct Editable {
     std::string_view path;   // "links": /_vitae/edit/<site>/links
     std::string_view label;  // "Links"
     std::string_view item;   // its item in the edit log (store/rows/logged_rows.hpp): the table
@@ -82,7 +84,7 @@ struct Kind {
     std::optional<RowValues> load(const Db& db, std::string_view key) const;
 };
 
-const std::vector<Kind>& kinds();
-const Kind* find_kind(std::string_view path);
+const std::vector<Editable>& editables();
+const Editable* find_editable(std::string_view path);
 
 }  // namespace vitae

@@ -62,7 +62,7 @@ EditAnswer review_page(const EditTemplates& t, const EditRequest& r, const Db& d
     data d;
     d.set("mount", text_data(r.mount));
     d.set("csrf", text_data(r.csrf_token));
-    d.set("list_url", text_data(std::string(r.mount) + std::string(sync_review_kind)));
+    d.set("list_url", text_data(std::string(r.mount) + std::string(sync_review_editable)));
     d.set("action", text_data(std::string(r.mount) + std::string(sync_review_path)));
     d.set("items", list);
     d.set("empty", items.empty());
@@ -78,10 +78,10 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
     auto service = r.form->get("service"), id = r.form->get("id");
     bool all = r.form->get("all").has_value();
     auto db = open_checked(db_path, OpenMode::read_write);
-    const Kind& kind = *find_kind(sync_review_kind);
+    const Editable& editable = *find_editable(sync_review_editable);
     std::string who = r.user.empty() ? std::string("unknown") : std::string(r.user);
     LoggedTransaction write(db, who);
-    write.watch_new_rows(kind.item);  // each work added is an insert, undoable there
+    write.watch_new_rows(editable.item);  // each work added is an insert, undoable there
     ReviewResult result;
     if (!all && (!service || !id || service->empty() || id->empty())) {
         result.error = "Choose a work to add: the form names none.";
@@ -108,9 +108,9 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
             return review_page(t, r, db, 400, result);
         }
         std::string row = std::to_string(added);
-        auto after = kind.load(db, row);
+        auto after = editable.load(db, row);
         data entry("title", after ? std::string(value_of(*after, "title")) : row);
-        entry.set("url", std::string(r.mount) + std::string(sync_review_kind) + "/" + row);
+        entry.set("url", std::string(r.mount) + std::string(sync_review_editable) + "/" + row);
         result.added.push_back(entry);
         ++result.added_count;
     }
@@ -122,12 +122,12 @@ EditAnswer review_post(const EditTemplates& t, const std::string& db_path, const
 }  // namespace
 
 EditAnswer review_sync_finds(const EditTemplates& templates, const std::string& db_path, const EditRequest& request) {
-    if (request.method == "GET") {
+    if (request.method == Method::get) {
         auto db = open_checked(db_path, OpenMode::read_only);
-        Transaction read(db, Transaction::Kind::read);
+        Transaction read(db, Transaction::Mode::read);
         return review_page(templates, request, db, 200, {});
     }
-    if (request.method != "POST") return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
+    if (request.method != Method::post) return {.status = 405, .title = "Method not allowed", .body_html = {}, .location = {}};
     return review_post(templates, db_path, request);
 }
 

@@ -14,7 +14,7 @@
 
 namespace vitae {
 
-inline constexpr std::string_view sync_review_kind = "publications";
+inline constexpr std::string_view sync_review_editable = "publications";
 inline constexpr std::string_view sync_review_path = "publications/review";
 
 // GET: the list. POST (form parsed, CSRF and Origin checked) with `service`

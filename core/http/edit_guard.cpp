@@ -66,8 +66,7 @@ std::string query_value(std::string_view query, std::string_view name) {
         query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
         auto eq = pair.find('=');
         if (eq == std::string_view::npos || pair.substr(0, eq) != name) continue;
-        std::string value;
-        return percent_decode(pair.substr(eq + 1), value) ? value : std::string();
+        return percent_decode(pair.substr(eq + 1)).value_or(std::string());
     }
     return {};
 }

@@ -58,11 +58,11 @@ std::optional<FormError> check_value(std::string_view name, std::string_view val
 namespace {
 
 // %XX and '+' of one urlencoded name or value.
-bool form_decode(std::string_view in, std::string& out) {
+std::optional<std::string> form_decode(std::string_view in) {
     std::string spaced(in);
     for (char& c : spaced)
         if (c == '+') c = ' ';
-    return percent_decode(spaced, out);
+    return percent_decode(spaced);
 }
 
 }  // namespace
@@ -78,13 +78,12 @@ FormParse parse_urlencoded(std::string_view body) {
         start = end + 1;
         if (pair.empty()) continue;  // "a=1&&b=2", a trailing '&'
         auto eq = pair.find('=');
-        std::string name, value;
-        if (!form_decode(pair.substr(0, eq), name) ||
-            (eq != std::string_view::npos && !form_decode(pair.substr(eq + 1), value)))
-            return FormError{400, "form: bad percent-encoding"};
-        if (auto error = check_name(name, form.fields.size() + form.files.size())) return *error;
-        if (auto error = check_value(name, value)) return *error;
-        form.fields.emplace_back(std::move(name), std::move(value));
+        auto name = form_decode(pair.substr(0, eq));
+        auto value = eq == std::string_view::npos ? std::optional<std::string>(std::string()) : form_decode(pair.substr(eq + 1));
+        if (!name || !value) return FormError{400, "form: bad percent-encoding"};
+        if (auto error = check_name(*name, form.fields.size() + form.files.size())) return *error;
+        if (auto error = check_value(*name, *value)) return *error;
+        form.fields.emplace_back(std::move(*name), std::move(*value));
     }
     return form;
 }

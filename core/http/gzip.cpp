@@ -20,7 +20,7 @@ std::string gzip_compress(std::string_view data) {
     // Level 4: on the shipped pages (14-27 KB) it writes 1-3% more bytes
     // than level 6 in two thirds of the time (home: 7,258 against 7,052
     // bytes, 140 against 213 µs), and gzip was a third of the CPU of a swap
-    // (issue #26: three languages, 54 pages a swap); level 1 saves as much
+    // (three languages, 54 pages a swap); level 1 saves as much
     // again but writes 8% more. A compressor per call: allocating one costs
     // ~3 µs, and nothing is shared between threads.
     std::unique_ptr<libdeflate_compressor, CompressorFree> compressor(libdeflate_alloc_compressor(4));

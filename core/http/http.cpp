@@ -62,6 +62,10 @@ std::string_view Response::etag() const {
     return gzip ? std::string_view(page->etag_gzip) : std::string_view(page->etag);
 }
 
+ContentCoding accepted_coding(std::string_view accept_encoding) {
+    return accepts_gzip(accept_encoding) ? ContentCoding::gzip : ContentCoding::identity;
+}
+
 bool accepts_gzip(std::string_view header) {
     bool gzip = false, star = false, gzip_named = false;
     while (!header.empty()) {

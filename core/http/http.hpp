@@ -47,6 +47,9 @@ struct Response {
 bool etag_matches(std::string_view if_none_match, std::string_view etag);
 // Whether Accept-Encoding allows gzip (RFC 9110 12.5.3: q=0 means "not acceptable").
 bool accepts_gzip(std::string_view accept_encoding);
+// The content coding an answer may use: gzip when the client takes it.
+enum class ContentCoding { identity, gzip };
+ContentCoding accepted_coding(std::string_view accept_encoding);
 
 // The media type Accept prefers among `offered` (RFC 9110 12.5.1: the highest
 // q wins, a more specific range over */* or type/*, the earlier offer on a

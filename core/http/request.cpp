@@ -14,13 +14,14 @@ int hex_value(char c) {
     return -1;
 }
 
-Method parse_method(std::string_view m) {
-    if (m == "GET") return Method::get;
-    if (m == "HEAD") return Method::head;
+}  // namespace
+
+Method parse_method(std::string_view name) {
+    if (name == "GET") return Method::get;
+    if (name == "HEAD") return Method::head;
+    if (name == "POST") return Method::post;
     return Method::other;
 }
-
-}  // namespace
 
 bool has_control_byte(std::string_view text) {
     for (unsigned char c : text)
@@ -45,22 +46,22 @@ std::string percent_encode(std::string_view in, std::string_view keep) {
     return out;
 }
 
-bool percent_decode(std::string_view in, std::string& out) {
-    out.clear();
+std::optional<std::string> percent_decode(std::string_view in) {
+    std::string out;
     out.reserve(in.size());
     for (std::size_t i = 0; i < in.size(); ++i) {
         if (in[i] != '%') {
             out += in[i];
             continue;
         }
-        if (i + 2 >= in.size()) return false;  // a '%' needs two hex digits
+        if (i + 2 >= in.size()) return std::nullopt;  // a '%' needs two hex digits
         int hi = hex_value(in[i + 1]);
         int lo = hex_value(in[i + 2]);
-        if (hi < 0 || lo < 0) return false;
+        if (hi < 0 || lo < 0) return std::nullopt;
         out += static_cast<char>(hi * 16 + lo);
         i += 2;
     }
-    return true;
+    return out;
 }
 
 QueryField query_field(std::string_view query, std::string_view name) {
@@ -75,8 +76,9 @@ QueryField query_field(std::string_view query, std::string_view name) {
         for (char& c : raw)
             if (c == '+') c = ' ';
         field.present = true;
-        field.valid = percent_decode(raw, field.value) && field.value.find('\0') == std::string::npos &&
-                      is_valid_utf8(field.value);
+        auto decoded = percent_decode(raw);
+        field.valid = decoded && decoded->find('\0') == std::string::npos && is_valid_utf8(*decoded);
+        if (field.valid) field.value = std::move(*decoded);
         return field;
     }
     return field;
@@ -90,8 +92,9 @@ std::variant<Request, Rejection> parse_request(const RawRequest& raw) {
     request.method = parse_method(raw.method);
     auto query = raw.request_uri.find('?');
     auto fragment_or_query = std::min(query, raw.request_uri.find('#'));
-    if (!percent_decode(raw.request_uri.substr(0, fragment_or_query), request.path))
-        return Rejection{400, "bad percent-encoding"};
+    auto path = percent_decode(raw.request_uri.substr(0, fragment_or_query));
+    if (!path) return Rejection{400, "bad percent-encoding"};
+    request.path = std::move(*path);
     if (request.path.find('\0') != std::string::npos) return Rejection{400, "NUL byte in path"};
     // A CR or LF (%0D, %0A) in a path is never a page, and a path can reach a
     // header (a redirect's Location): refused here, as any control byte is.

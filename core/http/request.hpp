@@ -3,13 +3,20 @@
 // control bytes (NUL, CR, LF...) and UTF-8. What fails becomes a status, never an exception.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
 
 namespace vitae {
 
-enum class Method { get, head, other };
+// The methods a Vitae program answers; any other is `other` (405). The
+// worker reads (GET, HEAD), the editor also takes POST.
+enum class Method { get, head, post, other };
+
+// REQUEST_METHOD as the web server passed it: the one place a method's
+// name is read (case-sensitive, RFC 9110 9.1).
+Method parse_method(std::string_view name);
 
 // The raw values as the web server passed them (empty when absent). Ten
 // string_views in a row: build it with designated initialisers
@@ -59,8 +66,8 @@ QueryField query_field(std::string_view query, std::string_view name);
 // Whether `text` holds a C0 control byte (CR, LF, NUL, TAB...) or DEL.
 bool has_control_byte(std::string_view text);
 
-// Strict %XX decoding: false on a truncated or non-hex escape.
-bool percent_decode(std::string_view in, std::string& out);
+// Strict %XX decoding: nullopt on a truncated or non-hex escape.
+std::optional<std::string> percent_decode(std::string_view in);
 
 // RFC 3986 unreserved characters (and those in `keep`, e.g. "/") as they
 // are, every other byte %XX: a path or query value for a URL we build.

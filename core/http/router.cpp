@@ -47,12 +47,13 @@ const std::vector<Matcher>& matchers() {
 Route route_kind(std::string_view path) {
     for (const auto& m : matchers()) {
         if (!path.starts_with(m.head)) continue;
-        Route r;
-        r.kind = m.kind;
-        if (m.head.size() == m.pattern.size() ? path.size() == m.head.size() : match_pattern(m.pattern, path, r)) {
-            if (r.kind == RouteKind::page && is_reserved_segment(r.slug)) continue;  // "/files/": a section's, never a page's
-            return r;
-        }
+        std::optional<Route> r;
+        if (m.head.size() != m.pattern.size()) r = match_pattern(m.pattern, path);
+        else if (path.size() == m.head.size()) r = Route{};  // a pattern without placeholders: the path itself
+        if (!r) continue;
+        r->kind = m.kind;
+        if (r->kind == RouteKind::page && is_reserved_segment(r->slug)) continue;  // "/files/": a section's, never a page's
+        return *r;
     }
     // A directory's path without its slash ("/blog"): a redirect to the
     // directory. Not the home page's, nor a tag's: one URL per page.

@@ -66,13 +66,14 @@ std::string_view citation_extension(CitationFormat format) {
 
 std::string_view citation_type(CitationFormat format) { return format_row(format).content_type; }
 
-bool match_pattern(std::string_view pattern, std::string_view path, Route& r) {
+std::optional<Route> match_pattern(std::string_view pattern, std::string_view path) {
+    Route r;
     while (!pattern.empty()) {
         if (pattern.starts_with("[{")) {  // "[{x}/]": x and a slash, or nothing when no slash is left
             std::size_t close = pattern.find("}/]");
             std::size_t slash = path.find('/');
             if (slash != std::string_view::npos) {
-                if (!capture(pattern.substr(2, close - 2), path.substr(0, slash), r)) return false;
+                if (!capture(pattern.substr(2, close - 2), path.substr(0, slash), r)) return std::nullopt;
                 path.remove_prefix(slash + 1);
             }
             pattern.remove_prefix(close + 3);
@@ -81,17 +82,18 @@ bool match_pattern(std::string_view pattern, std::string_view path, Route& r) {
             std::string_view placeholder = pattern.substr(1, close - 1);
             pattern.remove_prefix(close + 1);
             std::size_t end = pattern.empty() ? path.size() : path.find(pattern.front());
-            if (end == std::string_view::npos) return false;
-            if (!capture(placeholder, path.substr(0, end), r)) return false;
+            if (end == std::string_view::npos) return std::nullopt;
+            if (!capture(placeholder, path.substr(0, end), r)) return std::nullopt;
             path.remove_prefix(end);
         } else {
             std::size_t literal = std::min(pattern.find_first_of("{["), pattern.size());
-            if (!path.starts_with(pattern.substr(0, literal))) return false;
+            if (!path.starts_with(pattern.substr(0, literal))) return std::nullopt;
             path.remove_prefix(literal);
             pattern.remove_prefix(literal);
         }
     }
-    return path.empty();
+    if (!path.empty()) return std::nullopt;
+    return r;
 }
 
 std::string url_for(RouteKind kind, const UrlParts& parts) {

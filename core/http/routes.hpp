@@ -41,8 +41,8 @@ std::string url_for(const StoredFile& file);
 std::string_view citation_type(CitationFormat format);
 inline constexpr std::string_view bibtex_type = "application/x-bibtex; charset=utf-8";
 
-// Whether `pattern` matches `path`; the placeholders' values go into `route`
-// (slug, filter, format, digest), pointing into `path`.
-bool match_pattern(std::string_view pattern, std::string_view path, Route& route);
+// When `pattern` matches `path`: a Route holding the placeholders' values
+// (slug, filter, format, digest), pointing into `path`; its kind is the caller's.
+std::optional<Route> match_pattern(std::string_view pattern, std::string_view path);
 
 }  // namespace vitae

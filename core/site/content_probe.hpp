@@ -60,7 +60,7 @@ public:
 
 private:
     using Marks = ContentMarks;
-    bool read_marks(const struct stat& st, Marks& out);
+    std::optional<Marks> read_marks(const struct stat& st);  // nullopt: not readable now
     bool asked_sqlite_changed();
     void reopen(const FileId& id);  // a new baseline: what was committed before it must be loaded
 

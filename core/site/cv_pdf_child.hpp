@@ -1,7 +1,7 @@
-// /cv.pdf made by a child process (issue 26). Pango, Cairo and fontconfig
+// /cv.pdf made by a child process. Pango, Cairo and fontconfig
 // keep font maps, glyph caches and mapped fonts for the life of a process
 // (+42 MB of heap and +23 MB of mapped CJK fonts for a 1,000-paper CV,
-// measured in the worker before this): typeset in `vitae-cv-pdf`
+// measured when the worker typeset it itself): typeset in `vitae-cv-pdf`
 // (cvpdf/main.cpp), a short-lived child started with posix_spawn, they die
 // with it, and the serving processes never load Pango at all (they do not
 // link it). The child reads the site's database itself (read-only, like a

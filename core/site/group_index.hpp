@@ -40,7 +40,7 @@ struct GroupMemberSource {
 
 class GroupIndex {
 public:
-    using Clock = std::function<std::int64_t()>;  // monotonic milliseconds (tests pass their own)
+    using Clock = MonotonicClock;  // tests pass their own
 
     // Reads nothing yet: the first current() does, so a worker with a large
     // group starts as fast as one without.

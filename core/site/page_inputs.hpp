@@ -9,7 +9,7 @@
 // The inputs are compared exactly (rows and expanded template text), never
 // by digest. Each input below names what reads it (core/render/views,
 // core/site/pages); which of them a page is made from is its kind's row in
-// core/site/page_table.cpp (its Inputs). tests/unit/page_inputs_test checks that
+// core/site/page_table.cpp (its Inputs). tests/unit/site/page_inputs_test checks that
 // an edit changes exactly the pages it should.
 #pragma once
 

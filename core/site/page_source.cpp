@@ -79,12 +79,12 @@ PageSource::PageSource(PageCache& cache, std::string base_url, WireLayout layout
       scope_(std::move(scope)),
       surrogate_(std::move(surrogate)) {}
 
-PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted) {
+PageLookup PageSource::page(const Site& site, const Route& route, PageWorkspace& workspace, ContentCoding coding) {
     PageRef ref = page_ref(route, site);
     workspace.key.assign(scope_).append(ref.key).append(ref.key_extension);
     if (auto cached = workspace.cache.find(workspace.key, page_stamp(ref, site))) return {.page = cached, .cache_hit = true};
-    Extras extras{true, layout_, &surrogate_};
-    if (!cache_.enabled()) extras = {gzip_wanted, nullptr, &surrogate_};
+    Extras extras{.gzip = true, .wire = layout_, .surrogate = &surrogate_};
+    if (!cache_.enabled()) extras = {.gzip = coding == ContentCoding::gzip, .wire = nullptr, .surrogate = &surrogate_};
     auto page = render(site, ref, base_url_, extras);
     cache_.insert(workspace.key, page);
     return {.page = page, .cache_hit = false};

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "http/http.hpp"
 #include "http/page.hpp"
 #include "http/page_cache.hpp"
 #include "http/router.hpp"
@@ -54,8 +55,9 @@ public:
 
     // The page `route` names on `site`; throws if a template fails to render.
     // With the cache off (benchmarks), only what this one request will send
-    // is made: no gzip for a client that does not take it, no wire bytes.
-    PageLookup page(const Site& site, const Route& route, PageWorkspace& workspace, bool gzip_wanted = true);
+    // is made: no gzip for a client that does not take it (`coding`), no wire bytes.
+    PageLookup page(const Site& site, const Route& route, PageWorkspace& workspace,
+                    ContentCoding coding = ContentCoding::gzip);
 
     // The page rendered now, outside the cache, with its gzip but not the
     // bytes a cache hit sends: for files (the fast path, `vitae export`),

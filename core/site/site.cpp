@@ -203,7 +203,8 @@ std::shared_ptr<const Site> SiteHolder::fresh(ContentProbe& probe) {
     auto epoch = content_epoch_.load();
     // A rebuild in progress may have consumed the template events this
     // request must see: wait for it rather than serve the site it replaces.
-    if (content || release || group || templates_due(*serving) || rebuilding_.load()) return refresh(content, epoch, probe);
+    if (content || release || group || templates_due(*serving) || rebuilding_.load())
+        return refresh(content ? ProbeSaw::content_change : ProbeSaw::nothing, epoch, probe);
     return serving;
 }
 
@@ -214,11 +215,11 @@ bool SiteHolder::templates_due(const Site& site) const {
     return set.pending() || (id != 0 && id != site.templates->id());
 }
 
-std::shared_ptr<const Site> SiteHolder::refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe) {
+std::shared_ptr<const Site> SiteHolder::refresh(ProbeSaw saw, std::uint64_t epoch_seen, ContentProbe& probe) {
     std::shared_ptr<const Site> replaced;
     {
         std::lock_guard lock(reload_mutex_);
-        bool content = retry_due() || (content_changed && content_epoch_.load() == epoch_seen &&
+        bool content = retry_due() || (saw == ProbeSaw::content_change && content_epoch_.load() == epoch_seen &&
                                                  !loaded_from(*current()->content, probe));
         if (content && rejected_db_ && *rejected_db_ == db_fingerprint(source_.db_path)) content = false;
         bool templates = templates_due(*current());
@@ -317,7 +318,7 @@ SiteHolder::Rebuilt SiteHolder::rebuild(const RebuildWhat& what) {
                    group != old->group;
     if (changed) install(new_content, new_templates, group);
     auto took = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
-    if (changed || !error.empty()) record(what.reason, changed, error, took.count());
+    if (changed || !error.empty()) record({.reason = what.reason, .installed = changed, .error = error, .us = took.count()});
     return {.ok = error.empty(), .replaced = std::move(old)};
 }
 
@@ -340,16 +341,19 @@ void SiteHolder::install(std::shared_ptr<const LoadedContent> content, std::shar
     current_ = std::move(site);
 }
 
-void SiteHolder::record(std::string_view reason, bool installed, const std::string& error, std::int64_t us) {
+void SiteHolder::record(const RebuildReport& report) {
     auto generation = static_cast<std::int64_t>(current()->generation);
-    if (installed)
-        log(Level::info, LogEvent("reload").add("generation", generation).add("reason", reason).add("us", us));
-    if (!error.empty())  // `generation`: the one still serving
-        log(Level::error,
-            LogEvent("reload_rejected").add("generation", generation).add("reason", reason).add("error", error));
-    if (observer_) observer_(installed, !error.empty());
+    if (report.installed)
+        log(Level::info, LogEvent("reload").add("generation", generation).add("reason", report.reason).add("us", report.us));
+    if (!report.error.empty())  // `generation`: the one still serving
+        log(Level::error, LogEvent("reload_rejected")
+                              .add("generation", generation)
+                              .add("reason", report.reason)
+                              .add("error", report.error));
+    if (observer_) observer_({.installed = report.installed, .refused = !report.error.empty()});
     std::lock_guard lock(current_mutex_);
-    last_reload_ = {std::chrono::system_clock::now(), std::string(reason), error.empty(), error};
+    last_reload_ = {std::chrono::system_clock::now(), std::string(report.reason), report.error.empty(),
+                    std::string(report.error)};
 }
 
 }  // namespace vitae

@@ -111,7 +111,7 @@ struct Site {
 // the schema check; a schema changed since (PRAGMA schema_version) opens
 // and checks the file again. A reload of the shipped
 // site in three languages was 2.5 ms, a third of it opening the file and
-// parsing its schema, on the path of every edit to the page (issue #26).
+// parsing its schema, on the path of every edit to the page.
 struct KeptReader {
     std::optional<Db> db;
     FileId file{};
@@ -176,7 +176,11 @@ public:
     // Told after each rebuild that installed a new version and/or refused one
     // (a content edit can go live while a template is refused), under the
     // reload lock: for counters, so it must be quick. Set before threads start.
-    using ReloadObserver = std::function<void(bool installed, bool refused)>;
+    struct ReloadOutcome {
+        bool installed = false;
+        bool refused = false;
+    };
+    using ReloadObserver = std::function<void(const ReloadOutcome&)>;
     void on_reload(ReloadObserver observer) { observer_ = std::move(observer); }
 
 private:
@@ -187,7 +191,8 @@ private:
     // served was loaded from the very state the probe saw (equal marks: the
     // idle follower loaded it first), which is the common case after an edit.
     // Template changes are picked up by every refresh. Returns the site to serve.
-    std::shared_ptr<const Site> refresh(bool content_changed, std::uint64_t epoch_seen, ContentProbe& probe);
+    enum class ProbeSaw { nothing, content_change };
+    std::shared_ptr<const Site> refresh(ProbeSaw saw, std::uint64_t epoch_seen, ContentProbe& probe);
     bool release_due(const Site& site) const { return site.content->release_due(source_.now_unix()); }
     // The template set has a change this site does not serve yet (or is loading one).
     bool templates_due(const Site& site) const;
@@ -212,7 +217,14 @@ private:
                  std::shared_ptr<const Group> group);
     // The provider's group when it is another version than the serving site's; null otherwise.
     std::shared_ptr<const Group> new_group(const Site& serving) const;
-    void record(std::string_view reason, bool installed, const std::string& error, std::int64_t us);
+    // One rebuild, logged and told to the observer.
+    struct RebuildReport {
+        std::string_view reason;
+        bool installed = false;
+        std::string_view error = {};  // empty: nothing refused
+        std::int64_t us = 0;
+    };
+    void record(const RebuildReport& report);
 
     const SiteSource source_;  // .templates is never null (the constructor makes one if not given)
     mutable std::mutex current_mutex_;  // guards current_ and last_reload_; held for a copy

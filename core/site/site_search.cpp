@@ -59,7 +59,7 @@ SearchAsk read_ask(std::string_view query_string) {
 
 std::shared_ptr<const Page> search_page(const Site& site, const Route& route, std::string_view query_string,
                                         PageSource& source, SearchReader& reader,
-                                        bool gzip_wanted) {
+                                        ContentCoding coding) {
     PageRef ref = page_ref(route, site);
     if (ref.kind != RouteKind::search) return source.render_page(site, ref);
     const Views& views = site.views(ref.language);
@@ -83,7 +83,7 @@ std::shared_ptr<const Page> search_page(const Site& site, const Route& route, st
     page->unlisted = true;
     page->etag = etag_for(page->body);
     page->etag_gzip = page->etag.substr(0, page->etag.size() - 1) + "-gz\"";
-    if (gzip_wanted && page->body.size() >= gzip_min_bytes) page->gzip = gzip_compress(page->body);
+    if (coding == ContentCoding::gzip && page->body.size() >= gzip_min_bytes) page->gzip = gzip_compress(page->body);
     page->last_modified_unix = site.last_modified_unix;
     page->last_modified = http_date(site.last_modified_unix);
     page->generation = site.generation;

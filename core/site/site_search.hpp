@@ -2,7 +2,7 @@
 // answers are as many as the queries people type). The query runs on the
 // calling thread's own read-only connection to the site's database
 // (SearchReader, kept per thread and site like ContentProbe's), against the
-// FTS5 index the schema's triggers keep (data/schema.sql v9), so an edit is
+// FTS5 index the schema's triggers keep (data/schema.sql), so an edit is
 // found on the next request; hits are then linked through the version being
 // served (search_views), which the caller has just made fresh.
 #pragma once
@@ -36,10 +36,10 @@ private:
 // The search page `route` (RouteKind::search) names, for `query_string`
 // (the raw text after '?'): 200 with the hits or the form, 400 with a page
 // saying why for a query over a bound, a page number out of range or bad
-// encoding. Unlisted (noindex, no-store); gzipped when `gzip_wanted`.
+// encoding. Unlisted (noindex, no-store); gzipped when `coding` says so.
 // A route whose language the site lacks gets the site's 404 page.
 std::shared_ptr<const Page> search_page(const Site& site, const Route& route, std::string_view query_string,
                                         PageSource& source, SearchReader& reader,
-                                        bool gzip_wanted = true);
+                                        ContentCoding coding = ContentCoding::gzip);
 
 }  // namespace vitae

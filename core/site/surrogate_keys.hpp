@@ -7,7 +7,7 @@
 // keys to purge are the inputs whose stamp moved past the generation the
 // cache was last told about. So a page is purged exactly when the fast path
 // would rewrite its file: the same stamps decide both
-// (tests/unit/surrogate_keys_test checks the two agree for every page).
+// (tests/unit/site/surrogate_keys_test checks the two agree for every page).
 //
 // A key is "<site>:<input>[:<which>]", with the language's code after the
 // site for a page not in the default language; every response also carries

@@ -32,13 +32,13 @@ LoadedSite::LoadedSite(std::string site_name, SiteSource source, std::string sit
       mount(source.mount),
       holder(std::move(source), config.sites_dir.empty() ? config.fallback : nullptr),
       pages(cache, base_url, config.layout, std::move(scope), {.header = config.surrogate, .site_key = name}),
-      last_used_ms(monotonic_ms()),
-      slots_(config.slots) {}
+      last_used_ms(config.now_ms()),
+      thread_views_(config.threads) {}
 
-LoadedSite::Slot& LoadedSite::slot(std::size_t thread) {
-    auto& slot = slots_.at(thread);
-    if (!slot) slot = std::make_unique<Slot>(holder.source().db_path, pages);
-    return *slot;
+LoadedSite::ThreadView& LoadedSite::thread_view(std::size_t thread) {
+    auto& view = thread_views_.at(thread);
+    if (!view) view = std::make_unique<ThreadView>(holder.source().db_path, pages);
+    return *view;
 }
 
 // A registry site's place in the map: loaded (site set), being loaded (its
@@ -62,7 +62,7 @@ SiteSet::SiteSet(SitesConfig config, PageCache& cache) : config_(std::move(confi
     auto registry = std::make_shared<const Registry>(read_registry(config_.sites_dir));
     registry_fingerprint_ = registry_fingerprint(registry_path(config_.sites_dir));
     shared_templates_ = std::make_shared<TemplateSet>(config_.templates_dir);
-    group_ = std::make_shared<GroupIndex>(members_of(*registry));
+    group_ = std::make_shared<GroupIndex>(members_of(*registry), config_.now_ms);
     snapshot_ = std::make_shared<const Snapshot>(Snapshot{registry, HostMap(*registry)});
 }
 
@@ -122,14 +122,14 @@ std::shared_ptr<LoadedSite> SiteSet::acquire(const RegisteredSite& registered) {
     std::shared_ptr<Entry> entry;
     {
         std::lock_guard lock(mutex_);
-        auto& slot = entries_[registered.name];
-        if (!slot) {
-            slot = std::make_shared<Entry>();
-            slot->identity = identity_of(registered);
+        auto& named = entries_[registered.name];
+        if (!named) {
+            named = std::make_shared<Entry>();
+            named->identity = identity_of(registered);
         }
-        entry = slot;
+        entry = named;
     }
-    auto now = monotonic_ms();
+    auto now = config_.now_ms();
     LoadedSite::touch(entry->last_used_ms, now);
     std::lock_guard lock(entry->load_mutex);
     if (entry->site) {
@@ -198,7 +198,7 @@ void SiteSet::evict_over_bound() {
 // site override` made its first): its next request loads it with them.
 void SiteSet::unload_idle() {
     if (!many()) return;
-    auto now = monotonic_ms();
+    auto now = config_.now_ms();
     std::lock_guard lock(mutex_);
     for (auto it = entries_.begin(); it != entries_.end();) {
         const Entry& entry = *it->second;

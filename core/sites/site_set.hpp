@@ -53,10 +53,11 @@ struct SitesConfig {
     std::string scheme = "https";     // --sites: each site's base URL is scheme://its first host + its prefix
     std::filesystem::path templates_dir = {};
     WallClock now_unix = system_unix;
+    MonotonicClock now_ms = monotonic_ms;  // when a site was last asked for, when a failed one is tried again
     std::size_t max_loaded = limits::default_sites_loaded;  // --sites-loaded
     std::int64_t idle_unload_ms = 600'000;  // --site-idle
     std::size_t max_memory_bytes = 0;       // --sites-memory-mb: over this RSS, unload the least recently asked; 0: no bound
-    std::size_t slots = 1;            // threads that look pages up (each gets a probe and a workspace per site)
+    std::size_t threads = 1;          // threads that look pages up (each gets a probe and a workspace per site)
     WireLayout layout = nullptr;      // for PageSource
     SurrogateHeader surrogate = SurrogateHeader::none;  // --purge, --surrogate-keys: each page's keys, under the site's name
     std::shared_ptr<const Site> fallback = nullptr;  // --db: a restarted worker's last good site
@@ -70,13 +71,13 @@ public:
 
     // What one thread needs to look this site's pages up; made on the
     // thread's first use, then touched by that thread only.
-    struct Slot {
-        Slot(const std::string& db_path, PageSource& pages) : probe(db_path), workspace(pages) {}
+    struct ThreadView {
+        ThreadView(const std::string& db_path, PageSource& pages) : probe(db_path), workspace(pages) {}
         ContentProbe probe;
         PageWorkspace workspace;
         SearchReader search;  // its read-only connection for /search/ (opened on the first search)
     };
-    Slot& slot(std::size_t thread);
+    ThreadView& thread_view(std::size_t thread);
 
     const std::string name;      // "default" for --db
     const std::string base_url;  // scheme://host[/~prefix], no trailing slash
@@ -92,7 +93,7 @@ public:
     }
 
 private:
-    std::vector<std::unique_ptr<Slot>> slots_;  // by thread index
+    std::vector<std::unique_ptr<ThreadView>> thread_views_;  // by thread index
 };
 
 struct SitesStats {

@@ -65,10 +65,10 @@ void FcgiRequest::send(std::string_view records) {
 // libfcgi reads the socket with a blocking read(2); a receive timeout on the
 // connection makes that read fail (EAGAIN), which ends the stream with an
 // error, so FCGX_GetStr returns short instead of waiting for ever.
-bool FcgiRequest::read_body(std::size_t bytes, int timeout_ms, std::string& out) {
+std::optional<std::string> FcgiRequest::read_body(std::size_t bytes, int timeout_ms) {
     timeval tv{.tv_sec = timeout_ms / 1000, .tv_usec = (timeout_ms % 1000) * 1000};
     ::setsockopt(request_->ipcFd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    out.resize(bytes);
+    std::string out(bytes, '\0');
     std::size_t got = 0;
     while (got < bytes) {
         int chunk = static_cast<int>(std::min<std::size_t>(bytes - got, 64 * 1024));
@@ -76,8 +76,8 @@ bool FcgiRequest::read_body(std::size_t bytes, int timeout_ms, std::string& out)
         if (n <= 0) break;
         got += static_cast<std::size_t>(n);
     }
-    out.resize(got);
-    return got == bytes;
+    if (got != bytes) return std::nullopt;
+    return out;
 }
 
 namespace {

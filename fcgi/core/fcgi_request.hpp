@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,10 +38,10 @@ public:
     // connection and marks libfcgi's output closed (fcgi_request.cpp says why).
     void send(std::string_view records);
 
-    // Reads `bytes` of FCGI_STDIN into `out`, waiting at most `timeout_ms`
-    // for each read of the socket; false when the stream ends first or a
-    // read times out (a body that stops coming).
-    bool read_body(std::size_t bytes, int timeout_ms, std::string& out);
+    // Reads `bytes` of FCGI_STDIN, waiting at most `timeout_ms` for each
+    // read of the socket; nullopt when the stream ends first or a read
+    // times out (a body that stops coming).
+    std::optional<std::string> read_body(std::size_t bytes, int timeout_ms);
 
 private:
     std::unique_ptr<FCGX_Request> request_;

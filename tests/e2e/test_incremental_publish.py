@@ -5,7 +5,7 @@ the shipped database. After the first publish, one edit at a time is
 committed with Python's sqlite3; once the worker has published the new
 version, every file whose inode changed (each write is a rename of a new
 file) must be one the edit changes, and each of those must have been
-rewritten. The unit test tests/unit/page_inputs_test checks the same rule
+rewritten. The unit test tests/unit/site/page_inputs_test checks the same rule
 on every kind of edit; this checks the running fast path applies it.
 """
 import os

@@ -31,7 +31,7 @@ namespace {
 struct World {
     World(const std::string& db, const fs::path& templates)
         : cache(16 << 20, limits::page_cache_max_entries),
-          set({.db_path = db, .base_url = default_base_url, .templates_dir = templates, .slots = 1,
+          set({.db_path = db, .base_url = default_base_url, .templates_dir = templates, .threads = 1,
                .layout = fastcgi::answer_for_nginx},
               cache),
           sites(set.loaded().front()->holder),

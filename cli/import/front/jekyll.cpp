@@ -202,8 +202,9 @@ std::optional<DatedName> dated_file_name(std::string_view stem) {
     return DatedName{*date, std::string(stem.substr(i))};
 }
 
-std::string strip_liquid(std::string_view body, int first_line, std::vector<LiquidTag>& removed) {
+LiquidStripped strip_liquid(std::string_view body, int first_line) {
     std::string out;
+    std::vector<LiquidTag> removed;
     std::size_t pos = 0;
     bool in_raw = false;
     while (pos < body.size()) {
@@ -249,7 +250,7 @@ std::string strip_liquid(std::string_view body, int first_line, std::vector<Liqu
         removed.push_back({first_line + line_of(body, open) - 1, std::string(tag)});
     }
     if (pos < body.size()) out += body.substr(pos);
-    return out;
+    return {.text = std::move(out), .removed = std::move(removed)};
 }
 
 }  // namespace vitae::cli

@@ -70,8 +70,12 @@ struct LiquidTag {
     std::string text;  // "{% include figure.html path=... %}"
 };
 
-// `body` with Liquid removed or translated; every removed tag is in `removed`.
+// `body` with Liquid removed or translated, and every tag removed.
 // `first_line` is the file's line number of body's first line.
-std::string strip_liquid(std::string_view body, int first_line, std::vector<LiquidTag>& removed);
+struct LiquidStripped {
+    std::string text;
+    std::vector<LiquidTag> removed;
+};
+LiquidStripped strip_liquid(std::string_view body, int first_line);
 
 }  // namespace vitae::cli

@@ -84,7 +84,7 @@ void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
         }
         if (!is_web_link(url)) {
             if (!url.empty())
-                plan.note(SiteNote::Kind::warning, file, "link " + in_quotes(url) + " (" + icon + "): not an http(s) URL; left out");
+                plan.note(SiteNote::Outcome::warning, file, "link " + in_quotes(url) + " (" + icon + "): not an http(s) URL; left out");
             continue;
         }
         std::string label(trim(yaml_text(item, "label")));
@@ -113,7 +113,7 @@ void add_education(SitePlan& plan, const fs::path& file, const YAML::Node& educa
         std::string end = !yaml_text(e, "date_end").empty() ? yaml_text(e, "date_end") : yaml_text(e, "end");
         auto [from, to] = years(start, end);
         if (from == 0) {
-            plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(degree) + ": no year; left out");
+            plan.note(SiteNote::Outcome::warning, file, "education " + in_quotes(degree) + ": no year; left out");
             continue;
         }
         plan.profile.education.push_back({from, to, degree, sanitized_text(yaml_text(e, "institution"))});
@@ -176,10 +176,10 @@ void read_author(SitePlan& plan, const fs::path& file, const YAML::Node& a, std:
     if (trim(bio).empty()) bio = yaml_text(a, "bio");
     plan.profile.bio_markdown = paragraphs(bio);
     if (yaml_child(a, "interests").IsSequence() && yaml_child(a, "interests").size() > 0)
-        plan.note(SiteNote::Kind::warning, page, "interests: Vitae has no place for them yet; left out");
+        plan.note(SiteNote::Outcome::warning, page, "interests: Vitae has no place for them yet; left out");
     if (yaml_child(a, "skills").IsSequence() || yaml_child(a, "languages").IsSequence())
-        plan.note(SiteNote::Kind::warning, page, "skills and languages: Vitae has no place for them yet; left out");
-    plan.note(SiteNote::Kind::imported, file,
+        plan.note(SiteNote::Outcome::warning, page, "skills and languages: Vitae has no place for them yet; left out");
+    plan.note(SiteNote::Outcome::imported, file,
               "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.bio_markdown.size()) +
                   " bio paragraphs, " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
                   std::to_string(plan.profile.links.size()) + " links, " + std::to_string(plan.profile.education.size()) +
@@ -208,9 +208,9 @@ YAML::Node site_params(SitePlan& plan, fs::path& file) {
             YAML::Node params = std::string_view(name).starts_with("config/_default/params") ? root : yaml_child(root, "params");
             if (params.IsMap() && !yaml_text(params, "name").empty()) return params;
         } catch (const Error& e) {
-            plan.note(SiteNote::Kind::warning, file, std::string("the site's settings: ") + e.what());
+            plan.note(SiteNote::Outcome::warning, file, std::string("the site's settings: ") + e.what());
         } catch (const YAML::Exception& e) {
-            plan.note(SiteNote::Kind::warning, file, "the site's settings: " + e.msg, e.mark.line + 1);
+            plan.note(SiteNote::Outcome::warning, file, "the site's settings: " + e.msg, e.mark.line + 1);
         }
     }
     return {};
@@ -248,12 +248,12 @@ fs::path read_params_owner(SitePlan& plan) {
     }
     read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1, about);
     if (read && plan.profile.name.empty())
-        plan.note(SiteNote::Kind::demo, about, "the about widget of the theme's example owner; left out");
+        plan.note(SiteNote::Outcome::demo, about, "the about widget of the theme's example owner; left out");
     else if (read)
-        plan.note(SiteNote::Kind::imported, about, "the about widget: its text is the bio, with its education");
+        plan.note(SiteNote::Outcome::imported, about, "the about widget: its text is the bio, with its education");
     if (std::string avatar(trim(yaml_text(params, "avatar"))); !plan.profile.name.empty() && !avatar.empty() && avatar.find("..") == std::string::npos) {
         if (fs::is_regular_file(plan.dir / "static/img" / avatar)) plan.photo = plan.dir / "static/img" / avatar;
-        else plan.note(SiteNote::Kind::warning, file, "avatar " + in_quotes(avatar) + ": not in static/img; no profile photo");
+        else plan.note(SiteNote::Outcome::warning, file, "avatar " + in_quotes(avatar) + ": not in static/img; no profile photo");
     }
     return file;
 }
@@ -321,7 +321,7 @@ void read_landing_page(SitePlan& plan) {
         holder["experience"] = rows;
         add_experience(plan, holder);
     }
-    plan.note(SiteNote::Kind::imported, file, "the landing page: " + std::to_string(plan.profile.experiences.size() - before) +
+    plan.note(SiteNote::Outcome::imported, file, "the landing page: " + std::to_string(plan.profile.experiences.size() - before) +
                                                   " experience rows of its experience blocks (its other blocks are the page's layout)");
 }
 
@@ -338,13 +338,13 @@ void read_hugo_widgets(SitePlan& plan) {
         if (!read) continue;
         std::string widget = yaml_text(read->front, "widget");
         if (widget != "experience" || !yaml_child(read->front, "experience").IsSequence()) {
-            plan.note(SiteNote::Kind::skipped, file, "a home page widget (" + (widget.empty() ? "block" : widget) +
+            plan.note(SiteNote::Outcome::skipped, file, "a home page widget (" + (widget.empty() ? "block" : widget) +
                                                          "): not imported (only the experience widget is)");
             continue;
         }
         std::size_t before = plan.profile.experiences.size();
         add_experience(plan, read->front);
-        plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
+        plan.note(SiteNote::Outcome::imported, file, std::to_string(plan.profile.experiences.size() - before) + " experience rows");
     }
     read_landing_page(plan);
 }
@@ -354,15 +354,15 @@ void read_hugo_profile(SitePlan& plan) {
     if (fs::path params = file.empty() ? read_params_owner(plan) : fs::path(); !params.empty()) {
         for (const char* name : config_files)
             if (fs::exists(plan.dir / name) && plan.dir / name != params)
-                plan.note(SiteNote::Kind::skipped, plan.dir / name,
+                plan.note(SiteNote::Outcome::skipped, plan.dir / name,
                           "the site's settings: the owner comes from " + plan.relative(params) + "'s [params]");
         return;
     }
     for (const char* name : config_files)
         if (fs::exists(plan.dir / name))
-            plan.note(SiteNote::Kind::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
+            plan.note(SiteNote::Outcome::skipped, plan.dir / name, "the site's settings: the owner comes from the author page");
     if (file.empty())
-        return plan.note(SiteNote::Kind::warning, plan.content_dir() / "authors",
+        return plan.note(SiteNote::Outcome::warning, plan.content_dir() / "authors",
                          "no author page and no owner in the site's [params]: no bio imported");
     if (file.extension() == ".md") {
         auto read = read_front(plan, file);
@@ -374,12 +374,12 @@ void read_hugo_profile(SitePlan& plan) {
         try {
             author = YAML::Load(read_site_file(file));
         } catch (const std::exception& e) {
-            return plan.note(SiteNote::Kind::skipped, file, e.what());
+            return plan.note(SiteNote::Outcome::skipped, file, e.what());
         }
         fs::path page = plan.content_dir() / "authors" / file.stem() / "_index.md";
         auto read = fs::exists(page) ? read_front(plan, page) : std::nullopt;
         read_author(plan, file, author, read ? read->body : "", read ? read->body_line : 1);
-        if (read) plan.note(SiteNote::Kind::imported, page, "the owner's page: its text is the bio");
+        if (read) plan.note(SiteNote::Outcome::imported, page, "the owner's page: its text is the bio");
         plan.photo = picture_beside(plan.dir / "assets/media/authors" / file.stem());
     }
     if (plan.profile.name.empty()) plan.photo.clear();  // the demo author's avatar is the demo's too

@@ -62,7 +62,7 @@ std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& l
     std::string path = start == std::string::npos || url.find("..") != std::string::npos ? "" : url.substr(start);
     for (const fs::path& at : {file.parent_path() / path, plan.content_dir() / path, plan.dir / "static" / path})
         if (!path.empty() && fs::is_regular_file(at)) return "file:" + at.string();
-    plan.note(SiteNote::Kind::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
+    plan.note(SiteNote::Outcome::warning, file, label + " " + in_quotes(url) + ": not an http(s) URL nor a file of the site; left out");
     return {};
 }
 
@@ -74,12 +74,12 @@ std::string hugo_date(SitePlan& plan, const fs::path& file, const FrontMatterFil
         std::string written(trim(yaml_text(read.front, key)));
         if (written.empty()) continue;
         if (auto date = jekyll_date(written)) {
-            for (const auto& bad : unread) plan.note(SiteNote::Kind::warning, file, bad + " is not a date; " + key + " used");
+            for (const auto& bad : unread) plan.note(SiteNote::Outcome::warning, file, bad + " is not a date; " + key + " used");
             return *date;
         }
         unread.push_back(std::string(key) + " " + in_quotes(written));
     }
-    for (const auto& bad : unread) plan.note(SiteNote::Kind::warning, file, bad + " is not a date");
+    for (const auto& bad : unread) plan.note(SiteNote::Outcome::warning, file, bad + " is not a date");
     if (auto dated = dated_file_name(file.stem() == "index" ? file.parent_path().filename().string() : file.stem().string()))
         return dated->date;
     return {};
@@ -130,7 +130,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     post.slug = page_slug(file);
     post.title = best_title(yaml_text(read->front, "title"), read->body, file);
     post.published = hugo_date(plan, file, *read);
-    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date, publishDate or lastmod in front matter");
+    if (post.published.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date, publishDate or lastmod in front matter");
     if (is_draft(read->front)) {
         post.draft = true;
         post.preview_token = new_preview_token();
@@ -141,7 +141,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     post.body = hugo_markdown(plan, file, read->body, read->body_line);
     post.tags = post_tags(plan, file, read->front);
     for (const auto& project : list_of(yaml_child(read->front, "projects"))) plan.relations.push_back({project, "", post.slug});
-    plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + post.published + ")" + (post.draft ? ", a draft" : ""));
+    plan.note(SiteNote::Outcome::imported, file, "post " + post.slug + " (" + post.published + ")" + (post.draft ? ", a draft" : ""));
     plan.posts.push_back(std::move(post));
     plan.source("post", plan.posts.size(), file);
 }
@@ -155,14 +155,14 @@ void read_talk(SitePlan& plan, const fs::path& file) {
         !plan.keep_demo(file, "the starter's example talk " + in_quotes(title)))
         return;
     if (title.empty()) title = first_heading(read->body);
-    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title, in front matter or as a heading");
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Talk t;
     t.title = clean_title(title);
     // Academic before v4 dates the page (`date`, "Schedule page publish date") and the talk
     // (`time_start`) apart: the talk's is the talk's date.
     auto start = jekyll_date(std::string(trim(yaml_text(f, "time_start"))));
     t.date = start ? *start : hugo_date(plan, file, *read);
-    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date, publishDate or lastmod in front matter");
+    if (t.date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date, publishDate or lastmod in front matter");
     for (const char* key : {"event", "venue", "conference"})  // Hugo Blox's event; other themes' venue
         if (t.event.empty()) t.event = std::string(trim(sanitized_text(yaml_text(f, key))));
     for (const char* key : {"location", "place", "city"})
@@ -175,7 +175,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.abstract = std::string(trim(yaml_text(f, "abstract")));
     if (t.abstract.empty()) t.abstract = std::string(trim(body));
     if (t.abstract.empty()) t.abstract = std::string(trim(yaml_text(f, "summary")));
-    plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
+    plan.note(SiteNote::Outcome::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
     plan.source("talk", plan.talks.size(), file);
 }
@@ -187,7 +187,7 @@ void read_project(SitePlan& plan, const fs::path& file) {
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_hugo("project", title, read->body) && !plan.keep_demo(file, "the starter's example project " + in_quotes(title)))
         return;
-    if (is_draft(f)) return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
+    if (is_draft(f)) return plan.note(SiteNote::Outcome::skipped, file, "a draft (draft: true): Hugo does not publish it");
     title = best_title(yaml_text(f, "title"), read->body, file);
     SiteProject p;
     p.file = file;
@@ -200,7 +200,7 @@ void read_project(SitePlan& plan, const fs::path& file) {
     p.order = std::atoi(yaml_text(f, "weight").c_str());
     for (const auto& other : plan.projects)
         if (other.slug == p.slug) p.slug += "-2";
-    plan.note(SiteNote::Kind::imported, file, "project " + p.slug + (p.links.empty() ? "" : ", " + std::to_string(p.links.size()) + " links"));
+    plan.note(SiteNote::Outcome::imported, file, "project " + p.slug + (p.links.empty() ? "" : ", " + std::to_string(p.links.size()) + " links"));
     plan.projects.push_back(std::move(p));
 }
 
@@ -211,7 +211,7 @@ void read_course(SitePlan& plan, const fs::path& file) {
     try {
         text = read_site_file(file);
     } catch (const Error& e) {
-        return plan.note(SiteNote::Kind::skipped, file, e.what());
+        return plan.note(SiteNote::Outcome::skipped, file, e.what());
     }
     if (text.find("is designed to give technical content creators a seamless experience") != std::string::npos &&
         !plan.keep_demo(file, "the starter's example course"))
@@ -247,9 +247,9 @@ void read_hugo_content(SitePlan& plan) {
         if (section_is(file, "publication/") && in_new_folder.count(folder_of(file))) {
             std::string why = "the same paper as " + plan.content.generic_string() + "/publications/" + folder_of(file).string() +
                               " (Hugo Blox's new folder beside the old one): read once, from there";
-            plan.note(SiteNote::Kind::imported, file, why);
+            plan.note(SiteNote::Outcome::imported, file, why);
             if (fs::path bib = file.parent_path() / "cite.bib"; file.stem() == "index" && fs::is_regular_file(bib))
-                plan.note(SiteNote::Kind::imported, bib, why);
+                plan.note(SiteNote::Outcome::imported, bib, why);
             continue;
         }
         read_hugo_publication(plan, file);
@@ -278,7 +278,7 @@ void read_hugo_content(SitePlan& plan) {
                           : file.filename() == "_index.md" ? "a section's list page (the theme's title and text)"
                           : fs::exists(file.parent_path() / "index.md") ? "another BibTeX file of the page (its cite.bib is the one read)"
                                                                         : "not beside a publication's index.md";
-        plan.note(SiteNote::Kind::skipped, file, why);
+        plan.note(SiteNote::Outcome::skipped, file, why);
     }
 }
 

@@ -60,7 +60,7 @@ void hand_over_bibliographies(SitePlan& site, SitePlan& language, const std::str
             continue;
         }
         std::erase_if(language.notes, [&](const SiteNote& n) { return n.file == site.relative(bib); });
-        site.note(SiteNote::Kind::imported, bib, "the " + code + " copy of " + site.relative(twin->second) + ": its entries are read from there");
+        site.note(SiteNote::Outcome::imported, bib, "the " + code + " copy of " + site.relative(twin->second) + ": its entries are read from there");
     }
     for (auto& extra : language.publication_extras)
         if (!keys.count(file_language(site, extra.file.parent_path() / "cite.bib").key)) site.publication_extras.push_back(std::move(extra));
@@ -74,9 +74,9 @@ void hand_over_notes(SitePlan& site, SitePlan& language, const std::string& code
     for (const auto& bib : site.bibliographies) read_from_twin.insert(site.relative(bib));
     for (auto& note : language.notes) {
         if (!note.file.starts_with(folder)) continue;
-        if (note.kind == SiteNote::Kind::imported && note.message.starts_with("owner "))
+        if (note.kind == SiteNote::Outcome::imported && note.message.starts_with("owner "))
             note.message = "the " + code + " translation of the owner's page (the bio, role and affiliation; was: " + note.message + ")";
-        else if (note.kind == SiteNote::Kind::imported && note.message.starts_with("publication ") &&
+        else if (note.kind == SiteNote::Outcome::imported && note.message.starts_with("publication ") &&
                  !read_from_twin.count(note.file.substr(0, note.file.rfind('/') + 1) + "cite.bib"))
             note.message = "the " + code + " page of " + note.message + " (its cite.bib the default language's)";
         site.notes.push_back(std::move(note));

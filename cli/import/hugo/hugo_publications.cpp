@@ -145,7 +145,7 @@ Publication from_front_matter(SitePlan& plan, const fs::path& file, const FrontM
     if (p.doi.empty() && edit.IsMap()) p.doi = bare_doi(yaml_text(edit, "URL"));
     p.authors = authors_of_page(plan, f);
     std::vector<Link> links = listed_links(plan, file, read.body);
-    if (!links.empty()) plan.note(SiteNote::Kind::imported, file, std::to_string(links.size()) + " links of the page's list");
+    if (!links.empty()) plan.note(SiteNote::Outcome::imported, file, std::to_string(links.size()) + " links of the page's list");
     for (auto& link : links) p.links.push_back(std::move(link));
     if (!trim(body).empty() && abstract_section(body).empty() && links.empty() && p.abstract != trim(body) &&
         yaml_text(f, "abstract").empty())
@@ -159,7 +159,7 @@ std::optional<BibEntry> bib_entry(SitePlan& plan, const fs::path& bib) {
         BibFile file = read_bibtex_file(bib);
         if (!file.entries.empty()) return std::move(file.entries.front());
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::warning, bib, e.what());
+        plan.note(SiteNote::Outcome::warning, bib, e.what());
     }
     return std::nullopt;
 }
@@ -182,11 +182,11 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
         named.push_back(plan.relative(file));
     }
     if (demo && !plan.keep_demo(file, "the starter's example publication " + in_quotes(title))) {
-        if (has_bib) plan.note(SiteNote::Kind::demo, bib, "the starter's example publication's entry; left out with its page " + plan.relative(file));
+        if (has_bib) plan.note(SiteNote::Outcome::demo, bib, "the starter's example publication's entry; left out with its page " + plan.relative(file));
         return;
     }
-    if (title.empty() && !has_bib) return plan.note(SiteNote::Kind::skipped, file, "no title and no cite.bib");
-    if (yaml_text(f, "draft") == "true") return plan.note(SiteNote::Kind::skipped, file, "a draft (draft: true): Hugo does not publish it");
+    if (title.empty() && !has_bib) return plan.note(SiteNote::Outcome::skipped, file, "no title and no cite.bib");
+    if (yaml_text(f, "draft") == "true") return plan.note(SiteNote::Outcome::skipped, file, "a draft (draft: true): Hugo does not publish it");
     std::optional<BibEntry> entry = has_bib ? bib_entry(plan, bib) : std::nullopt;
     std::string key = entry ? entry->key : "";
     if (!key.empty()) {  // another folder's cite.bib has this key: another work, under key-2 (as import-bibtex names a repeat)
@@ -209,7 +209,7 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
         plan.bibliographies.push_back(bib);
         read_owner_in_bib(plan, file, f, *entry, bib);
         extra.publication = name = key;
-        plan.note(SiteNote::Kind::imported, file, "publication " + key + ": its cite.bib, and " +
+        plan.note(SiteNote::Outcome::imported, file, "publication " + key + ": its cite.bib, and " +
                                                       std::to_string(extra.links.size()) + " links of this page" +
                                                       (extra.selected ? ", featured (selected)" : ""));
     } else {
@@ -217,11 +217,11 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
         for (const auto& other : plan.publications)
             if (other.slug == p.slug) p.slug += "-2";
         if (auto same = planned_already(plan, p))
-            plan.note(SiteNote::Kind::warning, file, "publication " + p.slug + ": " + *same);
+            plan.note(SiteNote::Outcome::warning, file, "publication " + p.slug + ": " + *same);
         extra.publication = name = p.slug;
-        plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
+        plan.note(SiteNote::Outcome::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
         if (has_bib)  // read, and none of it usable: the page is the record, and the ledger says where it went
-            plan.note(SiteNote::Kind::imported, bib, "no entry of it could be read; publication " + p.slug +
+            plan.note(SiteNote::Outcome::imported, bib, "no entry of it could be read; publication " + p.slug +
                                                          " is its page's front matter instead");
         plan.publications.push_back(std::move(p));
     }

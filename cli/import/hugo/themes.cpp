@@ -48,9 +48,9 @@ std::optional<YAML::Node> settings_node(SitePlan& plan, const fs::path& file) {
     try {
         return file.extension() == ".toml" ? read_toml(text) : YAML::Load(text);
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::warning, file, std::string("the site's settings: ") + e.what());
+        plan.note(SiteNote::Outcome::warning, file, std::string("the site's settings: ") + e.what());
     } catch (const YAML::Exception& e) {
-        plan.note(SiteNote::Kind::warning, file, "the site's settings: " + e.msg, e.mark.line + 1);
+        plan.note(SiteNote::Outcome::warning, file, "the site's settings: " + e.msg, e.mark.line + 1);
     }
     return std::nullopt;
 }
@@ -265,7 +265,7 @@ void read_hugo_theme_owner(SitePlan& plan) {
     ThemeOwner owner = theme_owner(plan);
     fs::path about = about_of(plan);
     if (owner.name.empty()) {
-        plan.note(SiteNote::Kind::warning, plan.dir / "content",
+        plan.note(SiteNote::Outcome::warning, plan.dir / "content",
                   "no owner in the site's settings (params.author, an [author] of the theme, profileMode): no name imported");
     } else {
         plan.profile.name = std::string(trim(sanitized_text(owner.name)));
@@ -281,7 +281,7 @@ void read_hugo_theme_owner(SitePlan& plan) {
             bool written = std::any_of(label.begin(), label.end(), [](char c) { return (c >= 'A' && c <= 'Z') || c == ' '; });
             plan.profile.links.push_back({written ? label : hugo_link_label(label), url});  // "Google Scholar" as written, "github" named
         } else if (!url.empty()) {
-            plan.note(SiteNote::Kind::warning, owner.file.empty() ? plan.dir / "content" : owner.file,
+            plan.note(SiteNote::Outcome::warning, owner.file.empty() ? plan.dir / "content" : owner.file,
                       "link " + in_quotes(url) + " (" + label + "): not an http(s) URL; left out");
         }
     }
@@ -289,13 +289,13 @@ void read_hugo_theme_owner(SitePlan& plan) {
     if (bio.empty() && !about.empty())
         if (auto read = read_front(plan, about)) {
             bio = hugo_markdown(plan, about, read->body, read->body_line);
-            if (!trim(bio).empty()) plan.note(SiteNote::Kind::imported, about, "the about page: its text is the bio");
+            if (!trim(bio).empty()) plan.note(SiteNote::Outcome::imported, about, "the about page: its text is the bio");
         }
     plan.profile.bio_markdown = paragraphs(bio);
     plan.photo = picture_of(plan, owner.image);
     std::string theme = plan.theme.size() > 5 ? "theme " + in_quotes(plan.theme.substr(5)) : "no theme named";
     if (!owner.file.empty())
-        plan.note(SiteNote::Kind::imported, owner.file,
+        plan.note(SiteNote::Outcome::imported, owner.file,
                   "the site's settings (" + theme + "): owner " + in_quotes(plan.profile.name) + ", " +
                       std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs, " +
                       std::to_string(plan.profile.emails.size()) + " e-mail, " + std::to_string(plan.profile.links.size()) + " links");

@@ -36,14 +36,14 @@ std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) 
                                : text.starts_with('{') ? split_json_front_matter(text)  // Hugo's JSON
                                                        : split_front_matter(text);
         if (!read.has_front) {
-            plan.note(SiteNote::Kind::skipped, file, "no front matter: no title or date (Jekyll does not render it either)");
+            plan.note(SiteNote::Outcome::skipped, file, "no front matter: no title or date (Jekyll does not render it either)");
             return std::nullopt;
         }
         return read;
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::skipped, file, e.what());
+        plan.note(SiteNote::Outcome::skipped, file, e.what());
     } catch (const YAML::Exception& e) {
-        plan.note(SiteNote::Kind::skipped, file, std::string("front matter: ") + e.what());
+        plan.note(SiteNote::Outcome::skipped, file, std::string("front matter: ") + e.what());
     }
     return std::nullopt;
 }
@@ -53,7 +53,7 @@ std::string date_of(SitePlan& plan, const fs::path& file, const FrontMatterFile&
     std::string written = yaml_text(read.front, "date");
     if (!trim(written).empty()) {
         if (auto date = jekyll_date(written)) return *date;
-        plan.note(SiteNote::Kind::warning, file, "date " + in_quotes(written) + " is not a date Jekyll reads; the file name's used");
+        plan.note(SiteNote::Outcome::warning, file, "date " + in_quotes(written) + " is not a date Jekyll reads; the file name's used");
     }
     if (auto dated = dated_file_name(file.stem().string())) return dated->date;
     return {};
@@ -94,7 +94,7 @@ std::vector<std::string> post_tags(SitePlan& plan, const fs::path& file, const Y
     for (const auto& word : words) {
         std::string tag = slug_from(word);
         if (!is_tag(tag)) {
-            plan.note(SiteNote::Kind::warning, file, "tag " + in_quotes(word) + ": not usable as a tag; left out");
+            plan.note(SiteNote::Outcome::warning, file, "tag " + in_quotes(word) + ": not usable as a tag; left out");
             continue;
         }
         if (std::find(tags.begin(), tags.end(), tag) == tags.end()) tags.push_back(tag);
@@ -107,7 +107,7 @@ std::vector<std::string> post_tags(SitePlan& plan, const fs::path& file, const Y
 std::string talk_url(SitePlan& plan, const fs::path& file, const YAML::Node& front, const char* key) {
     std::string url(trim(yaml_text(front, key)));
     if (url.empty() || is_link(url)) return url;
-    plan.note(SiteNote::Kind::warning, file, std::string(key) + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
+    plan.note(SiteNote::Outcome::warning, file, std::string(key) + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
     return {};
 }
 
@@ -132,8 +132,8 @@ void read_post(SitePlan& plan, const fs::path& file) {
     post.slug = slug_of(file);
     post.title = best_title(title, read->body, file);
     post.published = date_of(plan, file, *read);
-    if (post.slug.empty()) return plan.note(SiteNote::Kind::skipped, file, "no usable slug in the file name");
-    if (post.published.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    if (post.slug.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no usable slug in the file name");
+    if (post.published.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in front matter or file name");
     for (const auto& other : plan.posts)
         if (other.slug == post.slug) post.slug += "-" + post.published;  // two posts, one name on different days
     bool html = file.extension() == ".html";
@@ -141,7 +141,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     post.body = html ? html_for_import(plan, file, read->body, read->body_line)
                      : markdown_for_import(plan, file, read->body, read->body_line);
     post.tags = post_tags(plan, file, read->front);
-    plan.note(SiteNote::Kind::imported, file,
+    plan.note(SiteNote::Outcome::imported, file,
               "post " + post.slug + " (" + post.published + ")" +
                   (post.draft ? ", a draft: /blog/preview/" + post.preview_token : std::string()) +
                   (post.tags.empty() ? std::string() : ", tags " + join(post.tags, " ")));
@@ -168,7 +168,7 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     OwnerNames owner = owner_names_of(plan);
     CitationParts cited = parse_citation(citation, owner);  // what the page leaves out, the citation may say
     if (title.empty()) title = cited.title;
-    if (title.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title, in front matter or citation");
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or citation");
     Publication p;
     p.slug = slug_of(file);
     p.title = clean_title(title);
@@ -196,20 +196,20 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     for (auto& name : bold_names(citation)) bold.push_back(std::move(name));
     mark_owner(plan, file, p.authors, bold);
     if (!citation.empty()) {
-        if (p.authors.empty()) plan.note(SiteNote::Kind::warning, file, "citation: no author list found; kept as a note");
+        if (p.authors.empty()) plan.note(SiteNote::Outcome::warning, file, "citation: no author list found; kept as a note");
         p.note = sanitized_text(citation);
         if (citation.find("Your Name") != std::string::npos)
-            plan.note(SiteNote::Kind::warning, file, "citation is still the theme's demo (\"Your Name\"); check it");
+            plan.note(SiteNote::Outcome::warning, file, "citation is still the theme's demo (\"Your Name\"); check it");
     }
     if (p.slug.empty()) p.slug = slug_from(p.title);
     for (const auto& other : plan.publications)
         if (other.slug == p.slug) p.slug += "-2";
     if (auto same = planned_already(plan, p))
-        plan.note(SiteNote::Kind::warning, file, "publication " + p.slug + ": " + *same);
+        plan.note(SiteNote::Outcome::warning, file, "publication " + p.slug + ": " + *same);
     if (yaml_child(f, "header").IsMap())
         if (std::string teaser(trim(yaml_text(yaml_child(f, "header"), "teaser"))); !teaser.empty())
             add_preview(plan, file, p.slug, teaser, "images");
-    plan.note(SiteNote::Kind::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
+    plan.note(SiteNote::Outcome::imported, file, "publication " + p.slug + " (" + std::to_string(p.authors.size()) + " authors)");
     plan.publications.push_back(std::move(p));
     plan.source("publication", plan.publications.size(), file);
 }
@@ -223,11 +223,11 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     std::string title = std::string(trim(yaml_text(f, "title")));
     if (is_demo_talk(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
     if (clean_title(title).empty()) title = first_heading(read->body);
-    if (clean_title(title).empty()) return plan.note(SiteNote::Kind::skipped, file, "no title, in front matter or as a heading");
+    if (clean_title(title).empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Talk t;
     t.title = clean_title(title);
     t.date = date_of(plan, file, *read);
-    if (t.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    if (t.date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in front matter or file name");
     t.event = sanitized_text(yaml_text(f, "venue"));
     std::string type(trim(yaml_text(f, "type")));
     if (!type.empty() && type != "Talk") t.event = sanitized_text(type) + (t.event.empty() ? "" : ", " + t.event);
@@ -235,7 +235,7 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     t.url_slides = talk_url(plan, file, f, "slidesurl");
     t.url_event = talk_url(plan, file, f, "talkurl");
     t.abstract = markdown_for_import(plan, file, read->body, read->body_line);
-    plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
+    plan.note(SiteNote::Outcome::imported, file, "talk " + in_quotes(t.title) + " (" + t.date + ")");
     plan.talks.push_back(std::move(t));
     plan.source("talk", plan.talks.size(), file);
 }
@@ -249,7 +249,7 @@ void read_news_item(SitePlan& plan, const fs::path& file) {
     if (is_demo_news(read->body) && !plan.keep_demo(file, "the theme's example news item (its text is the theme's)")) return;
     News n;
     n.date = date_of(plan, file, *read);
-    if (n.date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in front matter or file name");
+    if (n.date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in front matter or file name");
     bool html = file.extension() == ".html";
     std::string body = html ? html_for_import(plan, file, read->body, read->body_line)
                             : markdown_for_import(plan, file, read->body, read->body_line);
@@ -257,8 +257,8 @@ void read_news_item(SitePlan& plan, const fs::path& file) {
     if (yaml_text(read->front, "inline") != "true" && !trim(title).empty())
         body = "**" + std::string(trim(title)) + "**" + (trim(body).empty() ? "" : "\n\n" + body);
     n.markdown = std::string(trim(body));
-    if (n.markdown.empty()) return plan.note(SiteNote::Kind::skipped, file, "no text");
-    plan.note(SiteNote::Kind::imported, file, "news (" + n.date + ")");
+    if (n.markdown.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no text");
+    plan.note(SiteNote::Outcome::imported, file, "news (" + n.date + ")");
     plan.news.push_back(std::move(n));
     plan.source("news", plan.news.size(), file);
 }

@@ -63,19 +63,19 @@ void time_table_row(SitePlan& plan, const fs::path& file, std::string_view secti
         std::string term = where + (where.empty() || from == 0 ? "" : ", ") + (from == 0 ? "" : std::to_string(from));
         add_teaching(plan, {"", title, term, ""}, teaching_role(yaml_text(row, "role"), yaml_text(row, "description")));
     } else if (s.find("education") != std::string::npos) {
-        if (from == 0) return plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(title) + ": no year; left out");
+        if (from == 0) return plan.note(SiteNote::Outcome::warning, file, "education " + in_quotes(title) + ": no year; left out");
         plan.profile.education.push_back({from, to == 0 ? from : to, title, where});
     } else if (s.find("service") != std::string::npos) {
         plan.profile.services.push_back({title, where});
     } else if (s.find("experience") != std::string::npos || s.find("employment") != std::string::npos ||
                s.find("positions") != std::string::npos) {
-        if (from == 0) return plan.note(SiteNote::Kind::warning, file, "experience " + in_quotes(title) + ": no year; left out");
+        if (from == 0) return plan.note(SiteNote::Outcome::warning, file, "experience " + in_quotes(title) + ": no year; left out");
         MonthSpan span = month_span(yaml_text(row, "year"));  // "2019.09 – present" keeps its months
         std::string start = span.start.empty() ? month_of(from) : span.start;
         std::string end = span.open ? "" : !span.end.empty() ? span.end : to == 0 ? "" : month_of(to);
         plan.profile.experiences.push_back({where, "", title, start, end});
         if (span.start.empty())
-            plan.note(SiteNote::Kind::warning, file, "experience " + in_quotes(title) + ": cv.yml gives years only; January assumed");
+            plan.note(SiteNote::Outcome::warning, file, "experience " + in_quotes(title) + ": cv.yml gives years only; January assumed");
     }
 }
 
@@ -84,11 +84,11 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
     try {
         cv = YAML::Load(read_site_file(file));
     } catch (const std::exception& e) {
-        plan.note(SiteNote::Kind::skipped, file, e.what());
+        plan.note(SiteNote::Outcome::skipped, file, e.what());
         return false;
     }
     if (!cv.IsSequence()) {
-        plan.note(SiteNote::Kind::skipped, file, "not a list of sections (al-folio's cv.yml layout)");
+        plan.note(SiteNote::Outcome::skipped, file, "not a list of sections (al-folio's cv.yml layout)");
         return false;
     }
     for (const auto& section : cv)
@@ -105,12 +105,12 @@ bool read_cv_yml(SitePlan& plan, const fs::path& file) {
                       s.find("experience") != std::string::npos || s.find("employment") != std::string::npos ||
                       s.find("positions") != std::string::npos;
         if (!mapped || yaml_text(section, "type") != "time_table" || !section["contents"].IsSequence()) {
-            plan.note(SiteNote::Kind::skipped, file, "section " + in_quotes(title) + ": Vitae has no place for it yet");
+            plan.note(SiteNote::Outcome::skipped, file, "section " + in_quotes(title) + ": Vitae has no place for it yet");
             continue;
         }
         for (const auto& row : section["contents"]) time_table_row(plan, file, title, row);
     }
-    plan.note(SiteNote::Kind::imported, file, "CV: education, experience, service, teaching and award rows");
+    plan.note(SiteNote::Outcome::imported, file, "CV: education, experience, service, teaching and award rows");
     return true;
 }
 
@@ -120,7 +120,7 @@ void read_cv(SitePlan& plan) {
     fs::path yml = plan.dir / "_data" / "cv.yml", json = plan.dir / "assets" / "json" / "resume.json";
     bool from_yml = fs::exists(yml) && read_cv_yml(plan, yml);
     if (!fs::exists(json)) return;
-    if (from_yml) return plan.note(SiteNote::Kind::skipped, json, "_data/cv.yml gave the CV already (al-folio shows one of them)");
+    if (from_yml) return plan.note(SiteNote::Outcome::skipped, json, "_data/cv.yml gave the CV already (al-folio shows one of them)");
     read_json_resume(plan, json);
 }
 

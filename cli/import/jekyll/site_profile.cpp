@@ -31,7 +31,7 @@ void find_photo(SitePlan& plan, const fs::path& file, const char* folder, std::s
             plan.photo = candidate;
             return;
         }
-    plan.note(SiteNote::Kind::skipped, file, "profile picture " + in_quotes(name) + ": not in the site's folder");
+    plan.note(SiteNote::Outcome::skipped, file, "profile picture " + in_quotes(name) + ": not in the site's folder");
 }
 
 
@@ -75,9 +75,9 @@ YAML::Node load_yaml(SitePlan& plan, const fs::path& file) {
     try {
         return YAML::Load(read_site_file(file));
     } catch (const YAML::Exception& e) {
-        plan.note(SiteNote::Kind::skipped, file, "not YAML: " + e.msg, e.mark.line + 1);
+        plan.note(SiteNote::Outcome::skipped, file, "not YAML: " + e.msg, e.mark.line + 1);
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::skipped, file, e.what());
+        plan.note(SiteNote::Outcome::skipped, file, e.what());
     }
     return {};
 }
@@ -88,7 +88,7 @@ void add_links(SitePlan& plan, const YAML::Node& map, const fs::path& file) {
         if (value.empty()) continue;
         std::string url = is_web_link(value) ? value : social.url_prefix + value;
         if (std::string_view(social.url_prefix).empty() && !is_web_link(value)) {
-            plan.note(SiteNote::Kind::warning, file, std::string(social.key) + ": " + in_quotes(value) + " is not a URL; left out");
+            plan.note(SiteNote::Outcome::warning, file, std::string(social.key) + ": " + in_quotes(value) + " is not a URL; left out");
             continue;
         }
         bool seen = false;
@@ -140,7 +140,7 @@ void read_config(SitePlan& plan) {
             YAML::Node more = load_yaml(plan, socials_file);
             add_email(plan, yaml_text(more, "email"), socials_file);
             add_links(plan, more, socials_file);
-            plan.note(SiteNote::Kind::imported, socials_file, "e-mail and links");
+            plan.note(SiteNote::Outcome::imported, socials_file, "e-mail and links");
         }
     } else {
         YAML::Node author = config["author"];
@@ -154,10 +154,10 @@ void read_config(SitePlan& plan) {
     }
     if (auto description = yaml_text(config, "description"); !trim(description).empty()) {
         if (!is_demo_description(description) || plan.keep_demo(file, "description is the theme's demo text"))
-            plan.note(SiteNote::Kind::skipped, file, "description " + in_quotes(std::string(trim(description))) +
+            plan.note(SiteNote::Outcome::skipped, file, "description " + in_quotes(std::string(trim(description))) +
                                                          ": Vitae has no site description (the page describes the bio)");
     }
-    plan.note(SiteNote::Kind::imported, file,
+    plan.note(SiteNote::Outcome::imported, file,
               "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.emails.size()) + " e-mail, " +
                   std::to_string(plan.profile.links.size()) + " links, " +
                   std::to_string(plan.profile.name_variants.size()) + " name variants");
@@ -180,12 +180,12 @@ fs::path about_page(const SitePlan& plan) {
 
 void read_about(SitePlan& plan) {
     fs::path file = about_page(plan);
-    if (!fs::exists(file)) return plan.note(SiteNote::Kind::warning, file, "no about page: no bio imported");
+    if (!fs::exists(file)) return plan.note(SiteNote::Outcome::warning, file, "no about page: no bio imported");
     FrontMatterFile about;
     try {
         about = split_front_matter(read_site_file(file));
     } catch (const Error& e) {
-        return plan.note(SiteNote::Kind::skipped, file, e.what());
+        return plan.note(SiteNote::Outcome::skipped, file, e.what());
     }
     if (auto subtitle = yaml_text(about.front, "subtitle"); !trim(subtitle).empty())
         plan.profile.job_title = std::string(trim(sanitized_text(subtitle)));
@@ -200,7 +200,7 @@ void read_about(SitePlan& plan) {
         return;
     }
     plan.profile.bio_markdown = paragraphs(body);
-    plan.note(SiteNote::Kind::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
+    plan.note(SiteNote::Outcome::imported, file, std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs");
     plan.bio_file = file;
 }
 

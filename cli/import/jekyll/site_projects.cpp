@@ -46,13 +46,13 @@ fs::path picture_in_tree(SitePlan& plan, const fs::path& file, std::string_view 
     std::string n(trim(name));
     if (n.empty()) return {};
     if (is_web_link(n)) {
-        plan.note(SiteNote::Kind::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
+        plan.note(SiteNote::Outcome::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
         return {};
     }
     while (n.starts_with('/')) n.erase(0, 1);
     for (const fs::path& candidate : {plan.dir / n, plan.dir / folder / n})
         if (fs::is_regular_file(candidate)) return candidate;
-    plan.note(SiteNote::Kind::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
+    plan.note(SiteNote::Outcome::warning, file, "picture " + in_quotes(n) + " is not in the site's folder; left out");
     return {};
 }
 
@@ -61,7 +61,7 @@ void add_project(SitePlan& plan, SiteProject project) {
     if (project.slug.size() > limits::max_slug_bytes) project.slug.resize(limits::max_slug_bytes);
     for (const auto& other : plan.projects)
         if (other.slug == project.slug) project.slug += "-2";
-    plan.note(SiteNote::Kind::imported, project.file,
+    plan.note(SiteNote::Outcome::imported, project.file,
               "project " + project.slug + (project.image.empty() ? "" : ", picture " + plan.relative(project.image)) +
                   (project.links.empty() ? "" : ", " + std::to_string(project.links.size()) + " links"));
     plan.projects.push_back(std::move(project));

@@ -12,8 +12,8 @@ namespace vitae::cli {
 
 struct SiteNote {
     // machinery: read, and found to be the generator's (a menu, interface strings).
-    enum class Kind { imported, skipped, demo, warning, machinery };
-    Kind kind = Kind::imported;
+    enum class Outcome { imported, skipped, demo, warning, machinery };
+    Outcome outcome = Outcome::imported;
     std::string file;  // relative to the site's folder, e.g. "_posts/2024-01-02-x.md"
     int line = 0;      // 0: the whole file
     std::string message;

@@ -99,10 +99,10 @@ std::size_t read_talks(SitePlan& plan, const fs::path& file, const YAML::Node& l
         t.title = std::string(trim(sanitized_text(item_text(item, title_keys))));
         t.date = item_date(item, approximate);
         if (t.title.empty() || t.date.empty()) {
-            plan.note(SiteNote::Kind::warning, file, "talk " + in_quotes(t.title) + ": no title or no date; left out");
+            plan.note(SiteNote::Outcome::warning, file, "talk " + in_quotes(t.title) + ": no title or no date; left out");
             continue;
         }
-        if (approximate) plan.note(SiteNote::Kind::warning, file, "talk " + in_quotes(t.title) + ": a year only; 1 January assumed");
+        if (approximate) plan.note(SiteNote::Outcome::warning, file, "talk " + in_quotes(t.title) + ": a year only; 1 January assumed");
         t.event = sanitized_text(item_text(item, event_keys));
         t.place = sanitized_text(item_text(item, place_keys));
         t.url_slides = talk_link(item, {"slides", "url_slides", "slides_url", "slides_link"});
@@ -121,7 +121,7 @@ std::size_t read_courses(SitePlan& plan, const fs::path& file, const YAML::Node&
         Teaching t;
         t.title = std::string(trim(sanitized_text(item_text(item, title_keys))));
         if (t.title.empty()) {
-            plan.note(SiteNote::Kind::warning, file, "a course with no title; left out");
+            plan.note(SiteNote::Outcome::warning, file, "a course with no title; left out");
             continue;
         }
         t.course = sanitized_text(item_text(item, {"code", "course_id", "number", "id"}));
@@ -172,7 +172,7 @@ void read_data_file(SitePlan& plan, const fs::path& file) {
     if (root.IsMap() && yaml_child(root, "basics").IsMap() && file.extension() == ".json")
         return read_json_resume(plan, file);
     if (is_interface_strings(root))
-        return plan.note(SiteNote::Kind::machinery, file, "the theme's interface strings, by language");
+        return plan.note(SiteNote::Outcome::machinery, file, "the theme's interface strings, by language");
     std::vector<std::pair<std::string, YAML::Node>> lists;  // the file's lists: itself, or each key's
     if (root.IsSequence()) lists.push_back({"", root});
     else if (root.IsMap())
@@ -191,13 +191,13 @@ void read_data_file(SitePlan& plan, const fs::path& file) {
         }
     }
     if (read.empty() && menu && unread.empty())
-        return plan.note(SiteNote::Kind::machinery, file, "a menu of links (title, url): Vitae makes its menu from the content");
+        return plan.note(SiteNote::Outcome::machinery, file, "a menu of links (title, url): Vitae makes its menu from the content");
     if (read.empty()) return;  // of no shape import-site reads: the ledger says so
     std::string what;
     for (const auto& r : read) what += (what.empty() ? "" : ", ") + r;
-    plan.note(SiteNote::Kind::imported, file, what + ", read by the shape of its items");
+    plan.note(SiteNote::Outcome::imported, file, what + ", read by the shape of its items");
     for (const auto& key : unread)
-        plan.note(SiteNote::Kind::warning, file, "list " + in_quotes(key) + ": of no shape import-site reads; left out");
+        plan.note(SiteNote::Outcome::warning, file, "list " + in_quotes(key) + ": of no shape import-site reads; left out");
 }
 
 }  // namespace
@@ -210,9 +210,9 @@ void read_data_files(SitePlan& plan, const fs::path& folder) {
         try {
             read_data_file(plan, file);
         } catch (const YAML::Exception& e) {
-            plan.note(SiteNote::Kind::skipped, file, "not YAML, JSON or TOML: " + e.msg, e.mark.line + 1);
+            plan.note(SiteNote::Outcome::skipped, file, "not YAML, JSON or TOML: " + e.msg, e.mark.line + 1);
         } catch (const Error& e) {
-            plan.note(SiteNote::Kind::skipped, file, e.what());
+            plan.note(SiteNote::Outcome::skipped, file, e.what());
         }
     }
 }

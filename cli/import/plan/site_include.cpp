@@ -36,7 +36,7 @@ std::string includes_in_place(SitePlan& plan, const fs::path& file, std::string_
                 included = includes_in_place(plan, found, read.body, depth + 1);
             }
         } catch (const Error& e) {
-            plan.note(SiteNote::Kind::warning, found, std::string("read in place into ") + plan.relative(file) + ": " + e.what());
+            plan.note(SiteNote::Outcome::warning, found, std::string("read in place into ") + plan.relative(file) + ": " + e.what());
             found.clear();
         }
         out.append(last, m[0].first);
@@ -44,7 +44,7 @@ std::string includes_in_place(SitePlan& plan, const fs::path& file, std::string_
             out += m[0].str();  // reported by the Liquid pass with the rest
         } else {
             out += std::string(trim(included));
-            plan.note(SiteNote::Kind::imported, found, "its text read in place into " + plan.relative(file) + " ({% include %})");
+            plan.note(SiteNote::Outcome::imported, found, "its text read in place into " + plan.relative(file) + " ({% include %})");
         }
         last = m[0].second;
     }

@@ -167,7 +167,7 @@ void read_site_languages(SitePlan& plan) {
     std::vector<std::string> codes;
     for (const auto& code : named.codes) {
         if (!is_language_code(code)) {
-            plan.note(SiteNote::Kind::warning, plan.dir, "language " + in_quotes(code) + ": not a language code Vitae serves; left out");
+            plan.note(SiteNote::Outcome::warning, plan.dir, "language " + in_quotes(code) + ": not a language code Vitae serves; left out");
             continue;
         }
         if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);

@@ -22,10 +22,10 @@ namespace {
 
 bool ledger_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-std::string messages_of(const std::vector<const SiteNote*>& notes, SiteNote::Kind kind) {
+std::string messages_of(const std::vector<const SiteNote*>& notes, SiteNote::Outcome outcome) {
     std::string out;
     for (const SiteNote* note : notes)
-        if (note->kind == kind && out.find(note->message) == std::string::npos)
+        if (note->outcome == outcome && out.find(note->message) == std::string::npos)
             out += (out.empty() ? "" : "; ") + note->message;
     return out;
 }
@@ -108,9 +108,10 @@ std::string and_skipped(std::string detail, const std::string& skipped) {
 
 // What the readers said, in this order: imported, demo, machinery.
 std::optional<LedgerEntry> by_notes(const std::string& file, const std::vector<const SiteNote*>& notes) {
-    for (auto [note, kind] : {std::pair{SiteNote::Kind::imported, FileClass::imported}, {SiteNote::Kind::demo, FileClass::demo},
-                              {SiteNote::Kind::machinery, FileClass::machinery}})
-        if (std::string said = messages_of(notes, note); !said.empty()) return classed(file, kind, said);
+    for (auto [outcome, kind] : {std::pair{SiteNote::Outcome::imported, FileClass::imported},
+                                 {SiteNote::Outcome::demo, FileClass::demo},
+                                 {SiteNote::Outcome::machinery, FileClass::machinery}})
+        if (std::string said = messages_of(notes, outcome); !said.empty()) return classed(file, kind, said);
     return std::nullopt;
 }
 
@@ -134,7 +135,7 @@ std::optional<LedgerEntry> by_text(const std::string& file, Holds holds, const s
 
 LedgerEntry judge(const fs::path& path, const std::string& file, const std::vector<const SiteNote*>& notes) {
     if (auto said = by_notes(file, notes)) return *said;
-    std::string skipped = messages_of(notes, SiteNote::Kind::skipped);
+    std::string skipped = messages_of(notes, SiteNote::Outcome::skipped);
     if (auto part = machinery_part(file)) return classed(file, FileClass::machinery, and_skipped(*part, skipped));
     if (is_demo_asset(file)) return classed(file, FileClass::demo, "the theme's example media, by its shipped name; left out");
     Holds holds = what_it_holds(file);
@@ -161,8 +162,7 @@ std::string visible_text(std::string_view page) {
     }
     if (body.starts_with("+++"))
         if (auto end = body.find("\n+++", 3); end != std::string::npos) body.erase(0, end + 4);
-    std::vector<LiquidTag> removed;
-    std::string text = strip_liquid(body, 1, removed), out;
+    std::string text = strip_liquid(body, 1).text, out;
     // HTML comments, {{ }} (Hugo's shortcodes, Liquid's output), tags and
     // entities as a space each; scanned, not matched, so a long page costs
     // what it is long.

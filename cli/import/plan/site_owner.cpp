@@ -24,7 +24,7 @@ void add_owner_variant(SitePlan& plan, const fs::path& file, const std::string& 
     std::string name(trim(spelling));
     if (name.empty() || owner_names_of(plan).match(name)) return;
     plan.profile.name_variants.push_back(name);
-    plan.note(SiteNote::Kind::imported, file,
+    plan.note(SiteNote::Outcome::imported, file,
               "the owner written " + in_quotes(name) + " (" + std::string(mark) + "): kept as a name variant");
 }
 
@@ -49,7 +49,7 @@ void read_owner_in_bib(SitePlan& plan, const fs::path& page, const YAML::Node& f
     OwnerNames owner = owner_names_of(plan);
     for (const auto& a : p.authors)
         if (owner.match(a.name)) return;
-    plan.note(SiteNote::Kind::warning, page,
+    plan.note(SiteNote::Outcome::warning, page,
               "authors: names the owner (admin) but the cite.bib lists " + std::to_string(p.authors.size()) + " authors, not " +
                   std::to_string(authors.size()) + ", none of them the owner's name: the owner is not marked in this paper");
 }

@@ -73,7 +73,7 @@ void read_owner_page(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     const YAML::Node& f = read->front;
     if (yaml_text(f, "draft") == "true" || yaml_text(f, "published") == "false")
-        return plan.note(SiteNote::Kind::skipped, file, "a draft: the generator does not publish it; not imported as a page");
+        return plan.note(SiteNote::Outcome::skipped, file, "a draft: the generator does not publish it; not imported as a page");
     SitePage page;
     page.file = file;
     page.permalink = permalink_of(plan, file, f);
@@ -85,12 +85,12 @@ void read_owner_page(SitePlan& plan, const fs::path& file) {
     std::string title = clean_title(yaml_text(f, "title"));
     if (title.empty() && !html) title = first_heading(page.page.body);
     page.page.slug = page_slug(plan, page.permalink, title, file);
-    if (page.page.slug.empty()) return plan.note(SiteNote::Kind::skipped, file, "no title or name to make a page's address of");
+    if (page.page.slug.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title or name to make a page's address of");
     page.page.title = title.empty() ? title_from_file_name(file) : title;
     YAML::Node menu = yaml_child(f, "menu");  // Hugo: `menu: main` or a map of menus
     page.page.in_menu = yaml_text(f, "nav") == "true" || (menu.IsDefined() && !menu.IsNull() && yaml_text(f, "menu") != "false");
-    std::erase_if(plan.notes, [&](const SiteNote& n) { return n.kind == SiteNote::Kind::skipped && n.file == plan.relative(file); });
-    plan.note(SiteNote::Kind::imported, file, "page " + page.page.slug + " (" + in_quotes(page.page.title) +
+    std::erase_if(plan.notes, [&](const SiteNote& n) { return n.outcome == SiteNote::Outcome::skipped && n.file == plan.relative(file); });
+    plan.note(SiteNote::Outcome::imported, file, "page " + page.page.slug + " (" + in_quotes(page.page.title) +
                                                   (page.page.in_menu ? ", in the menu" : "") + "), its links rewritten");
     plan.pages.push_back(std::move(page));
 }

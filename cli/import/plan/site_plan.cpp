@@ -11,8 +11,8 @@ namespace fs = std::filesystem;
 
 std::string SitePlan::relative(const fs::path& file) const { return file.lexically_relative(dir).generic_string(); }
 
-void SitePlan::note(SiteNote::Kind kind, const fs::path& file, std::string message, int line) {
-    notes.push_back({kind, relative(file), line, std::move(message)});
+void SitePlan::note(SiteNote::Outcome outcome, const fs::path& file, std::string message, int line) {
+    notes.push_back({outcome, relative(file), line, std::move(message)});
 }
 
 bool SitePlan::keep_demo(const fs::path& file, const std::string& what, int line) {
@@ -21,10 +21,10 @@ bool SitePlan::keep_demo(const fs::path& file, const std::string& what, int line
                  options.include_demo_files.end();
     if (named) demo_files_taken.insert(name);
     if (!options.include_demo && !named) {
-        note(SiteNote::Kind::demo, file, what + "; left out", line);
+        note(SiteNote::Outcome::demo, file, what + "; left out", line);
         return false;
     }
-    note(SiteNote::Kind::warning, file, what + "; imported all the same (" +
+    note(SiteNote::Outcome::warning, file, what + "; imported all the same (" +
                                             (named ? "--include-demo-file" : "--include-demo") + ")", line);
     return true;
 }
@@ -32,7 +32,7 @@ bool SitePlan::keep_demo(const fs::path& file, const std::string& what, int line
 std::vector<std::string> demo_files(const SiteImportReport& report) {
     std::vector<std::string> out;
     for (const auto& note : report.notes)
-        if (note.kind == SiteNote::Kind::demo && std::find(out.begin(), out.end(), note.file) == out.end())
+        if (note.outcome == SiteNote::Outcome::demo && std::find(out.begin(), out.end(), note.file) == out.end())
             out.push_back(note.file);
     return out;
 }
@@ -51,8 +51,8 @@ std::vector<fs::path> site_files(const fs::path& folder, std::initializer_list<s
 }
 
 std::string describe(const SiteNote& note) {
-    static constexpr const char* kinds[] = {"imported", "skipped", "demo", "warning", "machinery"};
-    std::string out = std::string(kinds[static_cast<int>(note.kind)]) + " " + note.file;
+    static constexpr const char* outcomes[] = {"imported", "skipped", "demo", "warning", "machinery"};
+    std::string out = std::string(outcomes[static_cast<int>(note.outcome)]) + " " + note.file;
     if (note.line > 0) out += ":" + std::to_string(note.line);
     return out + ": " + note.message;
 }

@@ -120,7 +120,7 @@ struct SitePlan {
     void source(const std::string& list, std::size_t size, const std::filesystem::path& file) {
         if (size > 0) sources[{list, size - 1}] = file;
     }
-    void note(SiteNote::Kind kind, const std::filesystem::path& file, std::string message, int line = 0);
+    void note(SiteNote::Outcome outcome, const std::filesystem::path& file, std::string message, int line = 0);
     // `file` holds the theme's demo content (`what` says which): noted as
     // left out and false, or, when --include-demo asks for it, noted as
     // taken and true (the caller imports it as any other).

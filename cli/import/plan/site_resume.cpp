@@ -35,9 +35,9 @@ void read_json_resume(SitePlan& plan, const fs::path& file) {
     try {
         resume = nlohmann::json::parse(read_site_file(file));
     } catch (const std::exception& e) {
-        return plan.note(SiteNote::Kind::skipped, file, e.what());
+        return plan.note(SiteNote::Outcome::skipped, file, e.what());
     }
-    if (!resume.is_object()) return plan.note(SiteNote::Kind::skipped, file, "not a JSON Resume object");
+    if (!resume.is_object()) return plan.note(SiteNote::Outcome::skipped, file, "not a JSON Resume object");
     if (resume.contains("basics") && is_demo_cv_name(json_text(resume["basics"], "name")) &&
         !plan.keep_demo(file, "the theme's example resume (" + json_text(resume["basics"], "name") + ")"))
         return;
@@ -45,7 +45,7 @@ void read_json_resume(SitePlan& plan, const fs::path& file) {
         int from = std::atoi(json_text(e, "startDate").substr(0, 4).c_str()), to = std::atoi(json_text(e, "endDate").substr(0, 4).c_str());
         std::string degree = json_text(e, "studyType") + (json_text(e, "area").empty() ? "" : " " + json_text(e, "area"));
         if (from == 0) {
-            plan.note(SiteNote::Kind::warning, file, "education " + in_quotes(json_text(e, "institution")) + ": no startDate; left out");
+            plan.note(SiteNote::Outcome::warning, file, "education " + in_quotes(json_text(e, "institution")) + ": no startDate; left out");
             continue;
         }
         plan.profile.education.push_back({from, to == 0 ? from : to, std::string(trim(degree)), json_text(e, "institution")});
@@ -54,7 +54,7 @@ void read_json_resume(SitePlan& plan, const fs::path& file) {
         std::string start = resume_month(json_text(w, "startDate"));
         std::string organization = json_text(w, "name").empty() ? json_text(w, "company") : json_text(w, "name");
         if (start.empty()) {
-            plan.note(SiteNote::Kind::warning, file, "work " + in_quotes(organization) + ": no startDate; left out");
+            plan.note(SiteNote::Outcome::warning, file, "work " + in_quotes(organization) + ": no startDate; left out");
             continue;
         }
         plan.profile.experiences.push_back({organization, json_text(w, "location"), json_text(w, "position"), start,
@@ -71,8 +71,8 @@ void read_json_resume(SitePlan& plan, const fs::path& file) {
     for (const char* other : {"publications", "skills", "languages", "interests", "references", "projects",
                               "certificates"})
         if (resume.contains(other) && !resume[other].empty())
-            plan.note(SiteNote::Kind::skipped, file, std::string(other) + ": Vitae has no place for them yet");
-    plan.note(SiteNote::Kind::imported, file, "CV: education, work, volunteer and award rows");
+            plan.note(SiteNote::Outcome::skipped, file, std::string(other) + ": Vitae has no place for them yet");
+    plan.note(SiteNote::Outcome::imported, file, "CV: education, work, volunteer and award rows");
 }
 
 

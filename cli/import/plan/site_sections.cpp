@@ -37,7 +37,7 @@ namespace {
 // The row, then each link as its file is stored (a link to a file that
 // cannot be stored is left out).
 void write_project(const Db& db, SitePlan& plan, const SiteProject& p) {
-    std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", true);
+    std::string image = p.image.empty() ? "" : store_site_file(db, plan, p.image, p.title, "project picture", FileWanted::picture);
     insert_project(db, {.slug = p.slug, .title = p.title, .summary = p.summary, .markdown = p.markdown, .image = image,
                         .links = {}, .publications = {}, .posts = {}});
     for (const auto& l : stored_links(db, plan, p.links, "of project " + p.slug, p.file))
@@ -67,7 +67,7 @@ void write_relations(const Db& db, SitePlan& plan) {
         if (!r.publication.empty()) {
             auto id = publication_id_named(db, r.publication);
             if (!id) {
-                plan.note(SiteNote::Kind::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
+                plan.note(SiteNote::Outcome::warning, project->file, "related publication " + in_quotes(r.publication) + " was not imported");
                 continue;
             }
             relate_project_publication(db, project->slug, *id);
@@ -92,7 +92,8 @@ void write_previews(const Db& db, SitePlan& plan) {
     for (const auto& preview : plan.previews) {
         auto id = publication_id_named(db, preview.publication);
         if (!id) continue;  // the publication was left out (demo, or skipped): reported there
-        std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication, true);
+        std::string name = store_site_file(db, plan, preview.picture, "", "preview of " + preview.publication,
+                                           FileWanted::picture);
         if (name.empty()) continue;
         set_publication_preview(db, *id, name);
     }
@@ -137,29 +138,29 @@ std::string free_name(const Db& db, const fs::path& file, std::string_view bytes
 }  // namespace
 
 std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& picture, const std::string& alt,
-                            const std::string& what, bool picture_only) {
+                            const std::string& what, FileWanted wanted) {
     for (const auto& [path, name] : plan.stored_files)
         if (path == picture) return name;  // one picture named twice (a preview shared by two papers): stored once
     try {
         std::string bytes = read_file_to_add(picture.string());
         std::string name = free_name(db, picture, bytes);
         auto stored = store_upload(db, read_upload(name, std::move(bytes)), alt, ProfilePhoto::no);
-        if (!stored.file.is_picture() && !picture_only) {
-            plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
+        if (!stored.file.is_picture() && wanted == FileWanted::any) {
+            plan.note(SiteNote::Outcome::imported, picture, what + ", as " + stored.file.name + " (" + stored.file.type + ")");
             plan.stored_files.emplace_back(picture, stored.file.name);
             return stored.file.name;
         }
         if (!stored.file.is_picture()) {
             remove_file(db, stored.file.name);
-            plan.note(SiteNote::Kind::skipped, picture, what + ": not a picture (" + stored.file.type + ")");
+            plan.note(SiteNote::Outcome::skipped, picture, what + ": not a picture (" + stored.file.type + ")");
             return {};
         }
-        plan.note(SiteNote::Kind::imported, picture, what + ", as " + stored.file.name + " (" + std::to_string(stored.copies) +
+        plan.note(SiteNote::Outcome::imported, picture, what + ", as " + stored.file.name + " (" + std::to_string(stored.copies) +
                                                          " smaller copies)");
         plan.stored_files.emplace_back(picture, stored.file.name);
         return stored.file.name;
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::skipped, picture, what + ": " + e.what());
+        plan.note(SiteNote::Outcome::skipped, picture, what + ": " + e.what());
         return {};
     }
 }
@@ -167,11 +168,11 @@ std::string store_site_file(const Db& db, SitePlan& plan, const fs::path& pictur
 std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, const std::string& what,
                         const fs::path& file) {
     if (url.starts_with("file:")) {
-        std::string name = store_site_file(db, plan, url.substr(5), "", what, false);
+        std::string name = store_site_file(db, plan, url.substr(5), "", what, FileWanted::any);
         return name.empty() ? "" : url_for(RouteKind::file, {.slug = name});
     }
     if (url.empty() || is_link(url)) return url;
-    plan.note(SiteNote::Kind::warning, file, what + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
+    plan.note(SiteNote::Outcome::warning, file, what + " " + in_quotes(url) + ": " + std::string(link_expected) + "; left out");
     return {};
 }
 

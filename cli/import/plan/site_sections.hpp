@@ -25,9 +25,10 @@ std::string stored_link(const Db& db, SitePlan& plan, const std::string& url, co
 // a refused one left out, a label without a target kept.
 std::vector<Link> stored_links(const Db& db, SitePlan& plan, const std::vector<Link>& links, const std::string& of,
                                const std::filesystem::path& file);
-// Stores a file of the tree (only a picture when `picture_only`); its stored
-// name, or "" (reported) when it cannot be.
+// Stores a file of the tree (only a picture when FileWanted::picture: a
+// project's or a paper's preview); its stored name, or "" (reported) when it cannot be.
+enum class FileWanted { any, picture };
 std::string store_site_file(const Db& db, SitePlan& plan, const std::filesystem::path& file,
-                            const std::string& alt, const std::string& what, bool picture_only);
+                            const std::string& alt, const std::string& what, FileWanted wanted);
 
 }  // namespace vitae::cli

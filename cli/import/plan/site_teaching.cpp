@@ -42,7 +42,7 @@ void read_teaching_page(SitePlan& plan, const fs::path& file) {
     std::string title = std::string(trim(yaml_text(read->front, "title")));
     if (is_demo_teaching(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
     if (clean_title(title).empty()) title = first_heading(read->body);
-    if (clean_title(title).empty()) return plan.note(SiteNote::Kind::skipped, file, "no title, in front matter or as a heading");
+    if (clean_title(title).empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Teaching t;
     t.title = clean_title(title);
     const YAML::Node& f = read->front;
@@ -57,11 +57,11 @@ void read_teaching_page(SitePlan& plan, const fs::path& file) {
         t.term = venue.empty() ? date.substr(0, 4) : venue + (date.empty() ? "" : ", " + date.substr(0, 4));
     }
     if (!trim(read->body).empty())
-        plan.note(SiteNote::Kind::warning, file, "its description is not stored: teaching rows have none yet");
+        plan.note(SiteNote::Outcome::warning, file, "its description is not stored: teaching rows have none yet");
     std::string role = teaching_role(sanitized_text(yaml_text(f, "role")), read->body);
     if (std::string instructor = sanitized_text(yaml_text(f, "instructor")); role.empty() && !instructor.empty())
         if (owner_names_of(plan).match(instructor)) role = "Instructor";  // al-folio names the course's instructor
-    plan.note(SiteNote::Kind::imported, file,
+    plan.note(SiteNote::Outcome::imported, file,
               "teaching " + in_quotes(t.title) + (role.empty() ? ", no role named" : ", role " + in_quotes(role)));
     add_teaching(plan, std::move(t), std::move(role));
     plan.source("teaching", plan.profile.teaching.size(), file);

@@ -33,18 +33,23 @@ bool is_fence(std::string_view line) {
 
 void report_removed(SitePlan& plan, const std::filesystem::path& file, int line, const SanitizeReport& report) {
     for (const auto& what : report.removed)
-        plan.note(SiteNote::Kind::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
+        plan.note(SiteNote::Outcome::warning, file, "raw HTML: removed " + what + " (the sanitizer's allowlist)", line);
     for (const auto& image : report.images)
-        plan.note(SiteNote::Kind::warning, file,
+        plan.note(SiteNote::Outcome::warning, file,
                   "image " + image + ": not imported (add it with vitae add file and link /files/<name>); the <img> still points there",
                   line);
 }
 
 // HTML comments (<!-- ... -->, over any number of lines) removed, but in a
 // fenced code block: the site never shows them, and split into paragraphs
-// a comment's later ones would show. `removed` counts them.
-std::string without_html_comments(std::string_view markdown, int& removed) {
+// a comment's later ones would show.
+struct CommentsRemoved {
+    std::string text;
+    int removed = 0;  // how many comments
+};
+CommentsRemoved without_html_comments(std::string_view markdown) {
     std::string out;
+    int removed = 0;
     bool fenced = false, in_comment = false;
     std::size_t pos = 0;
     while (pos < markdown.size()) {
@@ -76,7 +81,7 @@ std::string without_html_comments(std::string_view markdown, int& removed) {
         if (!kept.empty() && kept.back() != '\n' && line.ends_with('\n')) kept += '\n';  // the comment ran past this line
         out += kept;
     }
-    return out;
+    return {.text = std::move(out), .removed = removed};
 }
 
 }  // namespace
@@ -107,7 +112,7 @@ std::vector<std::string> paragraphs(std::string_view markdown) {
 namespace {
 
 void report_markup(SitePlan& plan, const std::filesystem::path& file, const std::vector<MarkupNote>& notes) {
-    for (const auto& n : notes) plan.note(SiteNote::Kind::warning, file, n.message, n.line);
+    for (const auto& n : notes) plan.note(SiteNote::Outcome::warning, file, n.message, n.line);
 }
 
 enum class Generator { jekyll, hugo };
@@ -140,17 +145,16 @@ std::string markdown_of(SitePlan& plan, const std::filesystem::path& file, std::
     int attributes = 0;
     read = without_kramdown_attributes(read, attributes);
     if (attributes > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(attributes) +
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(attributes) +
                                                      " kramdown attribute lists ({: .class}, {:target=\"_blank\"}, {:toc}) removed: "
                                                      "what they set has no meaning in Vitae's pages");
-    std::vector<LiquidTag> liquid;
-    std::string text = generator == Generator::jekyll ? strip_liquid(read, first_line, liquid) : read;
+    auto [text, liquid] = generator == Generator::jekyll ? strip_liquid(read, first_line) : LiquidStripped{read, {}};
     for (const auto& tag : liquid)
-        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
-    int comments = 0;
-    text = without_html_comments(text, comments);
-    if (comments > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
+        plan.note(SiteNote::Outcome::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    auto uncommented = without_html_comments(text);
+    text = std::move(uncommented.text);
+    if (uncommented.removed > 0)
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
     // Paragraph by paragraph, so a fenced code block's "<" is left alone.
     std::string out;
     int html_blocks = 0, line = first_line;
@@ -160,16 +164,16 @@ std::string markdown_of(SitePlan& plan, const std::filesystem::path& file, std::
             line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
         bool code = is_fence(block.substr(0, block.find('\n')));
         if (!code && !block.starts_with(">") && !block.starts_with("    ") && has_html(block)) {
-            SanitizeReport report;
-            out += sanitize_html(block, report) + "\n\n";
-            report_removed(plan, file, line, report);
+            auto sanitized = sanitize_and_report(block);
+            out += sanitized.html + "\n\n";
+            report_removed(plan, file, line, sanitized.report);
             ++html_blocks;
             continue;
         }
         out += block + "\n\n";
     }
     if (html_blocks > 0)
-        plan.note(SiteNote::Kind::warning, file,
+        plan.note(SiteNote::Outcome::warning, file,
                   std::to_string(html_blocks) + " paragraphs carry raw HTML: kept, sanitized (and shown so)");
     while (!out.empty() && out.back() == '\n') out.pop_back();
     return out;
@@ -186,18 +190,16 @@ std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std
 }
 
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
-    std::vector<LiquidTag> liquid;
-    std::string text = strip_liquid(includes_in_place(plan, file, body), first_line, liquid);
+    auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
     for (const auto& tag : liquid)
-        plan.note(SiteNote::Kind::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
-    int comments = 0;
-    text = without_html_comments(text, comments);
-    if (comments > 0)
-        plan.note(SiteNote::Kind::warning, file, std::to_string(comments) + " HTML comments (<!-- -->) left out: the site does not show them either");
-    SanitizeReport report;
-    std::string html = sanitize_html(text, report);
-    report_removed(plan, file, first_line, report);
-    return html;
+        plan.note(SiteNote::Outcome::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
+    auto uncommented = without_html_comments(text);
+    text = std::move(uncommented.text);
+    if (uncommented.removed > 0)
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(uncommented.removed) + " HTML comments (<!-- -->) left out: the site does not show them either");
+    auto sanitized = sanitize_and_report(text);
+    report_removed(plan, file, first_line, sanitized.report);
+    return std::move(sanitized.html);
 }
 
 }  // namespace vitae::cli

@@ -38,7 +38,7 @@ struct FoldedList {
 void renote_translation(SitePlan& plan, const fs::path& file, const std::string& language, const std::string& of) {
     std::string name = plan.relative(file);
     for (auto& note : plan.notes)
-        if (note.file == name && note.kind == SiteNote::Kind::imported)
+        if (note.file == name && note.kind == SiteNote::Outcome::imported)
             note.message = "the " + language + " translation of " + of + " (was: " + note.message + ")";
 }
 
@@ -150,19 +150,19 @@ void read_translated_bio(SitePlan& plan, const fs::path& bio) {
         try {
             read = split_front_matter(read_site_file(file));
         } catch (const Error& e) {
-            plan.note(SiteNote::Kind::skipped, file, e.what());
+            plan.note(SiteNote::Outcome::skipped, file, e.what());
             continue;
         }
         std::vector<std::string> parts = paragraphs(markdown_for_import(plan, file, read.body, read.body_line));
         std::size_t n = plan.profile.bio_markdown.size();
         if (n == 0 || parts.empty()) {
-            plan.note(SiteNote::Kind::skipped, file, "the " + other.language + " about page, but the bio has no text to translate");
+            plan.note(SiteNote::Outcome::skipped, file, "the " + other.language + " about page, but the bio has no text to translate");
             continue;
         }
         for (std::size_t i = n; i < parts.size(); ++i) parts[n - 1] += "\n\n" + parts[i];  // more paragraphs: the last holds the rest
         for (std::size_t i = 0; i < std::min(n, parts.size()); ++i)
             plan.translations.push_back({other.language, "paragraph", "", i, "markdown", parts[i]});
-        plan.note(SiteNote::Kind::imported, file,
+        plan.note(SiteNote::Outcome::imported, file,
                   "the " + other.language + " translation of the bio (" + std::to_string(std::min(n, parts.size())) + " of its " +
                       std::to_string(n) + " paragraphs)");
     }

@@ -62,11 +62,11 @@ void note_settings(SitePlan& plan) {
         std::string name = entry.path().filename().string();
         if (!entry.is_regular_file() || !name.ends_with(".yml") || !(name.starts_with("_quarto") || name.starts_with("_metadata")))
             continue;
-        plan.note(SiteNote::Kind::machinery, entry.path(),
+        plan.note(SiteNote::Outcome::machinery, entry.path(),
                   name.starts_with("_quarto-") ? "Quarto's settings for one profile (a language's, the address it is built for)"
                                                : "Quarto's settings (menus, theme, the options of a folder's pages)");
     }
-    if (fs::exists(plan.dir / "404.qmd")) plan.note(SiteNote::Kind::machinery, plan.dir / "404.qmd", "the page not found of the generator");
+    if (fs::exists(plan.dir / "404.qmd")) plan.note(SiteNote::Outcome::machinery, plan.dir / "404.qmd", "the page not found of the generator");
 }
 
 }  // namespace

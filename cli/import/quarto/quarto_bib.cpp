@@ -45,7 +45,7 @@ void read_bib_talks(SitePlan& plan, const fs::path& file) {
         std::string title = bib_plain(entry, "title");
         std::string year = bib_plain(entry, "year");
         if (title.empty() || year.size() != 4 || !is_ascii_digit(year[0])) {
-            plan.note(SiteNote::Kind::skipped, file, "@" + entry.type + "{" + entry.key + "}: no title or year: not a talk", entry.line);
+            plan.note(SiteNote::Outcome::skipped, file, "@" + entry.type + "{" + entry.key + "}: no title or year: not a talk", entry.line);
             continue;
         }
         Talk t;
@@ -55,7 +55,7 @@ void read_bib_talks(SitePlan& plan, const fs::path& file) {
         plan.talks.push_back(std::move(t));
         ++read;
     }
-    plan.note(SiteNote::Kind::imported, file, std::to_string(read) + " talks (its entries)");
+    plan.note(SiteNote::Outcome::imported, file, std::to_string(read) + " talks (its entries)");
 }
 
 // The pages that read `bib`: by `bibliography:` or by naming the file in their text.
@@ -92,11 +92,11 @@ void read_quarto_bibliographies(SitePlan& plan, const std::vector<QuartoPage>& p
                 plan.bibliographies.push_back(file);
             }
         } catch (const Error& e) {
-            plan.note(SiteNote::Kind::skipped, file, e.what());
+            plan.note(SiteNote::Outcome::skipped, file, e.what());
             continue;
         }
         if (kind == "talk" || kind == "publication")
-            plan.note(SiteNote::Kind::imported, page->file, "the list of " + kind + "s: its .bib files");
+            plan.note(SiteNote::Outcome::imported, page->file, "the list of " + kind + "s: its .bib files");
     }
 }
 

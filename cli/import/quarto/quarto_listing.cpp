@@ -107,7 +107,7 @@ void read_listed(SitePlan& plan, const fs::path& file, const std::string& kind) 
     std::string title = front_text(f, {"title"});
     std::string slug = quarto_slug(language, file);
     if (title.empty()) title = slug;
-    if (slug.empty()) return plan.note(SiteNote::Kind::skipped, file, "no usable slug in its name");
+    if (slug.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no usable slug in its name");
     std::string date = quarto_date(plan, file, *read);
     std::string body = markdown_for_import(plan, file, read->body, read->body_line);
     if (kind == "project") {
@@ -117,11 +117,11 @@ void read_listed(SitePlan& plan, const fs::path& file, const std::string& kind) 
         p.title = title;
         p.summary = front_text(f, {"subtitle", "description"});
         p.markdown = std::string(trim(body));
-        plan.note(SiteNote::Kind::imported, file, "project " + slug);
+        plan.note(SiteNote::Outcome::imported, file, "project " + slug);
         plan.projects.push_back(std::move(p));
         return;
     }
-    if (date.empty()) return plan.note(SiteNote::Kind::skipped, file, "no date in its front matter or folder name");
+    if (date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in its front matter or folder name");
     if (kind == "talk") {
         Talk t;
         t.date = date;
@@ -129,7 +129,7 @@ void read_listed(SitePlan& plan, const fs::path& file, const std::string& kind) 
         t.event = front_text(f, {"event", "venue", "subtitle"});
         t.place = front_text(f, {"location"});
         t.abstract = std::string(trim(body)).empty() ? front_text(f, {"description", "abstract"}) : std::string(trim(body));
-        plan.note(SiteNote::Kind::imported, file, "talk " + in_quotes(title) + " (" + date + ")");
+        plan.note(SiteNote::Outcome::imported, file, "talk " + in_quotes(title) + " (" + date + ")");
         plan.talks.push_back(std::move(t));
         return plan.source("talk", plan.talks.size(), file);
     }
@@ -144,7 +144,7 @@ void read_listed(SitePlan& plan, const fs::path& file, const std::string& kind) 
         if (p.abstract.empty()) p.abstract = std::string(trim(body));
         p.authors = quarto_authors(f);
         mark_owner(plan, file, p.authors, {});
-        plan.note(SiteNote::Kind::imported, file, "publication " + slug + " (" + std::to_string(p.authors.size()) + " authors)");
+        plan.note(SiteNote::Outcome::imported, file, "publication " + slug + " (" + std::to_string(p.authors.size()) + " authors)");
         plan.publications.push_back(std::move(p));
         return plan.source("publication", plan.publications.size(), file);
     }
@@ -158,7 +158,7 @@ void read_listed(SitePlan& plan, const fs::path& file, const std::string& kind) 
     for (const auto& other : plan.posts)
         if (other.slug == post.slug && file_language(plan, plan.sources[{"post", static_cast<std::size_t>(&other - plan.posts.data())}]).key != language.key)
             post.slug += "-" + date;  // two posts, one name (a post's translation keeps it: it is folded into the post)
-    plan.note(SiteNote::Kind::imported, file, "post " + post.slug + " (" + date + ")");
+    plan.note(SiteNote::Outcome::imported, file, "post " + post.slug + " (" + date + ")");
     plan.posts.push_back(std::move(post));
     plan.source("post", plan.posts.size(), file);
 }
@@ -187,7 +187,7 @@ void read_quarto_listing(SitePlan& plan, const QuartoPage& page, std::set<fs::pa
         read_listed(plan, file, kind);
         ++count;
     }
-    plan.note(SiteNote::Kind::imported, page.file,
+    plan.note(SiteNote::Outcome::imported, page.file,
               "the listing of " + kind + "s (" +
                   (count > 0 ? std::to_string(count) + " files read here)" : std::string("the same files as another listing: read there)")));
 }

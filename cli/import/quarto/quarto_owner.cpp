@@ -76,7 +76,7 @@ void read_quarto_bio_translations(SitePlan& plan, const std::vector<QuartoPage>&
         for (std::size_t i = n; i < parts.size() && n > 0; ++i) parts[n - 1] += "\n\n" + parts[i];
         for (std::size_t i = 0; i < std::min(n, parts.size()); ++i)
             plan.translations.push_back({code, "paragraph", "", i, "markdown", parts[i]});
-        if (source != &bio) plan.note(SiteNote::Kind::imported, source->file, "the " + code + " translation of the bio");
+        if (source != &bio) plan.note(SiteNote::Outcome::imported, source->file, "the " + code + " translation of the bio");
     }
 }
 
@@ -87,26 +87,26 @@ void read_quarto_owner(SitePlan& plan, const std::vector<QuartoPage>& pages) {
     try {
         settings = YAML::Load(read_site_file(plan.dir / "_quarto.yml"));
     } catch (const std::exception& e) {
-        plan.note(SiteNote::Kind::skipped, plan.dir / "_quarto.yml", e.what());
+        plan.note(SiteNote::Outcome::skipped, plan.dir / "_quarto.yml", e.what());
     }
     const QuartoPage* owner = quarto_owner_page(plan, pages);
     std::string title = owner && owner->read.front["about"] ? std::string(trim(yaml_text(owner->read.front, "title"))) : "";
     plan.profile.name = sanitized_text(title.empty() ? yaml_text(yaml_child(settings, "website"), "title") : title);
     if (title.empty() && !plan.profile.name.empty())
-        plan.note(SiteNote::Kind::imported, plan.dir / "_quarto.yml", "the owner's name (website: title)");
-    if (!owner) return plan.note(SiteNote::Kind::warning, plan.dir, "no index.qmd or about.qmd: no bio imported");
+        plan.note(SiteNote::Outcome::imported, plan.dir / "_quarto.yml", "the owner's name (website: title)");
+    if (!owner) return plan.note(SiteNote::Outcome::warning, plan.dir, "no index.qmd or about.qmd: no bio imported");
     plan.profile.job_title = sanitized_text(trim(yaml_text(owner->read.front, "subtitle")));
     read_quarto_links(plan, *owner);
     if (std::string image(trim(yaml_text(owner->read.front, "image"))); !image.empty() && fs::is_regular_file(owner->file.parent_path() / image))
         plan.photo = owner->file.parent_path() / image;
     const QuartoPage* bio = quarto_bio_page(plan, pages, *owner);
     plan.profile.bio_markdown = bio_in(plan, *bio, plan.languages.empty() ? "" : plan.languages.front().code);
-    plan.note(SiteNote::Kind::imported, owner->file,
+    plan.note(SiteNote::Outcome::imported, owner->file,
               "owner " + in_quotes(plan.profile.name) + ", " + std::to_string(plan.profile.links.size()) + " links, " +
                   std::to_string(plan.profile.emails.size()) + " e-mail" +
                   (bio == owner ? ", " + std::to_string(plan.profile.bio_markdown.size()) + " bio paragraphs" : std::string()));
     if (bio != owner)
-        plan.note(SiteNote::Kind::imported, bio->file, "the bio (" + std::to_string(plan.profile.bio_markdown.size()) + " paragraphs)");
+        plan.note(SiteNote::Outcome::imported, bio->file, "the bio (" + std::to_string(plan.profile.bio_markdown.size()) + " paragraphs)");
     read_quarto_bio_translations(plan, pages, *bio);
 }
 

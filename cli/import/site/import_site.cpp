@@ -118,7 +118,7 @@ void note_repeated_works(const Db& db, SitePlan& plan, const fs::path& file, con
         WorkIdentity work = identity_of(row.publication);
         auto found = added.count(row.publication.slug) ? earlier.find(work) : std::nullopt;
         if (found)
-            plan.note(SiteNote::Kind::warning, file, row.publication.slug + ": " + same_work_note(found->by, slugs[found->at]));
+            plan.note(SiteNote::Outcome::warning, file, row.publication.slug + ": " + same_work_note(found->by, slugs[found->at]));
         earlier.add(slugs.size(), work);
         slugs.push_back(row.publication.slug);
     }
@@ -137,7 +137,7 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
             continue;
         if (auto forced = plan.bib_types.find(file); forced != plan.bib_types.end()) entry.type = forced->second;
         if (auto renamed = plan.bib_keys.find(file); renamed != plan.bib_keys.end() && entry.key == renamed->second.first) {
-            plan.note(SiteNote::Kind::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
+            plan.note(SiteNote::Outcome::warning, file, "key " + entry.key + " is another folder's cite.bib's too: imported as " +
                                                          renamed->second.second, entry.line);
             entry.key = renamed->second.second;
         }
@@ -146,14 +146,14 @@ void import_bibliography(const Db& db, SitePlan& plan, SiteImportReport& report,
     bib.entries = std::move(kept);
     ImportReport imported = import_bibtex_file(db, std::move(bib), {});
     for (const auto& problem : imported.file.problems)
-        plan.note(problem.skipped ? SiteNote::Kind::skipped : SiteNote::Kind::warning, file,
+        plan.note(problem.skipped ? SiteNote::Outcome::skipped : SiteNote::Outcome::warning, file,
                   (problem.key.empty() ? "" : problem.key + ": ") + problem.message, problem.line);
     report.counts.bibtex_publications += imported.changes.size();
     if (imported.changes.empty() && std::any_of(plan.notes.begin(), plan.notes.end(), [&](const SiteNote& n) {
-            return n.kind == SiteNote::Kind::demo && n.file == plan.relative(file);
+            return n.outcome == SiteNote::Outcome::demo && n.file == plan.relative(file);
         }))
         return;  // only the theme's example entries: the file is demo (its lines say so), not "0 publications"
-    plan.note(SiteNote::Kind::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
+    plan.note(SiteNote::Outcome::imported, file, std::to_string(imported.changes.size()) + " publications (import-bibtex)");
     note_repeated_works(db, plan, file, imported);
 }
 
@@ -182,10 +182,10 @@ void import_photo(const Db& db, SitePlan& plan) {
     try {
         auto stored = store_upload(db, read_upload(name, read_file_to_add(plan.photo.string())), plan.profile.name,
                                    ProfilePhoto::yes);
-        plan.note(SiteNote::Kind::imported, plan.photo, "the profile photo, as " + stored.file.name + " (" +
+        plan.note(SiteNote::Outcome::imported, plan.photo, "the profile photo, as " + stored.file.name + " (" +
                                                             std::to_string(stored.copies) + " smaller copies)");
     } catch (const Error& e) {
-        plan.note(SiteNote::Kind::skipped, plan.photo, std::string("profile picture: ") + e.what());
+        plan.note(SiteNote::Outcome::skipped, plan.photo, std::string("profile picture: ") + e.what());
     }
 }
 

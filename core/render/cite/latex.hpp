@@ -4,7 +4,7 @@
 // included, for the page to typeset; anything else (unknown commands) is
 // refused rather than guessed (Error, saying what without file or line: the caller knows
 // where the value was), so a page never shows a stray backslash. Encoding produces
-// what decoding reads back to the same text (tests/unit/cli_latex_test.cpp).
+// what decoding reads back to the same text (tests/unit/render/cite/cli_latex_test.cpp).
 #pragma once
 
 #include <string>

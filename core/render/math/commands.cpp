@@ -121,12 +121,12 @@ std::string Converter::command_more(std::string_view name) {
         skip_space();
         if (peek() != '{') throw Unsupported("\\substack without {");
         ++pos_;
-        Table t = table(false, false, stop_brace);
+        Table t = table({.extra_stop = stop_brace});
         if (peek() != '}') throw Unsupported("unclosed \\substack");
         ++pos_;
-        return "<mstyle scriptlevel=\"1\">" + render(t, "c", false, false) + "</mstyle>";
+        return "<mstyle scriptlevel=\"1\">" + render(t, {.aligns = "c"}) + "</mstyle>";
     }
-    if (name == "eqref" || name == "ref") return reference(name == "eqref");
+    if (name == "eqref" || name == "ref") return reference(name == "eqref" ? RefForm::parenthesised : RefForm::bare);
     if (name == "tag" || name == "label" || name == "nonumber" || name == "notag") {
         tag_command(name);
         return "";
@@ -282,7 +282,7 @@ std::string Converter::dimension_space() {
 }
 
 // \eqref{x} -> (3) when x is known (in this formula or an earlier one), else (x).
-std::string Converter::reference(bool parens) {
+std::string Converter::reference(RefForm form) {
     std::string label(raw_group());
     std::string text = label;
     if (auto it = context_.labels.find(label); it != context_.labels.end()) text = it->second;
@@ -292,7 +292,7 @@ std::string Converter::reference(bool parens) {
             if (l == label) text = t, here = true;
         if (!here) context_.forward_refs = true;
     }
-    return "<mtext>" + html_escape(parens ? "(" + text + ")" : text) + "</mtext>";
+    return "<mtext>" + html_escape(form == RefForm::parenthesised ? "(" + text + ")" : text) + "</mtext>";
 }
 
 void Converter::tag_command(std::string_view name) {

@@ -39,8 +39,8 @@ std::string styled_greek(std::string_view utf8, Variant variant) {
 
 }  // namespace
 
-Converter::Converter(std::string_view tex, bool display, MathContext& context)
-    : expanded_(expand_macros(tex, context.macros)), tex_(expanded_), display_(display), context_(context) {}
+Converter::Converter(std::string_view tex, MathStyle style, MathContext& context)
+    : expanded_(expand_macros(tex, context.macros)), tex_(expanded_), display_(style == MathStyle::display), context_(context) {}
 
 void Converter::skip_space() {
     while (!at_end() && (tex_[pos_] == ' ' || tex_[pos_] == '\t' || tex_[pos_] == '\n' || tex_[pos_] == '\r')) ++pos_;

@@ -32,12 +32,16 @@ enum Stop : unsigned { stop_end = 0, stop_brace = 1, stop_bracket = 2, stop_righ
 
 class Converter {
 public:
-    Converter(std::string_view tex, bool display, MathContext& context);
+    Converter(std::string_view tex, MathStyle style, MathContext& context);
     std::string run();  // the content of <math>; throws Unsupported
 
 private:
     // What the last atom was, for where its scripts go.
     enum class Limits { scripts, movable, display_only, always };
+    // \eqref{x} shows "(3)", \ref{x} "3".
+    enum class RefForm { bare, parenthesised };
+    // Whether a display environment's rows get equation numbers (align, not align*).
+    enum class Numbering { none, numbered };
 
     // math_convert.cpp
     bool at_end() const { return pos_ >= tex_.size(); }
@@ -64,7 +68,7 @@ private:
     std::string operator_name();
     std::string text(Variant variant);
     std::string dimension_space();
-    std::string reference(bool parens);
+    std::string reference(RefForm form);
     void tag_command(std::string_view name);
 
     // math_env.cpp
@@ -75,12 +79,23 @@ private:
     std::string environment();
     std::string_view environment_name();
     void expect_end(std::string_view name);
-    Table table(bool own_rows, bool display_cells, unsigned extra_stop = stop_end);
-    std::string display_environment(std::string_view base, bool numbered);
-    std::string render(const Table& t, std::string_view aligns, bool cycle, bool display,
-                       const std::vector<std::optional<std::string>>& tags = {});
-    std::optional<std::string> row_tag(const RowInfo& info, bool numbered);
-    std::string tagged(const std::string& body, const RowInfo& info, bool numbered);
+    // How a table's rows are read.
+    struct TableRead {
+        bool own_rows = false;              // each row keeps its own \tag and \label (numbered environments)
+        MathStyle cells = MathStyle::text;  // the style inside its cells
+        unsigned extra_stop = stop_end;     // where else it ends (stop_top: with the formula)
+    };
+    // How a table is laid out.
+    struct TableLayout {
+        std::string_view aligns = "c";  // a column's l, r or c; "m": multline's first left, last right
+        bool cycle = false;             // the aligns repeat across the columns (align's rl rl...)
+        MathStyle style = MathStyle::text;
+    };
+    Table table(const TableRead& read);
+    std::string display_environment(std::string_view base, Numbering numbering);
+    std::string render(const Table& t, const TableLayout& layout, const std::vector<std::optional<std::string>>& tags = {});
+    std::optional<std::string> row_tag(const RowInfo& info, Numbering numbering);
+    std::string tagged(const std::string& body, const RowInfo& info, Numbering numbering);
 
     std::string expanded_;  // the formula after macro expansion
     std::string_view tex_;

@@ -75,7 +75,7 @@ std::string Converter::environment() {
     std::string out;
     for (const auto& m : matrices)
         if (env == m.name) {
-            std::string tab = render(table(false, false), "c", false, false);
+            std::string tab = render(table({}), {.aligns = "c"});
             if (env == "smallmatrix") tab = "<mstyle scriptlevel=\"1\">" + tab + "</mstyle>";
             if (!m.open.empty())
                 tab = "<mrow><mo stretchy=\"true\">" + std::string(m.open) + "</mo>" + tab + "<mo stretchy=\"true\">" +
@@ -87,19 +87,21 @@ std::string Converter::environment() {
     } else if (env == "array" || env == "darray" || env == "subarray") {
         raw_optional();
         std::string spec = column_spec(raw_group());
-        out = render(table(false, env == "darray"), spec, false, env == "darray");
+        MathStyle cells = env == "darray" ? MathStyle::display : MathStyle::text;
+        out = render(table({.cells = cells}), {.aligns = spec, .style = cells});
         if (env == "subarray") out = "<mstyle scriptlevel=\"1\">" + out + "</mstyle>";
     } else if (env == "cases" || env == "dcases" || env == "rcases" || env == "drcases") {
-        bool d = env[0] == 'd';
-        std::string tab = render(table(false, d), "ll", false, d);
+        MathStyle cells = env[0] == 'd' ? MathStyle::display : MathStyle::text;
+        std::string tab = render(table({.cells = cells}), {.aligns = "ll", .style = cells});
         out = env.ends_with("rcases") ? "<mrow>" + tab + "<mo stretchy=\"true\">}</mo></mrow>"
                                       : "<mrow><mo stretchy=\"true\">{</mo>" + tab + "</mrow>";
     } else if (base == "aligned" || base == "alignedat" || base == "split" || base == "gathered") {
         if (base == "alignedat") raw_group();
-        out = render(table(false, true), base == "gathered" ? "c" : "rl", true, true);
+        out = render(table({.cells = MathStyle::display}),
+                     {.aligns = base == "gathered" ? "c" : "rl", .cycle = true, .style = MathStyle::display});
     } else if (base == "align" || base == "alignat" || base == "flalign" || base == "eqnarray" || base == "gather" ||
                base == "equation" || base == "multline") {
-        out = display_environment(base, base.size() == env.size());
+        out = display_environment(base, base.size() == env.size() ? Numbering::numbered : Numbering::none);
     } else {
         throw Unsupported("\\begin{" + env + "}");
     }
@@ -109,7 +111,7 @@ std::string Converter::environment() {
 }
 
 // align, gather, equation, multline...: display rows that may carry numbers.
-std::string Converter::display_environment(std::string_view base, bool numbered) {
+std::string Converter::display_environment(std::string_view base, Numbering numbering) {
     if (base == "alignat") raw_group();
     if (base == "equation") {
         RowInfo info;
@@ -119,9 +121,9 @@ std::string Converter::display_environment(std::string_view base, bool numbered)
         display_ = outer_display;
         row_ = outer;
         if (peek_command() != "end") throw Unsupported("\\\\ or & in equation (split or aligned can)");
-        return tagged(body, info, numbered);
+        return tagged(body, info, numbering);
     }
-    Table t = table(true, true);
+    Table t = table({.own_rows = true, .cells = MathStyle::display});
     std::vector<std::optional<std::string>> tags;
     if (base == "multline") {  // one number, on the last row
         RowInfo merged;
@@ -131,26 +133,26 @@ std::string Converter::display_environment(std::string_view base, bool numbered)
             merged.labels.insert(merged.labels.end(), i.labels.begin(), i.labels.end());
         }
         tags.assign(t.rows.size(), std::nullopt);
-        tags.back() = row_tag(merged, numbered);
+        tags.back() = row_tag(merged, numbering);
     } else {
-        for (const RowInfo& i : t.info) tags.push_back(row_tag(i, numbered));
+        for (const RowInfo& i : t.info) tags.push_back(row_tag(i, numbering));
     }
     if (std::none_of(tags.begin(), tags.end(), [](const auto& tag) { return tag.has_value(); })) tags.clear();
     std::string_view aligns = base == "gather" ? "c" : base == "multline" ? "m" : base == "eqnarray" ? "rcl" : "rl";
-    return render(t, aligns, aligns == "rl", true, tags);
+    return render(t, {.aligns = aligns, .cycle = aligns == "rl", .style = MathStyle::display}, tags);
 }
 
 // Rows of &-separated cells up to \end (or `extra_stop`); a last empty row (a trailing \\) is dropped.
-Converter::Table Converter::table(bool own_rows, bool display_cells, unsigned extra_stop) {
+Converter::Table Converter::table(const TableRead& read) {
     Table t;
-    bool outer_display = std::exchange(display_, display_cells);
+    bool outer_display = std::exchange(display_, read.cells == MathStyle::display);
     RowInfo* outer_row = row_;
     for (;;) {
         std::vector<std::string> cells;
         RowInfo info;
-        if (own_rows) row_ = &info;
+        if (read.own_rows) row_ = &info;
         for (;;) {
-            cells.push_back(sequence(stop_cell | extra_stop));
+            cells.push_back(sequence(stop_cell | read.extra_stop));
             if (peek() != '&') break;
             ++pos_;
         }
@@ -159,7 +161,7 @@ Converter::Table Converter::table(bool own_rows, bool display_cells, unsigned ex
         if (more) {
             pos_ += 1 + name.size();
             raw_optional();  // \\[2pt]: the extra space is not kept
-        } else if (at_end() && !(extra_stop & stop_top)) {
+        } else if (at_end() && !(read.extra_stop & stop_top)) {
             throw Unsupported("\\begin without \\end");
         }
         bool empty = cells.size() == 1 && cells[0] == "<mrow></mrow>" && !info.tag && !info.notag && info.labels.empty();
@@ -174,17 +176,18 @@ Converter::Table Converter::table(bool own_rows, bool display_cells, unsigned ex
     return t;
 }
 
-std::string Converter::render(const Table& t, std::string_view aligns, bool cycle, bool display,
+std::string Converter::render(const Table& t, const TableLayout& layout,
                               const std::vector<std::optional<std::string>>& tags) {
+    std::string_view aligns = layout.aligns;
     std::size_t columns = 0;
     for (const auto& row : t.rows) columns = std::max(columns, row.size());
     auto align = [&](std::size_t row, std::size_t col) -> char {
         if (aligns == "m") return t.rows.size() == 1 ? 'c' : row == 0 ? 'l' : row + 1 == t.rows.size() ? 'r' : 'c';
-        if (cycle) return aligns[col % aligns.size()];
+        if (layout.cycle) return aligns[col % aligns.size()];
         return col < aligns.size() ? aligns[col] : 'c';
     };
     std::string out = "<mtable";
-    if (display) out += " displaystyle=\"true\"";
+    if (layout.style == MathStyle::display) out += " displaystyle=\"true\"";
     if (!tags.empty()) out += " style=\"width:100%\"";
     if (aligns != "c" && aligns != "m") {
         std::string list = tags.empty() ? "" : "left ";
@@ -199,7 +202,7 @@ std::string Converter::render(const Table& t, std::string_view aligns, bool cycl
         for (std::size_t col = 0; col < columns; ++col) {
             char a = align(r, col);
             std::string style = a == 'c' ? "" : a == 'r' ? "text-align:right" : "text-align:left";
-            if (cycle && a != 'c') style += a == 'r' ? ";padding-right:0" : ";padding-left:0";
+            if (layout.cycle && a != 'c') style += a == 'r' ? ";padding-right:0" : ";padding-left:0";
             out += style.empty() ? "<mtd>" : "<mtd style=\"" + style + "\">";
             if (col < t.rows[r].size()) out += t.rows[r][col];
             out += "</mtd>";
@@ -211,13 +214,13 @@ std::string Converter::render(const Table& t, std::string_view aligns, bool cycl
 }
 
 // The row's number or \tag, as MathML, and its labels recorded; nothing when it has none.
-std::optional<std::string> Converter::row_tag(const RowInfo& info, bool numbered) {
+std::optional<std::string> Converter::row_tag(const RowInfo& info, Numbering numbering) {
     std::optional<std::string> shown;
     std::string text;
     if (info.tag) {
         shown = info.tag;
         text = info.tag_text.value_or("");
-    } else if (numbered && !info.notag) {
+    } else if (numbering == Numbering::numbered && !info.notag) {
         text = std::to_string(++context_.equations);
         shown = "<mtext>(" + text + ")</mtext>";
     }
@@ -226,12 +229,12 @@ std::optional<std::string> Converter::row_tag(const RowInfo& info, bool numbered
     return shown;
 }
 
-std::string Converter::tagged(const std::string& body, const RowInfo& info, bool numbered) {
-    auto tag = row_tag(info, numbered);
+std::string Converter::tagged(const std::string& body, const RowInfo& info, Numbering numbering) {
+    auto tag = row_tag(info, numbering);
     if (!tag) return body;
     Table t;
     t.rows.push_back({body});
-    return render(t, "c", false, true, {tag});
+    return render(t, {.aligns = "c", .style = MathStyle::display}, {tag});
 }
 
 std::string Converter::run() {
@@ -246,11 +249,12 @@ std::string Converter::run() {
         pos_ = 0;
         context_.equations = equations;
         new_labels_.clear();
-        Table t = table(false, display_, stop_top);
+        MathStyle style = display_ ? MathStyle::display : MathStyle::text;
+        Table t = table({.cells = style, .extra_stop = stop_top});
         if (!at_end()) throw Unsupported("\\end without \\begin");
-        body = render(t, "c", false, display_);
+        body = render(t, {.aligns = "c", .style = style});
     }
-    body = tagged(body, top, false);
+    body = tagged(body, top, Numbering::none);
     for (auto& [label, text] : new_labels_) context_.labels[label] = text;
     return body;
 }

@@ -10,7 +10,7 @@ namespace {
 struct Span {
     std::string_view source;  // as written, delimiters included
     std::string_view tex;
-    bool display = false;
+    MathStyle style = MathStyle::text;
 };
 
 // The Markdown with each math span replaced by a token Markdown leaves as
@@ -53,7 +53,7 @@ Span environment_at(std::string_view rest) {
     auto at = rest.find(end, close);
     if (at == std::string_view::npos) return {};
     std::string_view whole = rest.substr(0, at + end.size());
-    return {whole, whole, true};
+    return {whole, whole, MathStyle::display};
 }
 
 // The span of math starting at `at`, or a zero-length one.
@@ -61,25 +61,25 @@ Span math_at(std::string_view text, std::size_t at) {
     auto paragraph_end = text.find("\n\n", at);
     std::string_view rest = text.substr(at, paragraph_end == std::string_view::npos ? std::string_view::npos
                                                                                     : paragraph_end - at);
-    auto delimited = [&](std::string_view open, std::string_view close, bool display) -> Span {
+    auto delimited = [&](std::string_view open, std::string_view close, MathStyle style) -> Span {
         if (!rest.starts_with(open)) return {};
         for (auto end = rest.find(close, open.size()); end != std::string_view::npos; end = rest.find(close, end + 1)) {
             if (rest[end - 1] == '\\' && close[0] == '$') continue;  // \$ inside is a dollar
             if (end == open.size()) return {};
-            return {rest.substr(0, end + close.size()), rest.substr(open.size(), end - open.size()), display};
+            return {rest.substr(0, end + close.size()), rest.substr(open.size(), end - open.size()), style};
         }
         return {};
     };
     if (rest.starts_with("\\begin{")) return environment_at(rest);
-    if (rest.starts_with("$$")) return delimited("$$", "$$", true);
-    if (rest.starts_with("\\[")) return delimited("\\[", "\\]", true);
-    if (rest.starts_with("\\(")) return delimited("\\(", "\\)", false);
+    if (rest.starts_with("$$")) return delimited("$$", "$$", MathStyle::display);
+    if (rest.starts_with("\\[")) return delimited("\\[", "\\]", MathStyle::display);
+    if (rest.starts_with("\\(")) return delimited("\\(", "\\)", MathStyle::text);
     if (!rest.starts_with("$") || rest.size() < 3 || blank(rest[1])) return {};
     for (std::size_t end = 2; end < rest.size(); ++end) {
         if (rest[end] != '$' || rest[end - 1] == '\\') continue;
         if (blank(rest[end - 1])) continue;  // not a closing $
         if (end + 1 < rest.size() && rest[end + 1] >= '0' && rest[end + 1] <= '9') continue;  // "$5 and $10"
-        return {rest.substr(0, end + 1), rest.substr(1, end - 1), false};
+        return {rest.substr(0, end + 1), rest.substr(1, end - 1), MathStyle::text};
     }
     return {};
 }
@@ -137,12 +137,12 @@ Extracted extract(std::string_view md) {
 std::vector<MathSpan> convert(const std::vector<Span>& spans) {
     std::vector<MathSpan> out;
     MathContext context;
-    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.display, context));
+    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.style, context));
     if (!context.forward_refs) return out;
     MathContext again;
     again.labels = std::move(context.labels);
     out.clear();
-    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.display, again));
+    for (const Span& span : spans) out.push_back(math_span(span.source, span.tex, span.style, again));
     return out;
 }
 

@@ -14,7 +14,7 @@ namespace {
 struct SpanAt {
     std::size_t length = 0;  // 0: none starts there
     std::string_view inner;  // its TeX
-    bool display = false;    // $$...$$
+    MathStyle style = MathStyle::text;  // display: $$...$$
 };
 
 SpanAt span_at(std::string_view text, std::size_t at) {
@@ -29,7 +29,7 @@ SpanAt span_at(std::string_view text, std::size_t at) {
         if (end == at + open.size()) return {};
         return {.length = end + close.size() - at,
                 .inner = text.substr(at + open.size(), end - at - open.size()),
-                .display = open == "$$"};
+                .style = open == "$$" ? MathStyle::display : MathStyle::text};
     }
     return {};
 }
@@ -40,9 +40,9 @@ SpanAt span_at(std::string_view text, std::size_t at) {
 // first child, hence the one <mrow>. Display math scrolls inside its own box
 // (the style's math[display=block]), so it is focusable: a keyboard can
 // scroll it (WCAG 2.1.1 with 1.4.10 reflow).
-std::string math_element(std::string_view tex, bool display, const std::string& body) {
+std::string math_element(std::string_view tex, MathStyle style, const std::string& body) {
     std::string source = html_escape(trim(tex));
-    std::string out = display ? "<math display=\"block\" tabindex=\"0\"" : "<math";
+    std::string out = style == MathStyle::display ? "<math display=\"block\" tabindex=\"0\"" : "<math";
     out += " alttext=\"" + source + "\"><semantics><mrow>" + body + "</mrow>";
     out += "<annotation encoding=\"application/x-tex\">" + source + "</annotation></semantics></math>";
     return out;
@@ -50,37 +50,37 @@ std::string math_element(std::string_view tex, bool display, const std::string& 
 
 }  // namespace
 
-MathResult tex_to_mathml(std::string_view tex, bool display, MathContext& context) {
+MathResult tex_to_mathml(std::string_view tex, MathStyle style, MathContext& context) {
     const int equations = context.equations;  // a formula that fails gives no numbers
     try {
-        std::string body = math::Converter(tex, display, context).run();
-        return {math_element(tex, display, body), ""};
+        std::string body = math::Converter(tex, style, context).run();
+        return {math_element(tex, style, body), ""};
     } catch (const math::Unsupported& e) {
         context.equations = equations;
         return {"", e.what()};
     }
 }
 
-MathResult tex_to_mathml(std::string_view tex, bool display) {
+MathResult tex_to_mathml(std::string_view tex, MathStyle style) {
     MathContext context;
-    return tex_to_mathml(tex, display, context);
+    return tex_to_mathml(tex, style, context);
 }
 
-MathSpan math_span(std::string_view source, std::string_view tex, bool display, MathContext& context) {
-    auto math = tex_to_mathml(tex, display, context);
+MathSpan math_span(std::string_view source, std::string_view tex, MathStyle style, MathContext& context) {
+    auto math = tex_to_mathml(tex, style, context);
     if (!math.mathml.empty()) return {std::move(math.mathml), ""};
     return {"<code class=\"tex\">" + html_escape(source) + "</code>",
             std::string(source) + ": " + math.unsupported + " is not supported"};
 }
 
-std::string math_span_html(std::string_view source, std::string_view tex, bool display) {
+std::string math_span_html(std::string_view source, std::string_view tex, MathStyle style) {
     MathContext context;
-    return math_span(source, tex, display, context).html;
+    return math_span(source, tex, style, context).html;
 }
 
-std::string math_span_problem(std::string_view source, std::string_view tex, bool display) {
+std::string math_span_problem(std::string_view source, std::string_view tex, MathStyle style) {
     MathContext context;
-    return math_span(source, tex, display, context).problem;
+    return math_span(source, tex, style, context).problem;
 }
 
 std::vector<std::string> math_problems(std::string_view text) {
@@ -88,7 +88,7 @@ std::vector<std::string> math_problems(std::string_view text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
         auto span = span_at(text, i);
         if (span.length == 0) continue;
-        if (auto problem = math_span_problem(text.substr(i, span.length), span.inner, span.display); !problem.empty())
+        if (auto problem = math_span_problem(text.substr(i, span.length), span.inner, span.style); !problem.empty())
             out.push_back(std::move(problem));
         i += span.length - 1;
     }
@@ -103,7 +103,7 @@ std::string text_with_math_html(std::string_view text) {
         auto span = span_at(text, i);
         if (span.length == 0) continue;
         out += html_escape(text.substr(plain, i - plain));
-        out += math_span_html(text.substr(i, span.length), span.inner, span.display);
+        out += math_span_html(text.substr(i, span.length), span.inner, span.style);
         i += span.length - 1;
         plain = i + 1;
     }

@@ -40,8 +40,13 @@ struct MathContext {
     bool forward_refs = false;  // an \eqref to a label not seen yet: convert the post again with `labels`
 };
 
-MathResult tex_to_mathml(std::string_view tex, bool display);  // on its own: a fresh context
-MathResult tex_to_mathml(std::string_view tex, bool display, MathContext& context);
+// TeX's two styles: a formula in a line of text ($...$, \(...\)) or set
+// apart from it ($$...$$, \[...\], the display environments): limits under
+// big operators, large fractions, its own block.
+enum class MathStyle { text, display };
+
+MathResult tex_to_mathml(std::string_view tex, MathStyle style);  // on its own: a fresh context
+MathResult tex_to_mathml(std::string_view tex, MathStyle style, MathContext& context);
 
 // Text holding $...$, $$...$$ or \(...\) spans (as the BibTeX importer keeps
 // them) -> HTML: the text escaped as Mustache escapes it, each span as MathML
@@ -55,15 +60,15 @@ std::vector<std::string> math_problems(std::string_view text);
 // One span, `source` as written (delimiters included) and `tex` inside it:
 // its MathML, or <code class="tex">source</code> when it cannot be converted.
 // Shared by text_with_math_html and Markdown posts (markdown_math).
-std::string math_span_html(std::string_view source, std::string_view tex, bool display);
+std::string math_span_html(std::string_view source, std::string_view tex, MathStyle style);
 // The span's entry for math_problems, or "" when it converts.
-std::string math_span_problem(std::string_view source, std::string_view tex, bool display);
+std::string math_span_problem(std::string_view source, std::string_view tex, MathStyle style);
 
 // Both for one span of a post, converted once in `context`.
 struct MathSpan {
     std::string html;
     std::string problem;  // "" when it converts
 };
-MathSpan math_span(std::string_view source, std::string_view tex, bool display, MathContext& context);
+MathSpan math_span(std::string_view source, std::string_view tex, MathStyle style, MathContext& context);
 
 }  // namespace vitae

@@ -4,7 +4,7 @@
 // section, entries wrapped and carried over pages line by line, page numbers.
 // Linked by vitae-cv-pdf (cvpdf/) alone: the serving processes run that as a
 // short-lived child (core/site/cv_pdf_child.hpp), so Pango's font map and
-// caches never stay in them (issue 26).
+// caches never stay in them.
 #pragma once
 
 #include <cstdint>

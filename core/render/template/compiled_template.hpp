@@ -5,7 +5,7 @@
 // component through a std::function, split each dotted name with a
 // stringstream on every lookup, escaped into a new string per variable and
 // buffered each line before copying it out; the home page's cache miss was
-// ~40 µs, half of it that (issue 26). Here a render appends to one string,
+// ~40 µs, half of it that. Here a render appends to one string,
 // the current line being what follows its start offset, and the text between
 // two tags is one step.
 //

@@ -1,7 +1,7 @@
 // The data a template sees: Mustache values (text, bools, lists, objects,
 // partials), named here so that the Mustache library (kainjow) is included
 // by this layer alone; every other layer builds its data with these names
-// (tests/unit/mustache_only_in_template_test.cpp holds the line).
+// (tests/unit/render/template/mustache_only_in_template_test.cpp holds the line).
 #pragma once
 
 #include <kainjow/mustache.hpp>

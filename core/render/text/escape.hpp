@@ -1,7 +1,7 @@
 // Escaping for each output format the worker writes: HTML (the one escaper:
 // Mustache's {{variables}}, the sanitizer, MathML), XML text and attributes,
 // JSON strings (safe inside an HTML <script>), and RIS field values. Small
-// and pure, tested one by one in tests/unit/escape_test.cpp; every generated
+// and pure, tested one by one in tests/unit/render/text/escape_test.cpp; every generated
 // page, feed or citation goes through them.
 #pragma once
 

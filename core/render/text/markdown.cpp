@@ -82,15 +82,15 @@ std::string plain_text(cmark_node* node) {
 // Each image of a stored picture becomes its <picture> (a custom node,
 // written as it is, as for code blocks); alone in its paragraph, a <figure>.
 void show_pictures(cmark_node* document, const PictureHtml& pictures) {
-    bool first = true;
+    PictureLoading loading = PictureLoading::eager;
     for (cmark_node* image : nodes_of(document, CMARK_NODE_IMAGE)) {
         std::string_view url = cmark_node_get_url(image) ? cmark_node_get_url(image) : "";
         auto name = file_link_name(url);
         if (!name) continue;
         std::string alt = plain_text(image);
-        auto html = pictures(*name, alt, first);
+        auto html = pictures(*name, alt, loading);
         if (!html) continue;
-        first = false;
+        loading = PictureLoading::lazy;
         cmark_node* paragraph = cmark_node_parent(image);
         bool alone = paragraph && cmark_node_get_type(paragraph) == CMARK_NODE_PARAGRAPH &&
                      cmark_node_first_child(paragraph) == image && cmark_node_last_child(paragraph) == image;

@@ -18,9 +18,11 @@ namespace vitae {
 // How an image written ![alt](/files/<name> "caption") is shown: the HTML
 // of that stored picture (<picture> with its smaller copies, <img> with
 // width and height), or none when no such picture is stored (then cmark's
-// plain <img> stays). `first`: the post's first such image, which may be in
-// view at once, so it is not lazy-loaded.
-using PictureHtml = std::function<std::optional<std::string>(std::string_view name, std::string_view alt, bool first)>;
+// plain <img> stays). `loading`: eager for the post's first such image,
+// which may be in view at once; lazy for the rest.
+enum class PictureLoading { eager, lazy };
+using PictureHtml =
+    std::function<std::optional<std::string>(std::string_view name, std::string_view alt, PictureLoading loading)>;
 
 // An image alone in its paragraph becomes a <figure>, its title the
 // <figcaption>; one inside text stays inline.

@@ -165,11 +165,13 @@ std::string sanitize_html(std::string_view html) {
     return std::move(writer.out);
 }
 
-std::string sanitize_html(std::string_view html, SanitizeReport& report) {
+SanitizedHtml sanitize_and_report(std::string_view html) {
+    SanitizedHtml out;
     Writer writer;
-    writer.report = &report;
+    writer.report = &out.report;
     sanitize_into(html, writer);
-    return std::move(writer.out);
+    out.html = std::move(writer.out);
+    return out;
 }
 
 std::string sanitized_text(std::string_view html) {

@@ -26,8 +26,12 @@ struct SanitizeReport {
     std::vector<std::string> images;    // src of every <img> kept
 };
 
-// sanitize_html, noting what it removed in `report`.
-std::string sanitize_html(std::string_view html, SanitizeReport& report);
+// sanitize_html, with a note of what it removed and kept (for import-site's report).
+struct SanitizedHtml {
+    std::string html;
+    SanitizeReport report;
+};
+SanitizedHtml sanitize_and_report(std::string_view html);
 
 // The text a reader would see of the sanitized HTML: tags gone, entities
 // decoded, what the sanitizer drops (script…) dropped with its text.

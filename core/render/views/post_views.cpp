@@ -66,7 +66,8 @@ namespace {
 // A stored picture in a post: <picture> with its AVIF and WebP copies, the
 // original as <img> with its size (no shift when it arrives); lazy but for
 // the post's first, which may be in view at once.
-std::optional<std::string> post_picture(const Views& v, std::string_view name, std::string_view alt, bool first) {
+std::optional<std::string> post_picture(const Views& v, std::string_view name, std::string_view alt,
+                                        PictureLoading loading) {
     const StoredPicture* picture = stored_picture(v, name);
     if (!picture) return std::nullopt;
     const StoredFile* f = picture->file;
@@ -78,7 +79,7 @@ std::optional<std::string> post_picture(const Views& v, std::string_view name, s
                    std::string(sizes) + "\">";
     out += "<img src=\"" + xml_escape(picture->url) + "\" width=\"" + std::to_string(f->width) + "\" height=\"" +
            std::to_string(f->height) + "\" alt=\"" + xml_escape(alt.empty() ? f->alt : alt) + "\"" +
-           (first ? "" : " loading=\"lazy\"") + " decoding=\"async\"></picture>";
+           (loading == PictureLoading::lazy ? " loading=\"lazy\"" : "") + " decoding=\"async\"></picture>";
     return out;
 }
 
@@ -92,7 +93,9 @@ void add_body(std::string_view body, std::string_view body_format, std::string_v
     BodyFormat format = post_body_format(body_format);
     std::string body_html =
         accessible_body(body, format, lang.empty() ? std::string_view(v.locale.code) : lang,
-                        [&v](std::string_view name, std::string_view alt, bool first) { return post_picture(v, name, alt, first); })
+                        [&v](std::string_view name, std::string_view alt, PictureLoading loading) {
+                            return post_picture(v, name, alt, loading);
+                        })
             .html;
     // Markdown's headings get ids to link to; HTML keeps the ids it has.
     if (format != BodyFormat::html) body_html = with_heading_ids(body_html);

@@ -34,7 +34,7 @@ void create_auth_db(const std::string& path) {
         set_pragma(db, "application_id", auth_application_id);
         transaction.commit();
     }
-    temp.rename_to(path, TempFile::Rename::no_replace);
+    temp.rename_to(path, IfExists::refuse);
 }
 
 void check_auth_db(const Db& db) {

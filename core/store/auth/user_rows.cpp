@@ -54,11 +54,11 @@ std::optional<std::string> newest_password_hash(const Db& db) {
     return stmt.text_at(0);
 }
 
-std::int64_t insert_user(const Db& db, std::string_view name, std::string_view password_hash, bool admin) {
+std::int64_t insert_user(const Db& db, std::string_view name, std::string_view password_hash, UserRole role) {
     auto stmt = db.prepare("INSERT INTO user (name, password_hash, admin) VALUES (?, ?, ?) RETURNING id");
     stmt.bind(1, name);
     stmt.bind(2, password_hash);
-    stmt.bind(3, std::int64_t{admin ? 1 : 0});
+    stmt.bind(3, std::int64_t{role == UserRole::admin ? 1 : 0});
     stmt.step();
     auto id = stmt.int_at(0);
     stmt.step();  // runs the statement to its end

@@ -14,6 +14,9 @@ namespace vitae {
 
 class Db;
 
+// Whether a new account may manage users and sites (the editor's _admin pages).
+enum class UserRole { member, admin };
+
 struct UserRow {
     std::int64_t id = 0;
     std::string name;
@@ -29,7 +32,7 @@ std::vector<UserRow> read_users(const Db& db);  // sorted by name
 // unknown name is checked against the cost of.
 std::optional<std::string> newest_password_hash(const Db& db);
 
-std::int64_t insert_user(const Db& db, std::string_view name, std::string_view password_hash, bool admin);
+std::int64_t insert_user(const Db& db, std::string_view name, std::string_view password_hash, UserRole role);
 void update_password_hash(const Db& db, std::int64_t user_id, std::string_view password_hash);
 void insert_grant(const Db& db, std::int64_t user_id, std::string_view site);  // already granted: nothing changes
 bool delete_grant(const Db& db, std::int64_t user_id, std::string_view site);  // whether there was one

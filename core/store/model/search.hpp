@@ -1,8 +1,8 @@
 // What a search asks and finds, as plain values: the words a person typed
 // turned into an FTS5 expression that cannot fail to parse, and the hits.
 // The query runs in core/store/rows/search_rows; the page is made in
-// core/render/views/search_views. The index itself is data/schema.sql's v9
-// part (search, search_cjk, kept by triggers).
+// core/render/views/search_views. The index itself is data/schema.sql's
+// search tables (search, search_cjk, kept by triggers).
 //
 // Every term is quoted for FTS5, so its syntax characters (AND, NEAR, ^, :,
 // parentheses, a stray quote) are only text: what a person types is always

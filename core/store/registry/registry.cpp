@@ -99,7 +99,7 @@ Registry read_registry(const fs::path& sites_dir) {
     auto db = Db::open(path.string(), OpenMode::read_only);
     Registry registry;
     {
-        Transaction snapshot(db, Transaction::Kind::read);
+        Transaction snapshot(db, Transaction::Mode::read);
         registry = read_registry_rows(db, sites_dir);
     }
     check_registry_rows(registry, path.string());

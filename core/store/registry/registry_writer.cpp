@@ -88,7 +88,7 @@ bool create_registry(const fs::path& sites_dir) {
         set_pragma(db, "application_id", registry_application_id);
         transaction.commit();
     }
-    temp.rename_to(path.string(), TempFile::Rename::no_replace);
+    temp.rename_to(path.string(), IfExists::refuse);
     return true;
 }
 
@@ -134,9 +134,9 @@ RegistryUpgrade migrate_registry(const fs::path& sites_dir) {
     return upgrade;
 }
 
-void backup_registry(const fs::path& sites_dir, const std::string& dest, bool replace) {
+void backup_registry(const fs::path& sites_dir, const std::string& dest, IfExists if_exists) {
     std::error_code ec;
-    if (!replace && fs::exists(fs::symlink_status(dest, ec)))
+    if (if_exists == IfExists::refuse && fs::exists(fs::symlink_status(dest, ec)))
         throw Error("backup " + in_quotes(dest) + ": file exists; refusing to overwrite it (--force replaces it)");
     if (fs::equivalent(registry_path(sites_dir), dest, ec))
         throw Error("backup " + in_quotes(dest) + ": that is the registry itself; name another file");
@@ -148,12 +148,12 @@ void backup_registry(const fs::path& sites_dir, const std::string& dest, bool re
         keep_rollback_journal(copy, "registry", "the worker");
         Registry registry;
         {
-            Transaction snapshot(copy, Transaction::Kind::read);
+            Transaction snapshot(copy, Transaction::Mode::read);
             registry = read_registry_rows(copy, sites_dir);
         }
         check_registry_rows(registry, temp.path());
     }
-    temp.rename_to(dest, replace ? TempFile::Rename::replace : TempFile::Rename::no_replace);
+    temp.rename_to(dest, if_exists);
 }
 
 }  // namespace vitae

@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "store/registry/registry.hpp"
+#include "store/sqlite/temp_file.hpp"
 
 namespace vitae {
 
@@ -51,7 +52,7 @@ struct RegistryUpgrade {
 RegistryUpgrade migrate_registry(const std::filesystem::path& sites_dir);
 
 // Copies the registry, one committed state of it, to `dest` (built aside,
-// checked as read_registry checks, renamed). Refuses an existing dest unless `replace`.
-void backup_registry(const std::filesystem::path& sites_dir, const std::string& dest, bool replace);
+// checked as read_registry checks, renamed). Refuses an existing dest unless IfExists::replace.
+void backup_registry(const std::filesystem::path& sites_dir, const std::string& dest, IfExists if_exists);
 
 }  // namespace vitae

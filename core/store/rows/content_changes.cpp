@@ -102,7 +102,7 @@ ChangeMark change_mark(const Db& db, std::vector<std::int64_t> publication_ids) 
 std::optional<Content> load_changes(const Db& db, const Content& previous, const ChangeMark& since, ChangeMark& now,
                                     const std::function<void()>& in_snapshot) {
     if (!since.usable) return std::nullopt;
-    Transaction transaction(db, Transaction::Kind::read);
+    Transaction transaction(db, Transaction::Mode::read);
     Changes changes = read_changes(db, since.seq);  // the first read: the snapshot starts here
     if (in_snapshot) in_snapshot();
     if (db.schema_cookie() != since.schema_cookie) return std::nullopt;  // a table or trigger changed

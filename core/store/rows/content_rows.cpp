@@ -175,8 +175,7 @@ std::vector<std::int64_t> load_publications(const Db& db, Content& c) {
     std::vector<std::int64_t> ids;
     auto pubs = db.prepare(sql_publications());
     while (pubs.step()) {
-        Publication p;
-        auto id = read_publication_row(pubs, db, p);
+        auto [id, p] = read_publication_row(pubs, db);
         p.slug = checked_slug(db, std::move(p.slug));
         p.authors = std::move(authors[id]);
         p.links = std::move(links[id]);

@@ -60,7 +60,7 @@ Content read_content(const Db& db, const std::function<void()>& in_snapshot, Cha
 }  // namespace
 
 Content load_content(const Db& db, const std::function<void()>& in_snapshot, ChangeMark* mark) {
-    Transaction transaction(db, Transaction::Kind::read);  // one snapshot for every table
+    Transaction transaction(db, Transaction::Mode::read);  // one snapshot for every table
     return read_content(db, in_snapshot, mark);
 }
 

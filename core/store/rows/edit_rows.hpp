@@ -48,7 +48,7 @@ std::optional<RowValues> values_from_json(std::string_view json);
 // A key that is a position or an id ("3"), or none for anything else ("03", "-1", "x").
 std::optional<std::int64_t> position_key(std::string_view key);
 
-// The edit log (schema v10): newest first.
+// The edit log: newest first.
 struct EditEntry {
     std::int64_t id = 0;
     std::string at;      // "2026-12-02T04:10:00Z"

@@ -66,7 +66,7 @@ void read_papers(const Db& db, MemberSummary& s) {
 
 MemberSummary read_member_summary(const std::string& db_path) {
     auto db = Db::open(db_path, OpenMode::read_only);
-    Transaction transaction(db, Transaction::Kind::read);  // one state of the member's site
+    Transaction transaction(db, Transaction::Mode::read);  // one state of the member's site
     MemberSummary s;
     read_profile(db, s);
     read_papers(db, s);

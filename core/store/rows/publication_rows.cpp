@@ -55,7 +55,9 @@ int publication_value_count() {
     return static_cast<int>(std::size(leading_values) + std::size(publication_text_columns));
 }
 
-std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p) {
+StoredPublication read_publication_row(const Stmt& row, const Db& db) {
+    StoredPublication out{.id = row.int_at(0), .publication = {}};
+    Publication& p = out.publication;
     p.slug = row.text_at(1);
     std::string kind = row.text_at(2);
     auto known = kind_named(kind);
@@ -69,7 +71,7 @@ std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p)
     int column = 8;
     for (const auto& text : publication_text_columns) p.*text.member = row.text_at(column++);
     p.preview = row.text_at(column);
-    return row.int_at(0);
+    return out;
 }
 
 void bind_publication_values(Stmt& s, const Publication& p) {

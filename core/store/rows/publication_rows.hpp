@@ -14,9 +14,13 @@ namespace vitae {
 
 // "id, slug, kind, ..." for a SELECT.
 const std::string& publication_columns();
-// Fills `p` (not its child rows) from a row selected with publication_columns();
-// returns the id. Throws Error for a kind this build does not know.
-std::int64_t read_publication_row(const Stmt& row, const Db& db, Publication& p);
+struct StoredPublication {
+    std::int64_t id = 0;
+    Publication publication;
+};
+// A row selected with publication_columns(), without its child rows. Throws
+// Error for a kind this build does not know.
+StoredPublication read_publication_row(const Stmt& row, const Db& db);
 
 // Writing: the values are everything but id, slug and position, bound as
 // ?1..?N by bind_publication_values: "kind, title, ...", "?1, ?2, ...",

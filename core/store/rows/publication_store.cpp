@@ -49,8 +49,7 @@ std::optional<StoredPublication> find_publication(const Db& db, std::string_view
     auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication WHERE slug = ?");
     stmt.bind(1, slug);
     if (!stmt.step()) return std::nullopt;
-    StoredPublication found;
-    found.id = read_publication_row(stmt, db, found.publication);
+    StoredPublication found = read_publication_row(stmt, db);
     read_children(db, found.id, found.publication);
     return found;
 }
@@ -59,8 +58,7 @@ std::optional<Publication> read_publication(const Db& db, std::int64_t id) {
     auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication WHERE id = ?");
     stmt.bind(1, id);
     if (!stmt.step()) return std::nullopt;
-    Publication p;
-    read_publication_row(stmt, db, p);
+    Publication p = read_publication_row(stmt, db).publication;
     read_children(db, id, p);
     return p;
 }
@@ -69,9 +67,7 @@ std::vector<StoredPublication> publication_rows(const Db& db) {
     std::vector<StoredPublication> out;
     auto stmt = db.prepare("SELECT " + publication_columns() + " FROM publication ORDER BY position");
     while (stmt.step()) {
-        StoredPublication row;
-        row.id = read_publication_row(stmt, db, row.publication);
-        out.push_back(std::move(row));
+        out.push_back(read_publication_row(stmt, db));
     }
     return out;
 }

@@ -10,14 +10,10 @@
 #include <vector>
 
 #include "store/model/content.hpp"
+#include "store/rows/publication_rows.hpp"
 #include "store/sqlite/db.hpp"
 
 namespace vitae {
-
-struct StoredPublication {
-    std::int64_t id = 0;
-    Publication publication;
-};
 
 // The profile's name (empty when the profile row is missing) and its variants.
 OwnerNames owner_names(const Db& db);

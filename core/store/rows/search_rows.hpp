@@ -1,4 +1,4 @@
-// Running a search against a site's database (data/schema.sql v9: search,
+// Running a search against a site's database (data/schema.sql's search,
 // search_cjk, search_doc), read-only: the worker's request threads each keep
 // a connection for it (core/site/site_search).
 #pragma once

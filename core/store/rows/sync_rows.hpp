@@ -1,4 +1,4 @@
-// What `vitae sync` remembers (schema v11), read: the settings (the owner's
+// What `vitae sync` remembers, read: the settings (the owner's
 // ids at each service, the contact), each publication's ids at the services
 // and the values a sync last wrote, the works waiting for review. Written
 // by store/write/publication_sync.hpp.

@@ -47,10 +47,10 @@ void copy_into(const Db& from, const TempFile& temp, const std::string& journal_
 
 }  // namespace
 
-void backup_database(const std::string& db_path, const std::string& dest, bool replace) {
+void backup_database(const std::string& db_path, const std::string& dest, IfExists if_exists) {
     if (same_file(db_path, dest))
         throw Error("backup " + in_quotes(dest) + ": that is the database itself; name another file");
-    if (!replace && exists(dest))
+    if (if_exists == IfExists::refuse && exists(dest))
         throw Error("backup " + in_quotes(dest) + ": file exists; refusing to overwrite it (--force replaces it)");
     // Read-write although it only reads: in WAL mode the last connection to
     // close removes the -wal, a read-only one cannot (and leaving one would
@@ -58,7 +58,7 @@ void backup_database(const std::string& db_path, const std::string& dest, bool r
     auto from = Db::open(db_path, OpenMode::read_write);
     TempFile temp(dest, "backup");
     copy_into(from, temp, "delete", true);
-    temp.rename_to(dest, replace ? TempFile::Rename::replace : TempFile::Rename::no_replace);
+    temp.rename_to(dest, if_exists);
 }
 
 RestoreResult restore_database(const std::string& db_path, const std::string& src, std::int64_t now_unix) {
@@ -76,7 +76,7 @@ RestoreResult restore_database(const std::string& db_path, const std::string& sr
     if (!exists(db_path)) {
         TempFile fresh(db_path, "restore");
         copy_into(source, fresh, "delete", true);
-        fresh.rename_to(db_path, TempFile::Rename::no_replace);
+        fresh.rename_to(db_path, IfExists::refuse);
         return result;
     }
 
@@ -102,9 +102,9 @@ RestoreResult restore_database(const std::string& db_path, const std::string& sr
     {
         TempFile kept(result.kept_path, "restore");
         copy_into(Db::open(db_path, OpenMode::read_write), kept, "delete", false);
-        kept.rename_to(result.kept_path, TempFile::Rename::no_replace);
+        kept.rename_to(result.kept_path, IfExists::refuse);
     }
-    fresh.rename_to(db_path, TempFile::Rename::replace);
+    fresh.rename_to(db_path, IfExists::replace);
     return result;  // the lock ends on the old file, now only DB.bak's origin
 }
 

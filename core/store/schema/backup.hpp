@@ -9,12 +9,14 @@
 #include <cstdint>
 #include <string>
 
+#include "store/sqlite/temp_file.hpp"
+
 namespace vitae {
 
-// Copies DB to DEST. Refuses an existing DEST unless `replace`, and DEST
-// naming DB itself. The copy is in rollback-journal mode: one self-contained
-// file, readable from a read-only directory.
-void backup_database(const std::string& db_path, const std::string& dest, bool replace);
+// Copies DB to DEST. Refuses an existing DEST unless IfExists::replace, and
+// DEST naming DB itself. The copy is in rollback-journal mode: one
+// self-contained file, readable from a read-only directory.
+void backup_database(const std::string& db_path, const std::string& dest, IfExists if_exists);
 
 struct RestoreResult {
     std::string kept_path;  // DB.bak-<unix time>: DB as it was; empty when there was no DB

@@ -150,7 +150,7 @@ void init_database(const std::string& path, std::string_view owner_name) {
         }
         transaction.commit();
     }
-    temp.rename_to(path, TempFile::Rename::no_replace);
+    temp.rename_to(path, IfExists::refuse);
 }
 
 MigrateResult migrate_database(const std::string& path, std::int64_t now_unix) {

@@ -34,7 +34,7 @@ namespace {
 // Otherwise it retries every backup_retry_ms, for backup_busy_limit_ms in all.
 // A step waits backup_step_busy_ms for its lock (not the reader's 2 s), so a
 // starved copy turns to the write lock soon.
-// Measured (tests/unit/cli_backup_test.cpp, two writers committing 3 KB each
+// Measured (tests/unit/cli/run/cli_backup_test.cpp, two writers committing 3 KB each
 // back to back, two readers): without the write lock, copies failed after
 // waiting 5 s; with it every copy ended.
 
@@ -297,7 +297,7 @@ void Db::backup_to(const Db& dest) const {
     if (rc != SQLITE_OK) fail_with(rc);
 }
 
-Transaction::Transaction(const Db& db, Kind kind) : db_(db) { db_.exec(kind == Kind::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
+Transaction::Transaction(const Db& db, Mode mode) : db_(db) { db_.exec(mode == Mode::write ? "BEGIN IMMEDIATE" : "BEGIN"); }
 
 Transaction::~Transaction() {
     if (!open_) return;

@@ -93,7 +93,7 @@ private:
     std::unique_ptr<sqlite3, Closer> db_;
     // Compiled statements by SQL text (limits::statement_cache_size). Why:
     // SQLite codes every trigger a statement fires into the statement itself
-    // when it is prepared, and the search index's triggers (schema v9) made a
+    // when it is prepared, and the search index's triggers made a
     // writer's INSERT cost ~0.5 ms to compile: an import of 1,166 entries
     // spent 4.3 of its 4.8 s of CPU compiling the same few statements.
     // Declared after db_ so it is destroyed (its statements finalized) first.
@@ -108,8 +108,8 @@ private:
 // database as it was; a read transaction just ends.
 class Transaction {
 public:
-    enum class Kind { read, write };
-    explicit Transaction(const Db& db, Kind kind = Kind::write);
+    enum class Mode { read, write };
+    explicit Transaction(const Db& db, Mode mode = Mode::write);
     ~Transaction();
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;

@@ -40,13 +40,13 @@ void TempFile::fail(std::string_view what) const {
     throw Error(subject_ + ": " + std::string(what) + ": " + std::strerror(errno));
 }
 
-void TempFile::rename_to(const std::string& target, Rename how) {
+void TempFile::rename_to(const std::string& target, IfExists if_exists) {
     {
         UniqueFd fd(::open(path_.c_str(), O_RDONLY | O_CLOEXEC));
         if (!fd || ::fsync(fd.get()) != 0) fail("fsync " + in_quotes(path_));
     }
     // No-replace: a file created at `target` meanwhile is kept, not clobbered.
-    unsigned flags = how == Rename::no_replace ? RENAME_NOREPLACE : 0;
+    unsigned flags = if_exists == IfExists::refuse ? RENAME_NOREPLACE : 0;
     if (::renameat2(AT_FDCWD, path_.c_str(), AT_FDCWD, target.c_str(), flags) != 0) fail("rename into place");
     kept_ = true;
     auto dir = std::filesystem::path(target).parent_path();

@@ -9,6 +9,10 @@
 
 namespace vitae {
 
+// What a file written into place does to one already at its name: a
+// backup's --force, a restore's swap replace it; init and the rest refuse.
+enum class IfExists { refuse, replace };
+
 class TempFile {
 public:
     // An empty file `path.tmp-XXXXXX` (SQLite treats it as a new database),
@@ -21,10 +25,9 @@ public:
     TempFile& operator=(const TempFile&) = delete;
 
     const std::string& path() const { return path_; }
-    // fsync the file, rename it to `target` (refusing an existing one unless
-    // `replace`), then fsync the directory so the rename survives a crash.
-    enum class Rename { no_replace, replace };
-    void rename_to(const std::string& target, Rename how);
+    // fsync the file, rename it to `target` (an existing one refused or
+    // replaced, `if_exists`), then fsync the directory so the rename survives a crash.
+    void rename_to(const std::string& target, IfExists if_exists);
 
 private:
     [[noreturn]] void fail(std::string_view what) const;

@@ -9,7 +9,7 @@ namespace vitae {
 
 namespace {
 
-// The site index's tables as data/schema.sql v9 makes them; `post` is there,
+// The site index's tables as data/schema.sql makes them; `post` is there,
 // empty, because search_site leaves out posts dated later (a group has none).
 constexpr const char* schema =
     "CREATE TABLE search_doc (id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key TEXT NOT NULL);"

@@ -1,9 +1,9 @@
 // The group's search index: what a group's home site searches besides
-// itself (issue #25), one in-memory SQLite database per Group version,
+// itself, one in-memory SQLite database per Group version,
 // built by GroupIndex right after the merge it indexes (core/site/
 // group_index) and held by that Group, so a query reads one index, never
 // the members' thousand databases. Its tables are the site index's own
-// (data/schema.sql v9: search, search_cjk, search_doc, same tokenizers), so
+// (data/schema.sql: search, search_cjk, search_doc, same tokenizers), so
 // search_site (core/store/rows/search_rows) runs on it unchanged: the same
 // parser, the same folding, the same ranking. It lives in store/write
 // because building it is INSERTs, if only into memory.

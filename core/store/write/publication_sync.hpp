@@ -1,4 +1,4 @@
-// The writers of `vitae sync`'s tables (schema v11): sync_setting,
+// The writers of `vitae sync`'s tables: sync_setting,
 // publication_external_id, publication_synced_field, citation_count,
 // sync_review. The publications themselves go through publications.hpp.
 // Inside the caller's transaction; each writes only when the row changes,
