@@ -50,7 +50,11 @@ std::optional<std::string> numeric_date(std::string_view text) {
     std::size_t end = text.find_first_of(" T");
     std::string_view date = text.substr(0, end);
     std::string_view time = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    if (!time.empty() && !(time.size() >= 5 && time[2] == ':')) return std::nullopt;
+    // The hour in one digit or two: Hugo (Go's time.Parse) and Jekyll (Ruby's Time.parse) both take "T8:30:00Z".
+    std::size_t colon = time.find(':');
+    if (!time.empty() && !((colon == 1 || colon == 2) && time.size() >= colon + 3 && is_ascii_digit(time[0]) &&
+                           is_ascii_digit(time[colon - 1]) && is_ascii_digit(time[colon + 1]) && is_ascii_digit(time[colon + 2])))
+        return std::nullopt;
     auto first = date.find('-'), second = date.rfind('-');
     if (first == std::string_view::npos || first == second) return std::nullopt;
     auto y = number(date.substr(0, first)), m = number(date.substr(first + 1, second - first - 1)),
@@ -127,6 +131,64 @@ std::optional<std::string> jekyll_date(std::string_view text) {
     if (t.empty()) return std::nullopt;
     if (auto d = numeric_date(t)) return d;
     return worded_date(t);
+}
+
+std::optional<std::string> site_month(std::string_view text) {
+    std::string_view t = trim(text);
+    if (auto day = jekyll_date(t)) return day->substr(0, 7);
+    char out[8];
+    // "2019-09", "2019.09", "2019/9": a year, a separator, a month.
+    if (t.size() >= 6 && t.size() <= 7 && (t[4] == '-' || t[4] == '.' || t[4] == '/')) {
+        auto y = number(t.substr(0, 4)), m = number(t.substr(5));
+        if (!y || !m || *m < 1 || *m > 12 || *y < 1000) return std::nullopt;
+        std::snprintf(out, sizeof out, "%04d-%02d", *y, *m);
+        return std::string(out);
+    }
+    // "09/2019", "9.2019": a month, then the year.
+    if (auto sep = t.find_first_of("./"); sep != std::string_view::npos && sep <= 2 && t.size() == sep + 5) {
+        auto m = number(t.substr(0, sep)), y = number(t.substr(sep + 1));
+        if (!y || !m || *m < 1 || *m > 12 || *y < 1000) return std::nullopt;
+        std::snprintf(out, sizeof out, "%04d-%02d", *y, *m);
+        return std::string(out);
+    }
+    // "Sep 2019", "September, 2019".
+    std::string cleaned(t);
+    std::replace(cleaned.begin(), cleaned.end(), ',', ' ');
+    std::istringstream words(cleaned);
+    std::string a, b, rest;
+    if (words >> a >> b && !(words >> rest))
+        if (int m = month_named(a); m && number(b) && *number(b) >= 1000 && *number(b) <= 9999) {
+            std::snprintf(out, sizeof out, "%04d-%02d", *number(b), m);
+            return std::string(out);
+        }
+    return std::nullopt;
+}
+
+MonthSpan month_span(std::string_view text) {
+    MonthSpan span;
+    std::string t(trim(text));
+    // The dashes people put between two dates: "-", "–", "—", "to"; a hyphen inside "2019-09" is not one.
+    std::size_t at = std::string::npos, width = 0;
+    for (std::string_view dash : {" - ", "\xE2\x80\x93", "\xE2\x80\x94", " to ", "--"})
+        if (auto found = t.find(dash); found != std::string::npos && found < at) at = found, width = dash.size();
+    if (at == std::string::npos && t.size() == 9 && t[4] == '-' && number(t.substr(0, 4)) && number(t.substr(5)))
+        at = 4, width = 1;  // "2015-2019": two years, not a month
+    std::string from(trim(std::string_view(t).substr(0, at)));
+    std::string to = at == std::string::npos ? "" : std::string(trim(std::string_view(t).substr(at + width)));
+    auto year_only = [](std::string_view s) { return s.size() == 4 && number(s) ? std::optional<int>(*number(s)) : std::nullopt; };
+    auto read = [&](const std::string& side, std::string& month, int& year) {
+        if (auto m = site_month(side)) {
+            month = *m;
+            year = std::atoi(m->substr(0, 4).c_str());
+        } else if (auto y = year_only(side)) {
+            year = *y;
+        }
+    };
+    read(from, span.start, span.start_year);
+    std::string lower = ascii_lower(to);
+    span.open = lower == "present" || lower == "now" || lower == "today" || lower == "current" || lower == "ongoing";
+    if (!span.open) read(to, span.end, span.end_year);
+    return span;
 }
 
 std::optional<DatedName> dated_file_name(std::string_view stem) {

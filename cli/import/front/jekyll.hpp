@@ -43,6 +43,21 @@ std::string yaml_text(const YAML::Node& map, const char* key);
 // the day as written (Jekyll's time zone is not applied). nullopt otherwise.
 std::optional<std::string> jekyll_date(std::string_view text);
 
+// A month as CVs write it: "2019-09", "2019.09", "2019/9", "09/2019",
+// "Sep 2019", "September, 2019", or any date jekyll_date reads -> "2019-09";
+// nullopt otherwise (a bare year is no month: month_span keeps it a year).
+std::optional<std::string> site_month(std::string_view text);
+
+// A span as CVs and theme data write it: "2019.09 – present",
+// "2018-01 - 2020-06", "2015 – 2019", "Sep 2019 to now". Each side a month
+// when it names one (site_month), else only its year.
+struct MonthSpan {
+    std::string start, end;  // "YYYY-MM"; "" when that side names no month
+    int start_year = 0, end_year = 0;  // 0: none
+    bool open = false;       // "present", "now", "current"
+};
+MonthSpan month_span(std::string_view text);
+
 // "2024-01-02-my-post" -> {"2024-01-02", "my-post"}; nullopt without a date.
 struct DatedName {
     std::string date;

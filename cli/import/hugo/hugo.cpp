@@ -24,6 +24,23 @@ namespace vitae::cli {
 
 namespace fs = std::filesystem;
 
+// An icon of the theme's `social`/`profiles`/`links` lists -> a label.
+std::string hugo_link_label(std::string icon) {
+    icon = ascii_lower(icon.substr(icon.rfind('/') == std::string::npos ? 0 : icon.rfind('/') + 1));
+    static constexpr std::pair<const char*, const char*> labels[] = {
+        {"github", "GitHub"}, {"gitlab", "GitLab"}, {"linkedin", "LinkedIn"}, {"google-scholar", "Google Scholar"},
+        {"orcid", "ORCID"}, {"researchgate", "ResearchGate"}, {"x", "X"}, {"twitter", "Twitter"},
+        {"instagram", "Instagram"}, {"youtube", "YouTube"}, {"mastodon", "Mastodon"}, {"bluesky", "Bluesky"},
+        {"cv", "CV"}, {"dblp", "DBLP"}, {"semantic-scholar", "Semantic Scholar"}, {"arxiv", "arXiv"},
+        {"facebook", "Facebook"}, {"medium", "Medium"}, {"stack-overflow", "Stack Overflow"}, {"kaggle", "Kaggle"},
+        {"googlescholar", "Google Scholar"}, {"scholar", "Google Scholar"}, {"email", "E-mail"}, {"link", "Website"}};
+    for (auto [name, label] : labels)
+        if (icon == name) return label;
+    if (icon.empty()) return "Link";
+    icon[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(icon[0])));
+    return icon;
+}
+
 namespace {
 
 std::string file_text(const fs::path& file) {
@@ -43,22 +60,6 @@ bool has_config(const fs::path& dir) {
     for (const char* name : config_files)
         if (fs::exists(dir / name)) return true;
     return false;
-}
-
-// An icon of the theme's `social`/`profiles`/`links` lists -> a label.
-std::string label_of_icon(std::string icon) {
-    icon = ascii_lower(icon.substr(icon.rfind('/') == std::string::npos ? 0 : icon.rfind('/') + 1));
-    static constexpr std::pair<const char*, const char*> labels[] = {
-        {"github", "GitHub"}, {"gitlab", "GitLab"}, {"linkedin", "LinkedIn"}, {"google-scholar", "Google Scholar"},
-        {"orcid", "ORCID"}, {"researchgate", "ResearchGate"}, {"x", "X"}, {"twitter", "Twitter"},
-        {"instagram", "Instagram"}, {"youtube", "YouTube"}, {"mastodon", "Mastodon"}, {"bluesky", "Bluesky"},
-        {"cv", "CV"}, {"dblp", "DBLP"}, {"semantic-scholar", "Semantic Scholar"}, {"arxiv", "arXiv"},
-        {"facebook", "Facebook"}, {"medium", "Medium"}, {"stack-overflow", "Stack Overflow"}, {"kaggle", "Kaggle"}};
-    for (auto [name, label] : labels)
-        if (icon == name) return label;
-    if (icon.empty()) return "Link";
-    icon[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(icon[0])));
-    return icon;
 }
 
 // `email:` and a links list's mailto: often name the same address: once.
@@ -87,7 +88,7 @@ void add_links(SitePlan& plan, const fs::path& file, const YAML::Node& list) {
             continue;
         }
         std::string label(trim(yaml_text(item, "label")));
-        if (label.empty() || label == "E-mail Me") label = label_of_icon(icon);
+        if (label.empty() || label == "E-mail Me") label = hugo_link_label(icon);
         plan.profile.links.push_back({label, url});
     }
 }
@@ -119,7 +120,7 @@ void add_education(SitePlan& plan, const fs::path& file, const YAML::Node& educa
     }
 }
 
-std::string month(const std::string& date) { return date.size() >= 7 && date[4] == '-' ? date.substr(0, 7) : ""; }
+std::string month(const std::string& date) { return site_month(date).value_or(""); }  // "2019-09-01", "2019.09", "Sep 2019"
 
 // experience: [{role, org, start, end}] (data/authors), work: [{position,
 // company_name, date_start, date_end}] (author pages), or the Academic

@@ -7,6 +7,7 @@
 // page of the owner's own (site_pages.cpp), but another author's, a
 // section's list page and a stray .bib, which are reported.
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "base/error.hpp"
@@ -17,6 +18,7 @@
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_teaching.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "render/text/sanitize.hpp"
 #include "rules/link.hpp"
 #include "store/model/slug.hpp"
@@ -65,14 +67,22 @@ std::string hugo_link(SitePlan& plan, const fs::path& file, const std::string& l
 }
 
 std::string hugo_date(SitePlan& plan, const fs::path& file, const FrontMatterFile& read) {
-    if (!trim(yaml_text(read.front, "date")).empty()) return date_of(plan, file, read);
-    for (const char* key : {"publishDate", "lastmod"}) {
+    // Hugo's default [frontmatter] date = [":filename", ":default"], :default being
+    // date, publishDate, lastmod (and pubDate, published, modified): the first that parses.
+    std::vector<std::string> unread;
+    for (const char* key : {"date", "publishDate", "pubDate", "published", "lastmod", "modified"}) {
         std::string written(trim(yaml_text(read.front, key)));
         if (written.empty()) continue;
-        if (auto date = jekyll_date(written)) return *date;
-        plan.note(SiteNote::Outcome::warning, file, std::string(key) + " " + in_quotes(written) + " is not a date");
+        if (auto date = jekyll_date(written)) {
+            for (const auto& bad : unread) plan.note(SiteNote::Outcome::warning, file, bad + " is not a date; " + key + " used");
+            return *date;
+        }
+        unread.push_back(std::string(key) + " " + in_quotes(written));
     }
-    return date_of(plan, file, read);
+    for (const auto& bad : unread) plan.note(SiteNote::Outcome::warning, file, bad + " is not a date");
+    if (auto dated = dated_file_name(file.stem() == "index" ? file.parent_path().filename().string() : file.stem().string()))
+        return dated->date;
+    return {};
 }
 
 std::vector<Link> hugo_page_links(SitePlan& plan, const fs::path& file, const YAML::Node& f) {
@@ -118,7 +128,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
     if (is_demo_hugo("post", title, read->body) && !plan.keep_demo(file, "the starter's example post " + in_quotes(title))) return;
     Post post;
     post.slug = page_slug(file);
-    post.title = title.empty() ? post.slug : title;
+    post.title = best_title(yaml_text(read->front, "title"), read->body, file);
     post.published = hugo_date(plan, file, *read);
     if (post.published.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date, publishDate or lastmod in front matter");
     if (is_draft(read->front)) {
@@ -144,16 +154,19 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     if (is_demo_hugo("talk", title, yaml_text(f, "event") + "\n" + read->body) &&
         !plan.keep_demo(file, "the starter's example talk " + in_quotes(title)))
         return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    if (title.empty()) title = first_heading(read->body);
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Talk t;
-    t.title = title;
+    t.title = clean_title(title);
     // Academic before v4 dates the page (`date`, "Schedule page publish date") and the talk
     // (`time_start`) apart: the talk's is the talk's date.
     auto start = jekyll_date(std::string(trim(yaml_text(f, "time_start"))));
     t.date = start ? *start : hugo_date(plan, file, *read);
     if (t.date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date, publishDate or lastmod in front matter");
-    t.event = std::string(trim(sanitized_text(yaml_text(f, "event"))));
-    t.place = std::string(trim(sanitized_text(yaml_text(f, "location"))));
+    for (const char* key : {"event", "venue", "conference"})  // Hugo Blox's event; other themes' venue
+        if (t.event.empty()) t.event = std::string(trim(sanitized_text(yaml_text(f, key))));
+    for (const char* key : {"location", "place", "city"})
+        if (t.place.empty()) t.place = std::string(trim(sanitized_text(yaml_text(f, key))));
     t.url_event = talk_url(plan, file, f, "event_url");
     t.url_slides = hugo_link(plan, file, "url_slides", yaml_text(f, "url_slides"));  // a file of the site: stored when written
     t.url_video = hugo_link(plan, file, "url_video", yaml_text(f, "url_video"));
@@ -174,8 +187,8 @@ void read_project(SitePlan& plan, const fs::path& file) {
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_hugo("project", title, read->body) && !plan.keep_demo(file, "the starter's example project " + in_quotes(title)))
         return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
     if (is_draft(f)) return plan.note(SiteNote::Outcome::skipped, file, "a draft (draft: true): Hugo does not publish it");
+    title = best_title(yaml_text(f, "title"), read->body, file);
     SiteProject p;
     p.file = file;
     p.slug = page_slug(file);
@@ -210,11 +223,41 @@ void read_course(SitePlan& plan, const fs::path& file) {
 
 
 void read_hugo_content(SitePlan& plan) {
-    for (const auto& file : pages(plan, {"publication", "publications"})) read_hugo_publication(plan, file);
-    for (const auto& file : pages(plan, {"post", "posts", "blog"})) read_post(plan, file);
-    for (const auto& file : pages(plan, {"event", "events", "talk", "talks"})) read_talk(plan, file);
-    for (const auto& file : pages(plan, {"project", "projects"})) read_project(plan, file);
-    for (const auto& file : pages(plan, {"teaching", "courses"})) read_course(plan, file);
+    // Each page by its kind (themes.cpp: type, section, category), the kinds in this order.
+    std::set<std::string> read_already;  // the owner's about page, the widgets
+    for (const auto& note : plan.notes) read_already.insert(note.file);
+    std::map<HugoKind, std::vector<fs::path>> by_kind;
+    for (const auto& file : pages(plan, {""})) {
+        std::string in_content = file.lexically_relative(plan.content_dir()).generic_string();
+        if (read_already.count(plan.relative(file)) || in_content.starts_with("authors/") || in_content.starts_with("author/") ||
+            in_content.starts_with("home/"))
+            continue;
+        by_kind[hugo_page_kind(plan, file, quiet_front_matter(file).value_or(YAML::Node()))].push_back(file);
+    }
+    // Hugo Blox renamed content/publication/ to publications/ (2024); a site upgraded by copying keeps
+    // both, the same folders in each: a paper in both is read once, from the new folder.
+    auto folder_of = [](const fs::path& file) { return file.stem() == "index" ? file.parent_path().filename() : file.stem(); };
+    auto section_is = [&](const fs::path& file, std::string_view section) {
+        return file.lexically_relative(plan.content_dir()).generic_string().starts_with(section);
+    };
+    std::set<fs::path> in_new_folder;
+    for (const auto& file : by_kind[HugoKind::publication])
+        if (section_is(file, "publications/")) in_new_folder.insert(folder_of(file));
+    for (const auto& file : by_kind[HugoKind::publication]) {
+        if (section_is(file, "publication/") && in_new_folder.count(folder_of(file))) {
+            std::string why = "the same paper as " + plan.content.generic_string() + "/publications/" + folder_of(file).string() +
+                              " (Hugo Blox's new folder beside the old one): read once, from there";
+            plan.note(SiteNote::Outcome::imported, file, why);
+            if (fs::path bib = file.parent_path() / "cite.bib"; file.stem() == "index" && fs::is_regular_file(bib))
+                plan.note(SiteNote::Outcome::imported, bib, why);
+            continue;
+        }
+        read_hugo_publication(plan, file);
+    }
+    for (const auto& file : by_kind[HugoKind::post]) read_post(plan, file);
+    for (const auto& file : by_kind[HugoKind::talk]) read_talk(plan, file);
+    for (const auto& file : by_kind[HugoKind::project]) read_project(plan, file);
+    for (const auto& file : by_kind[HugoKind::course]) read_course(plan, file);
     // Every other page: a page of its own (site_pages.cpp), or said why not, so that each file has its line.
     std::set<std::string> said;
     for (const auto& note : plan.notes) said.insert(note.file);

@@ -18,8 +18,12 @@ namespace fs = std::filesystem;
 namespace {
 
 void read_hugo_language(SitePlan& plan) {
-    read_hugo_profile(plan);
-    read_hugo_widgets(plan);
+    if (plan.theme == "hugo-blox") {
+        read_hugo_profile(plan);
+        read_hugo_widgets(plan);
+    } else {
+        read_hugo_theme_owner(plan);  // PaperMod, Congo, Blowfish, Ananke...: the settings and the about page
+    }
     read_hugo_content(plan);
 }
 

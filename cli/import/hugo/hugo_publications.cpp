@@ -6,15 +6,20 @@
 // the front matter is the whole record (title, authors, date,
 // publication_types, publication, publication_short, abstract, doi).
 #include <algorithm>
+#include <regex>
+
 #include "base/error.hpp"
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "bibtex/bibtex.hpp"
 #include "cli/import/hugo/readers.hpp"
+#include "cli/import/plan/site_citation.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_kind.hpp"
 #include "cli/import/plan/site_owner.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "render/text/sanitize.hpp"
 #include "rules/work_ids.hpp"
 #include "store/model/slug.hpp"
@@ -51,25 +56,100 @@ std::string plain(std::string_view markdown) {
     return std::string(trim(out));
 }
 
+// The first of `keys` the front matter gives, as plain text.
+std::string first_of(const YAML::Node& f, std::initializer_list<const char*> keys) {
+    for (const char* key : keys)
+        if (std::string value = plain(yaml_text(f, key)); !value.empty()) return value;
+    return {};
+}
+
+// publication_types (Hugo Blox), else what other themes file a paper under:
+// publication_type, pub_type, a type other than the section's, categories.
+PublicationKind kind_of_page(const YAML::Node& f) {
+    if (PublicationKind kind = kind_of(yaml_child(f, "publication_types")); kind != PublicationKind::other) return kind;
+    for (const char* key : {"publication_type", "pub_type", "type", "categories", "category", "tags"}) {
+        YAML::Node node = yaml_child(f, key);
+        if (node.IsScalar())
+            if (auto kind = kind_from_label(node.Scalar())) return *kind;
+        if (node.IsSequence())
+            for (const auto& item : node)
+                if (auto kind = item.IsScalar() ? kind_from_label(item.Scalar()) : std::nullopt) return *kind;
+    }
+    return PublicationKind::other;
+}
+
+// authors: [names] or [{name: ...}] (PaperMod-academic), else author: "A, B and C" or [A, B].
+std::vector<Author> authors_of_page(SitePlan& plan, const YAML::Node& f) {
+    OwnerNames owner = owner_names_of(plan);
+    std::vector<Author> out;
+    YAML::Node list = yaml_child(f, "authors");
+    if (!list.IsSequence()) list = yaml_child(f, "author");
+    if (list.IsScalar()) return authors_from_names(sanitized_text(list.Scalar()), owner);
+    if (list.IsSequence())
+        for (const auto& a : list) {
+            std::string name(trim(sanitized_text(a.IsMap() ? yaml_text(a, "name") : a.as<std::string>(""))));
+            if (name == "admin" || name == "me") name = plan.profile.name;  // the site's own author page
+            if (name.empty() || name == "others" || name == "et al.") continue;
+            out.push_back({name, owner.match(name), false});
+        }
+    return out;
+}
+
+// The text under a heading "Abstract" of the page's body, up to the next heading or rule.
+std::string abstract_section(std::string_view body) {
+    static const std::regex heading("(^|\\n)#{1,6}\\s*\\**Abstract\\**\\s*\\n");
+    std::string text(body);
+    std::smatch m;
+    if (!std::regex_search(text, m, heading)) return {};
+    std::string rest = text.substr(static_cast<std::size_t>(m.position(0) + m.length(0)));
+    static const std::regex end("\\n(#{1,6}\\s|---|\\*\\*\\*|___)");
+    std::smatch e;
+    if (std::regex_search(rest, e, end)) rest.resize(static_cast<std::size_t>(e.position(0)));
+    static const std::regex link_item("(^|\\n)\\s*[-+*]\\s+\\[[^\\]]+\\]\\([^)\\s]+\\)\\s*(?=\\n|$)");
+    return std::string(trim(std::regex_replace(rest, link_item, "")));  // the paper's links, read apart
+}
+
+// A list item that is only a link ("+ [Paper](/1.pdf)", "- [Code](https://...)"): the paper's links.
+std::vector<Link> listed_links(SitePlan& plan, const fs::path& file, std::string_view body) {
+    static const std::regex item("(^|\\n)\\s*[-+*]\\s+\\[([^\\]]+)\\]\\(([^)\\s]+)\\)\\s*(?=\\n|$)");
+    std::vector<Link> out;
+    std::string text(body);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), item); it != std::sregex_iterator(); ++it)
+        if (std::string target = hugo_link(plan, file, (*it)[2].str(), (*it)[3].str()); !target.empty())
+            out.push_back({sanitized_text((*it)[2].str()), target});
+    return out;
+}
+
 Publication from_front_matter(SitePlan& plan, const fs::path& file, const FrontMatterFile& read, const std::string& title) {
     const YAML::Node& f = read.front;
     Publication p;
-    p.slug = slug_of_name(file.parent_path().filename().string());
+    p.slug = slug_of_name(file.stem() == "index" ? file.parent_path().filename().string() : file.stem().string());
+    if (std::none_of(p.slug.begin(), p.slug.end(), is_ascii_letter)) p.slug = slug_from(title);  // "content/papers/1.md"
     p.title = title;
-    p.kind = kind_of(yaml_child(f, "publication_types"));
-    p.venue = plain(yaml_text(f, "publication"));
+    p.kind = kind_of_page(f);
+    YAML::Node edit = yaml_child(f, "editPost");  // PaperMod-academic: the published version's link and venue
+    p.venue = first_of(f, {"publication", "venue", "journal", "booktitle", "conference"});
+    if (p.venue.empty() && edit.IsMap() && !yaml_text(edit, "URL").empty()) p.venue = plain(yaml_text(edit, "Text"));
     p.venue_short = plain(yaml_text(f, "publication_short"));
+    if (p.kind == PublicationKind::other) {  // the venue's words: "SIAM Journal on ...", "Proceedings of ..." (a paper in them)
+        p.kind = kind_from_label(p.venue).value_or(PublicationKind::other);
+        if (p.kind == PublicationKind::proceedings) p.kind = PublicationKind::conference;
+    }
     if (std::string date = hugo_date(plan, file, read); date.size() >= 4) p.year = std::atoi(date.substr(0, 4).c_str());
+    else if (std::string year = yaml_text(f, "year"); year.size() == 4) p.year = std::atoi(year.c_str());
+    std::string body = hugo_markdown(plan, file, read.body, read.body_line);
     p.abstract = std::string(trim(yaml_text(f, "abstract")));
+    if (p.abstract.empty()) p.abstract = abstract_section(body);
+    if (p.abstract.empty()) p.abstract = first_of(f, {"summary", "description"});
     p.doi = bare_doi(yaml_text(f, "doi"));
-    OwnerNames owner = owner_names_of(plan);
-    if (yaml_child(f, "authors").IsSequence())
-        for (const auto& a : yaml_child(f, "authors")) {
-            std::string name(trim(sanitized_text(a.as<std::string>(""))));
-            if (name == "admin" || name == "me") name = plan.profile.name;  // the site's own author page
-            if (name.empty() || name == "others" || name == "et al.") continue;
-            p.authors.push_back({name, owner.match(name), false});
-        }
+    if (p.doi.empty() && edit.IsMap()) p.doi = bare_doi(yaml_text(edit, "URL"));
+    p.authors = authors_of_page(plan, f);
+    std::vector<Link> links = listed_links(plan, file, read.body);
+    if (!links.empty()) plan.note(SiteNote::Outcome::imported, file, std::to_string(links.size()) + " links of the page's list");
+    for (auto& link : links) p.links.push_back(std::move(link));
+    if (!trim(body).empty() && abstract_section(body).empty() && links.empty() && p.abstract != trim(body) &&
+        yaml_text(f, "abstract").empty())
+        p.note = std::string(trim(body));  // the page's own text: kept as the paper's note, not lost
     return p;
 }
 
@@ -90,7 +170,8 @@ void read_hugo_publication(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
     const YAML::Node& f = read->front;
-    std::string title(trim(sanitized_text(yaml_text(f, "title"))));
+    std::string title = clean_title(yaml_text(f, "title"));
+    if (title.empty()) title = first_heading(read->body);
     fs::path bib = file.stem() == "index" ? file.parent_path() / "cite.bib" : fs::path();
     if (!bib.empty() && !fs::exists(bib)) bib = file.parent_path() / (file.parent_path().filename().string() + ".bib");  // <slug>.bib
     bool has_bib = !bib.empty() && fs::is_regular_file(bib);

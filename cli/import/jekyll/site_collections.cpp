@@ -9,9 +9,13 @@
 #include "base/log.hpp"
 #include "base/text.hpp"
 #include "cli/import/front/jekyll.hpp"
+#include "cli/import/front/json_front.hpp"
 #include "cli/import/front/toml_front.hpp"
 #include "cli/import/jekyll/readers.hpp"
+#include "cli/import/plan/site_citation.hpp"
 #include "cli/import/plan/site_demo.hpp"
+#include "cli/import/plan/site_kind.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "cli/import/plan/site_owner.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
@@ -28,7 +32,9 @@ namespace fs = std::filesystem;
 std::optional<FrontMatterFile> read_front(SitePlan& plan, const fs::path& file) {
     try {
         std::string text = read_site_file(file);
-        FrontMatterFile read = text.starts_with("+++") ? split_toml_front_matter(text) : split_front_matter(text);  // Hugo's TOML
+        FrontMatterFile read = text.starts_with("+++") ? split_toml_front_matter(text)   // Hugo's TOML
+                               : text.starts_with('{') ? split_json_front_matter(text)  // Hugo's JSON
+                                                       : split_front_matter(text);
         if (!read.has_front) {
             plan.note(SiteNote::Outcome::skipped, file, "no front matter: no title or date (Jekyll does not render it either)");
             return std::nullopt;
@@ -124,7 +130,7 @@ void read_post(SitePlan& plan, const fs::path& file) {
         post.preview_token = new_preview_token();
     }
     post.slug = slug_of(file);
-    post.title = trim(title).empty() ? post.slug : std::string(trim(title));
+    post.title = best_title(title, read->body, file);
     post.published = date_of(plan, file, *read);
     if (post.slug.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no usable slug in the file name");
     if (post.published.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in front matter or file name");
@@ -149,88 +155,7 @@ PublicationKind kind_of(std::string_view category) {
     if (category == "books") return PublicationKind::book;
     if (category == "preprints") return PublicationKind::preprint;
     if (category == "thesis" || category == "theses") return PublicationKind::thesis;
-    return PublicationKind::other;
-}
-
-bool one_word(std::string_view part) { return !part.empty() && part.find(' ') == std::string_view::npos; }
-
-std::size_t word_count(std::string_view part) {
-    std::size_t words = 0;
-    for (std::size_t i = 0; i < part.size(); ++i)
-        if (part[i] != ' ' && (i == 0 || part[i - 1] == ' ')) ++words;
-    return words;
-}
-
-// One name of an author list, split at ",", ";", " and ", "&".
-struct ListPart {
-    std::string name;
-    bool after_comma;  // only a comma before it: it may be the given names of the part before
-};
-
-std::vector<ListPart> list_parts(std::string_view text) {
-    std::string names = std::regex_replace(std::string(text), std::regex("\\s+(and|&)\\s+"), ";");
-    std::vector<ListPart> parts;
-    std::string part;
-    bool only_commas = true;
-    for (std::size_t i = 0; i <= names.size(); ++i) {
-        char c = i < names.size() ? names[i] : ';';
-        if (c != ',' && c != ';') {
-            part += c;
-            continue;
-        }
-        std::string name(trim(part));
-        while (!name.empty() && name.back() == '.') name.pop_back();
-        part.clear();
-        if (!trim(name).empty() && name != "et al") {
-            parts.push_back({std::string(trim(name)), only_commas && !parts.empty()});
-            only_commas = true;
-        }
-        if (c == ';') only_commas = false;
-    }
-    return parts;
-}
-
-// The names of an author list as sanitized text. ";", " and ", "&"
-// separate authors; a comma separates authors or a "Last, First" pair: a
-// one-word part after which a comma comes a part of at most three words
-// ("Geiger, R. Stuart", "Blini, E.") is one name, "R. Stuart Geiger". When
-// every part is one word and none is initials ("Schneider, Bitsch") a pair
-// is taken only where it makes the owner's name.
-std::vector<Author> authors_from_names(std::string_view text, const OwnerNames& owner) {
-    std::vector<ListPart> parts = list_parts(text);
-    static const std::regex initials("([A-Z]\\.?\\s*-?)+\\*?");
-    bool all_one_word = std::all_of(parts.begin(), parts.end(), [](const ListPart& p) {
-        return one_word(p.name) && !std::regex_match(p.name, initials);  // "Schneider, Bitsch", not "Costa, J."
-    });
-    std::vector<Author> out;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        Author a = marked_author(parts[i].name);
-        if (one_word(a.name) && i + 1 < parts.size() && parts[i + 1].after_comma && word_count(parts[i + 1].name) <= 3) {
-            Author given = marked_author(parts[i + 1].name);
-            while (given.name.ends_with('.')) given.name.pop_back();
-            std::string joined = given.name + (std::regex_match(given.name, initials) ? ". " : " ") + a.name;
-            if (!all_one_word || owner.match(joined)) {
-                a.name = joined;
-                a.equal_contribution = a.equal_contribution || given.equal_contribution;
-                ++i;
-            }
-        }
-        out.push_back(std::move(a));
-    }
-    return out;
-}
-
-// "A. One, B. Two and C. Three (2020). "Title." Venue." -> the authors: the
-// text before the year or the quoted title.
-std::vector<Author> authors_from_citation(std::string_view citation, const OwnerNames& owner) {
-    static const std::regex head("^(.*?)(\\(\\d{4}\\)|\"|“)");
-    std::string text = sanitized_text(citation);
-    std::smatch m;
-    if (!std::regex_search(text, m, head)) return {};
-    std::string names = m[1].str();
-    static const std::regex year("(^|[\\s.,(])(1[89]|20)\\d\\d\\b");  // "Geiger. 2019." or "(2023, June 19)"
-    if (std::smatch y; std::regex_search(names, y, year)) names.resize(static_cast<std::size_t>(y.position(0)));
-    return authors_from_names(names, owner);
+    return kind_from_label(category).value_or(PublicationKind::other);
 }
 
 void read_publication(SitePlan& plan, const fs::path& file) {
@@ -239,15 +164,21 @@ void read_publication(SitePlan& plan, const fs::path& file) {
     const YAML::Node& f = read->front;
     std::string title = std::string(trim(yaml_text(f, "title")));
     if (is_demo_publication(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    std::string citation = yaml_text(f, "citation");
+    OwnerNames owner = owner_names_of(plan);
+    CitationParts cited = parse_citation(citation, owner);  // what the page leaves out, the citation may say
+    if (title.empty()) title = cited.title;
+    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or citation");
     Publication p;
     p.slug = slug_of(file);
-    p.title = sanitized_text(title);
+    p.title = clean_title(title);
     p.kind = kind_of(yaml_text(f, "category"));
     p.venue = sanitized_text(yaml_text(f, "venue"));
+    if (trim(p.venue).empty()) p.venue = cited.venue;
     std::string date = date_of(plan, file, *read);
     if (!date.empty()) p.year = std::stoi(date.substr(0, 4));
     else if (auto year = yaml_text(f, "year"); year.size() == 4) p.year = std::atoi(year.c_str());
+    else if (cited.year > 0) p.year = cited.year;
     std::string body = markdown_for_import(plan, file, read->body, read->body_line);
     p.abstract = !trim(yaml_text(f, "abstract")).empty() ? std::string(trim(yaml_text(f, "abstract"))) : std::string(trim(body));
     if (p.abstract.empty()) p.abstract = sanitized_text(yaml_text(f, "excerpt"));
@@ -255,13 +186,11 @@ void read_publication(SitePlan& plan, const fs::path& file) {
                               {"url", "Link"}, {"doi_url", "DOI"}})
         if (auto url = std::string(trim(yaml_text(f, key))); !url.empty()) p.links.push_back({label, url});
     p.doi = bare_doi(yaml_text(f, "doi"));
-    std::string citation = yaml_text(f, "citation");
     // Some academicpages sites list the authors in `author:`, the owner in
     // <strong>: the list, unless the citation names more (a byline).
     std::string listed = yaml_text(f, "author");
-    OwnerNames owner = owner_names_of(plan);
     std::vector<Author> from_list = trim(listed).empty() ? std::vector<Author>{} : authors_from_names(sanitized_text(listed), owner);
-    p.authors = citation.empty() ? std::vector<Author>{} : authors_from_citation(citation, owner);
+    p.authors = std::move(cited.authors);
     if (!from_list.empty() && from_list.size() >= p.authors.size()) p.authors = std::move(from_list);
     std::vector<std::string> bold = bold_names(listed);
     for (auto& name : bold_names(citation)) bold.push_back(std::move(name));
@@ -293,9 +222,10 @@ void read_talk(SitePlan& plan, const fs::path& file) {
     const YAML::Node& f = read->front;
     std::string title = std::string(trim(yaml_text(f, "title")));
     if (is_demo_talk(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    if (clean_title(title).empty()) title = first_heading(read->body);
+    if (clean_title(title).empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Talk t;
-    t.title = sanitized_text(title);
+    t.title = clean_title(title);
     t.date = date_of(plan, file, *read);
     if (t.date.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no date in front matter or file name");
     t.event = sanitized_text(yaml_text(f, "venue"));

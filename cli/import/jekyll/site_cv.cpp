@@ -70,8 +70,12 @@ void time_table_row(SitePlan& plan, const fs::path& file, std::string_view secti
     } else if (s.find("experience") != std::string::npos || s.find("employment") != std::string::npos ||
                s.find("positions") != std::string::npos) {
         if (from == 0) return plan.note(SiteNote::Outcome::warning, file, "experience " + in_quotes(title) + ": no year; left out");
-        plan.profile.experiences.push_back({where, "", title, month_of(from), to == 0 ? "" : month_of(to)});
-        plan.note(SiteNote::Outcome::warning, file, "experience " + in_quotes(title) + ": cv.yml gives years only; January assumed");
+        MonthSpan span = month_span(yaml_text(row, "year"));  // "2019.09 – present" keeps its months
+        std::string start = span.start.empty() ? month_of(from) : span.start;
+        std::string end = span.open ? "" : !span.end.empty() ? span.end : to == 0 ? "" : month_of(to);
+        plan.profile.experiences.push_back({where, "", title, start, end});
+        if (span.start.empty())
+            plan.note(SiteNote::Outcome::warning, file, "experience " + in_quotes(title) + ": cv.yml gives years only; January assumed");
     }
 }
 

@@ -13,6 +13,7 @@
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "render/text/sanitize.hpp"
 #include "rules/link.hpp"
 #include "store/model/slug.hpp"
@@ -72,7 +73,7 @@ void read_al_folio_project(SitePlan& plan, const fs::path& file) {
     const YAML::Node& f = read->front;
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example project " + in_quotes(title))) return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    title = best_title(yaml_text(f, "title"), read->body, file);  // a project has a name wherever the site gives one
     SiteProject p;
     p.file = file;
     p.slug = slug_of(file);
@@ -96,7 +97,7 @@ void read_portfolio_item(SitePlan& plan, const fs::path& file) {
     std::string title(trim(sanitized_text(yaml_text(f, "title"))));
     if (is_demo_project(title, read->body) && !plan.keep_demo(file, "the theme's example portfolio item " + in_quotes(title)))
         return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    title = best_title(yaml_text(f, "title"), read->body, file);
     SiteProject p;
     p.file = file;
     p.slug = slug_of(file);

@@ -162,7 +162,7 @@ std::string language_name(std::string_view code) {
 
 void read_site_languages(SitePlan& plan) {
     NamedLanguages named = plan.theme == "quarto"      ? quarto_languages(plan.dir)
-                           : plan.theme == "hugo-blox" ? hugo_languages(plan.dir)
+                           : plan.is_hugo() ? hugo_languages(plan.dir)
                                                        : jekyll_languages(plan.dir);
     std::vector<std::string> codes;
     for (const auto& code : named.codes) {

@@ -9,6 +9,7 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/plan/site_sections.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "http/router.hpp"
 #include "http/routes.hpp"
 #include "render/text/sanitize.hpp"
@@ -39,7 +40,7 @@ std::string permalink_of(const SitePlan& plan, const fs::path& file, const YAML:
     for (const char* key : {"permalink", "url"})
         if (std::string written(trim(yaml_text(front, key))); written.starts_with('/')) return address_of(written);
     fs::path place = file.lexically_relative(plan.dir);
-    if (plan.theme == "hugo-blox") place = file.lexically_relative(plan.content_dir());
+    if (plan.is_hugo()) place = file.lexically_relative(plan.content_dir());
     std::string path = place.parent_path().generic_string();
     std::string stem = file.stem().string();
     if (stem != "index" && stem != "_index") path += (path.empty() ? "" : "/") + stem;
@@ -67,13 +68,6 @@ std::string page_slug(const SitePlan& plan, const std::string& permalink, const 
     return {};
 }
 
-std::string first_heading(std::string_view markdown) {
-    static const std::regex heading("(^|\\n)#{1,3}\\s+([^\\n]+)");
-    std::string text(markdown);
-    std::smatch m;
-    return std::regex_search(text, m, heading) ? std::string(trim(m[2].str())) : std::string();
-}
-
 void read_owner_page(SitePlan& plan, const fs::path& file) {
     auto read = read_front(plan, file);
     if (!read) return;
@@ -86,13 +80,13 @@ void read_owner_page(SitePlan& plan, const fs::path& file) {
     bool html = file.extension() == ".html" || file.extension() == ".htm";
     page.page.body_format = html ? "html" : "markdown";
     page.page.body = html ? html_for_import(plan, file, read->body, read->body_line)
-                     : plan.theme == "hugo-blox" ? hugo_markdown(plan, file, read->body, read->body_line)
+                     : plan.is_hugo() ? hugo_markdown(plan, file, read->body, read->body_line)
                                                  : markdown_for_import(plan, file, read->body, read->body_line);
-    std::string title(trim(sanitized_text(yaml_text(f, "title"))));
-    if (title.empty() && !html) title = sanitized_text(first_heading(page.page.body));
+    std::string title = clean_title(yaml_text(f, "title"));
+    if (title.empty() && !html) title = first_heading(page.page.body);
     page.page.slug = page_slug(plan, page.permalink, title, file);
     if (page.page.slug.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title or name to make a page's address of");
-    page.page.title = title.empty() ? page.page.slug : title;
+    page.page.title = title.empty() ? title_from_file_name(file) : title;
     YAML::Node menu = yaml_child(f, "menu");  // Hugo: `menu: main` or a map of menus
     page.page.in_menu = yaml_text(f, "nav") == "true" || (menu.IsDefined() && !menu.IsNull() && yaml_text(f, "menu") != "false");
     std::erase_if(plan.notes, [&](const SiteNote& n) { return n.outcome == SiteNote::Outcome::skipped && n.file == plan.relative(file); });
@@ -112,7 +106,7 @@ std::string new_target(const Db& db, SitePlan& plan, const SitePage& page, const
     std::string fragment = url.find('#') == std::string::npos ? "" : url.substr(url.find('#'));
     if (path.empty()) return url;
     fs::path in_tree = path.starts_with('/') ? plan.dir / path.substr(1) : page.file.parent_path() / path;
-    if (plan.theme == "hugo-blox" && !fs::is_regular_file(in_tree) && path.starts_with('/')) in_tree = plan.dir / "static" / path.substr(1);
+    if (plan.is_hugo() && !fs::is_regular_file(in_tree) && path.starts_with('/')) in_tree = plan.dir / "static" / path.substr(1);
     if (fs::is_regular_file(in_tree)) {
         std::string stored = stored_link(db, plan, "file:" + in_tree.string(), "a file page " + page.page.slug + " links to", page.file);
         return stored.empty() ? url : stored + fragment;

@@ -111,6 +111,8 @@ struct SitePlan {
     SiteImportOptions options;
     std::set<std::string> demo_files_taken;  // the --include-demo-file names that named demo content
 
+    // A Hugo site, on Hugo Blox ("hugo-blox") or any other theme ("hugo-papermod", "hugo").
+    bool is_hugo() const { return theme.starts_with("hugo"); }
     std::string relative(const std::filesystem::path& file) const;
     std::filesystem::path content_dir() const { return dir / content; }
     // The item just added at the end of `list` ("post", "news", "talk",

@@ -18,7 +18,7 @@ namespace {
 
 // "2019-09-01" or "2019-09" -> "2019-09"; "2019" -> "2019-01".
 std::string resume_month(std::string_view date) {
-    if (date.size() >= 7 && date[4] == '-') return std::string(date.substr(0, 7));
+    if (auto month = site_month(date)) return *month;
     if (date.size() == 4) return std::string(date) + "-01";
     return {};
 }

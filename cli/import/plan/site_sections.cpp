@@ -114,7 +114,7 @@ void write_publication_extras(const Db& db, SitePlan& plan) {
 // order (and cite.bib ones after the others): ordered by year here, ties
 // as read.
 void order_hugo_publications(const Db& db, const SitePlan& plan) {
-    if (plan.theme == "hugo-blox") order_publications_by_year(db);
+    if (plan.is_hugo()) order_publications_by_year(db);
 }
 
 // A name for the file that no other file has: "featured.png" in each of

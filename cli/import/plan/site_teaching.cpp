@@ -10,6 +10,7 @@
 #include "cli/import/plan/site_demo.hpp"
 #include "cli/import/plan/site_plan.hpp"
 #include "cli/import/plan/site_text.hpp"
+#include "cli/import/plan/site_title.hpp"
 #include "render/text/sanitize.hpp"
 
 namespace vitae::cli {
@@ -40,9 +41,10 @@ void read_teaching_page(SitePlan& plan, const fs::path& file) {
     if (!read) return;
     std::string title = std::string(trim(yaml_text(read->front, "title")));
     if (is_demo_teaching(title) && !plan.keep_demo(file, "the theme's example " + in_quotes(title))) return;
-    if (title.empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title");
+    if (clean_title(title).empty()) title = first_heading(read->body);
+    if (clean_title(title).empty()) return plan.note(SiteNote::Outcome::skipped, file, "no title, in front matter or as a heading");
     Teaching t;
-    t.title = sanitized_text(title);
+    t.title = clean_title(title);
     const YAML::Node& f = read->front;
     std::string type = yaml_text(f, "type");
     if (type == "docs" || type == "book" || type == "page" || type == "landing") type.clear();  // Hugo's layout, not a kind of course

@@ -8,6 +8,7 @@
 #include "cli/import/front/jekyll.hpp"
 #include "cli/import/plan/quarto_text.hpp"
 #include "cli/import/plan/site_include.hpp"
+#include "cli/import/plan/site_markup.hpp"
 #include "render/text/sanitize.hpp"
 
 namespace vitae::cli {
@@ -108,12 +109,46 @@ std::vector<std::string> paragraphs(std::string_view markdown) {
     return out;
 }
 
+namespace {
+
+void report_markup(SitePlan& plan, const std::filesystem::path& file, const std::vector<MarkupNote>& notes) {
+    for (const auto& n : notes) plan.note(SiteNote::Outcome::warning, file, n.message, n.line);
+}
+
+enum class Generator { jekyll, hugo };
+
+// A Markdown body as its generator reads it: Jekyll runs Liquid over the
+// whole text (code blocks too, bar {% raw %}); Hugo runs none, so a page's
+// "{{ x }}" (TeX's braces, a template shown as an example) is its text.
+std::string markdown_of(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line,
+                        Generator generator);
+
+}  // namespace
+
 std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body,
                                 int first_line) {
+    return markdown_of(plan, file, body, first_line, Generator::jekyll);
+}
+
+namespace {
+
+std::string markdown_of(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line,
+                        Generator generator) {
     std::string quarto;  // a Quarto page: what the built page shows, in the default language
     if (is_quarto_page(file.extension().string()))
         body = quarto = quarto_text(body, plan.languages.empty() ? "" : plan.languages.front().code);
-    auto [text, liquid] = strip_liquid(includes_in_place(plan, file, body), first_line);
+    std::vector<MarkupNote> converted;
+    std::string read = generator == Generator::jekyll
+                           ? liquid_includes_to_markdown(includes_in_place(plan, file, body), first_line, converted)
+                           : std::string(body);
+    report_markup(plan, file, converted);
+    int attributes = 0;
+    read = without_kramdown_attributes(read, attributes);
+    if (attributes > 0)
+        plan.note(SiteNote::Outcome::warning, file, std::to_string(attributes) +
+                                                     " kramdown attribute lists ({: .class}, {:target=\"_blank\"}, {:toc}) removed: "
+                                                     "what they set has no meaning in Vitae's pages");
+    auto [text, liquid] = generator == Generator::jekyll ? strip_liquid(read, first_line) : LiquidStripped{read, {}};
     for (const auto& tag : liquid)
         plan.note(SiteNote::Outcome::warning, file, "Liquid " + in_quotes(tag.text) + " cannot run here; removed, the text around it kept", tag.line);
     auto uncommented = without_html_comments(text);
@@ -144,27 +179,14 @@ std::string markdown_for_import(SitePlan& plan, const std::filesystem::path& fil
     return out;
 }
 
+}  // namespace
+
 std::string hugo_markdown(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {
-    std::string out;
-    std::size_t pos = 0;
-    while (pos < body.size()) {
-        std::size_t open = std::min(body.find("{{<", pos), body.find("{{%", pos));
-        if (open == std::string_view::npos) break;
-        std::string_view closer = body[open + 2] == '<' ? ">}}" : "%}}";
-        std::size_t close = body.find(closer, open + 3);
-        if (close == std::string_view::npos) break;
-        out += body.substr(pos, open - pos);
-        int line = first_line + static_cast<int>(std::count(body.begin(), body.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
-        std::string_view tag = body.substr(open, close + 3 - open);
-        plan.note(SiteNote::Outcome::warning, file,
-                  "Hugo shortcode " + in_quotes(std::string(utf8_prefix(tag, 80))) +
-                      " cannot run here; removed, the text around it kept",
-                  line);
-        pos = close + 3;
-    }
-    out += body.substr(std::min(pos, body.size()));
+    std::vector<MarkupNote> converted;
+    std::string out = hugo_shortcodes_to_markdown(body, first_line, converted);  // site_markup.cpp: each reported
+    report_markup(plan, file, converted);
     for (std::size_t more; (more = out.find("<!--more-->")) != std::string::npos;) out.erase(more, 11);  // the summary's end
-    return markdown_for_import(plan, file, out, first_line);
+    return markdown_of(plan, file, out, first_line, Generator::hugo);
 }
 
 std::string html_for_import(SitePlan& plan, const std::filesystem::path& file, std::string_view body, int first_line) {

@@ -42,25 +42,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // What import-site reads, named in every refusal.
-constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo Blox "
-                                  "(Wowchemy, Hugo Academic) sites and Quarto websites";
-
-constexpr const char* hugo_settings[] = {"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
-                                         "config.yml", "config.json", "config/_default"};
-
-// The `theme` a Hugo site's settings name ("PaperMod"); "" when none is found.
-std::string hugo_theme(const fs::path& file) {
-    if (!fs::is_regular_file(file)) return {};
-    std::string text = "\n" + read_site_file(file);
-    for (const char* key : {"\ntheme:", "\ntheme =", "\ntheme=", "\n  theme:"}) {
-        auto at = text.find(key);
-        if (at == std::string::npos) continue;
-        std::string value(trim(text.substr(at + std::string_view(key).size(), text.find('\n', at + 1) - at - std::string_view(key).size())));
-        std::erase_if(value, [](char c) { return c == '"' || c == '\'' || c == '[' || c == ']'; });
-        return std::string(trim(value));
-    }
-    return {};
-}
+constexpr const char* supported = "import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo sites "
+                                  "on any theme (Hugo Blox, Wowchemy and Hugo Academic read in full; PaperMod, Congo, "
+                                  "Blowfish, Ananke and others by their settings and content/ sections) and Quarto websites";
 
 // al-folio: _bibliography/ or _news/, or its _config.yml keys; academicpages:
 // the author: block and its collections; Hugo Blox: hugo.cpp's markers.
@@ -69,14 +53,16 @@ std::string detect_theme(const fs::path& dir) {
     std::string site = "import-site: " + in_quotes(dir.string());
     if (!fs::is_directory(dir)) throw UsageError(site + " is not a folder");
     if (is_hugo_site(dir)) return "hugo-blox";
-    for (const char* settings : hugo_settings) {
-        if (!fs::exists(dir / settings)) continue;
-        std::string theme = hugo_theme(dir / settings);
-        throw UsageError(site + " is a Hugo site (" + settings + (theme.empty() ? "" : ", theme " + in_quotes(theme)) +
-                         ") but not a Hugo Blox one: looked for content/authors/, data/authors/, content/home/ or a "
-                         "landing page of blocks (content/_index.md) and found none. " + supported);
-    }
     if (fs::exists(dir / "_quarto.yml")) return "quarto";
+    if (is_any_hugo_site(dir)) {  // PaperMod, Congo, Blowfish, Ananke...: "hugo-papermod"; "hugo" when none is named
+        std::string theme = hugo_theme_name(dir);
+        return theme.empty() ? "hugo" : "hugo-" + theme;
+    }
+    bool hugo_settings = false;
+    for (const char* name : {"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default", "config.toml"})
+        hugo_settings = hugo_settings || fs::exists(dir / name);
+    if (hugo_settings && !fs::exists(dir / "_config.yml"))
+        throw UsageError(site + " is a Hugo site without a content/ folder: nothing of the owner's to read. " + supported);
     if (!fs::exists(dir / "_config.yml"))
         throw UsageError(site + " is none of the sites import-site reads: looked for Jekyll's _config.yml, Hugo's settings "
                          "(hugo.toml, hugo.yaml, config.toml, config.yaml, config.yml, config/_default/) and Quarto's "
@@ -179,7 +165,7 @@ std::vector<fs::path> unread_pages(const SitePlan& plan) {
     for (const auto& note : plan.notes) noted.insert(note.file);
     std::vector<fs::path> out;
     for (const auto& e : site_ledger(plan.dir, plan.notes)) {
-        bool place = plan.theme == "hugo-blox" ? e.file.starts_with("content/")
+        bool place = plan.is_hugo() ? e.file.starts_with("content/")
                                                : !e.file.starts_with("_includes/") && !e.file.starts_with("_drafts/");
         if (e.kind == FileClass::not_understood && e.owners && what_it_holds(e.file) == Holds::page && place && !noted.count(e.file))
             out.push_back(plan.dir / e.file);
@@ -217,8 +203,8 @@ SiteImportReport import_site(const fs::path& dir, const std::string& db_path, co
     read_site_languages(plan);
     if (plan.theme == "quarto") {
         read_quarto_site(plan);
-    } else if (plan.theme == "hugo-blox") {
-        read_hugo_site(plan);
+    } else if (plan.is_hugo()) {
+        read_hugo_site(plan);  // Hugo Blox's readers, or another theme's owner (themes.cpp), per language
     } else {
         read_profile(plan);
         read_posts(plan);

@@ -71,14 +71,20 @@ void write(const fs::path& file, std::string_view content) {
 
 }  // namespace
 
-BOOST_AUTO_TEST_CASE(recognises_hugo_blox_sites_and_refuses_other_hugo_sites) {
+BOOST_AUTO_TEST_CASE(recognises_hugo_blox_sites_and_reads_other_hugo_sites) {
     BOOST_TEST(is_hugo_site(sites / "hugoblox-yunlin-zeng"));
     BOOST_TEST(is_hugo_site(sites / "hugoblox-alexandre-amice"));
     BOOST_TEST(!is_hugo_site(sites / "al-folio-501good"));
     test::TempDir dir;
     write(dir.path() / "site" / "config.toml", "baseURL = 'https://example.org/'\n");
-    write(dir.path() / "site" / "content" / "posts" / "a.md", "---\ntitle: A\n---\n");
-    BOOST_CHECK_THROW(import_site(dir.path() / "site", (dir.path() / "x.db").string()), UsageError);
+    write(dir.path() / "site" / "content" / "posts" / "a.md", "---\ntitle: A\ndate: 2024-01-02\n---\nHello.\n");
+    BOOST_TEST(!is_hugo_site(dir.path() / "site"));
+    BOOST_TEST(is_any_hugo_site(dir.path() / "site"));
+    auto report = import_site(dir.path() / "site", (dir.path() / "x.db").string());  // a theme named nowhere: "hugo"
+    BOOST_TEST(report.theme == "hugo");
+    BOOST_TEST(report.counts.posts == 1u);
+    write(dir.path() / "bare" / "hugo.toml", "title = 'x'\n");  // no content/: nothing to read
+    BOOST_CHECK_THROW(import_site(dir.path() / "bare", (dir.path() / "y.db").string()), UsageError);
 }
 
 BOOST_AUTO_TEST_CASE(imports_real_hugo_blox_sites) {
@@ -148,7 +154,7 @@ BOOST_AUTO_TEST_CASE(maps_data_authors_cite_bib_and_project_relations) {
                          "WHERE r.project_slug = 'matroid' AND p.slug = 'chamon2019matroid'") == 1);
     BOOST_TEST(text(db, "SELECT title FROM project WHERE slug = 'ccosmo'") == "CCosmo: A Custom First-Order Conic Solver");
     BOOST_TEST(text(db, "SELECT label FROM project_link WHERE project_slug = 'c-iris' AND position = 1") == "Code");
-    // The dissertation page's {{< button >}} shortcode: removed, reported, the text around it kept.
+    // The dissertation page's {{< button >}} shortcode: a link, reported, the text around it kept.
     BOOST_TEST(text(db, "SELECT instr(markdown, '{{<') FROM project WHERE slug = 'dissertation'") == "0");
 }
 
@@ -183,12 +189,13 @@ BOOST_AUTO_TEST_CASE(imports_posts_talks_and_pictures_and_reports_a_bad_page) {
     std::string all = all_notes(report);
     BOOST_TEST(all.find("skipped content/post/broken/index.md") != std::string::npos);
     BOOST_TEST(all.find("demo content/blog/getting-started.md") != std::string::npos);
-    BOOST_TEST(all.find("warning content/post/first-steps/index.md:8: Hugo shortcode \"{{% callout note %}}\"") != std::string::npos);
+    BOOST_TEST(all.find("warning content/post/first-steps/index.md:8: Hugo shortcode {{% callout note %}}: a block quote") !=
+               std::string::npos, all);
     Content c = load_content(Db::open(db.string(), OpenMode::read_only));
     BOOST_TEST(c.photo == "avatar.png");
     BOOST_TEST(c.links.size() == 1u);
     BOOST_TEST(c.bio_markdown.at(0) == "Ann studies systems.  CV");
-    BOOST_TEST(text(db, "SELECT body FROM post WHERE slug = 'first-steps'") == "Hello.\n\nKept.");
+    BOOST_TEST(text(db, "SELECT body FROM post WHERE slug = 'first-steps'") == "Hello.\n\n> **Note**\n>\n> Kept.");  // the callout as a quote
     BOOST_TEST(text(db, "SELECT status FROM post WHERE slug = 'later'") == "draft");
     BOOST_TEST(text(db, "SELECT event || '|' || place || '|' || date || '|' || url_event || '|' || url_slides || '|' || abstract FROM talk") ==
                "SOSP 2025|Seoul|2025-10-13|https://sosp.org|/files/keynote.pdf|About systems.");

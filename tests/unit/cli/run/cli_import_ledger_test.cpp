@@ -261,15 +261,17 @@ BOOST_AUTO_TEST_CASE(data_files_are_read_by_their_shape_not_their_name) {
 BOOST_AUTO_TEST_CASE(a_refusal_names_what_was_looked_for_and_what_is_read) {
     test::TempDir dir;
     fs::path hugo = dir / "papermod";
-    put(hugo / "config.yml", "baseURL: https://example.org/\ntheme: PaperMod\n");
-    put(hugo / "content/posts/first.md", "---\ntitle: First\n---\nHello.\n");
+    put(hugo / "hugo.yaml", "baseURL: https://example.org/\ntheme: PaperMod\n");
     auto ran = test::vitae_cli({"import-site", hugo.string(), (dir / "a.db").string()});
     BOOST_TEST(ran.status == 2);
-    BOOST_TEST(ran.err.find("is a Hugo site (config.yml, theme \"PaperMod\") but not a Hugo Blox one: looked for content/authors/") !=
-               std::string::npos, ran.err);
-    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo Blox") != std::string::npos);
+    BOOST_TEST(ran.err.find("is a Hugo site without a content/ folder: nothing of the owner's to read") != std::string::npos, ran.err);
+    BOOST_TEST(ran.err.find("import-site reads Jekyll sites on the al-folio or academicpages theme, Hugo sites on any theme") !=
+               std::string::npos);
     BOOST_TEST(ran.err.find("and Quarto websites") != std::string::npos);
     BOOST_TEST(ran.err.find("not a Jekyll site") == std::string::npos);
+    put(hugo / "content/posts/first.md", "---\ntitle: First\ndate: 2024-01-02\n---\nHello.\n");  // a PaperMod site: read
+    ran = test::vitae_cli({"import-site", hugo.string(), (dir / "papermod.db").string()});
+    BOOST_TEST(ran.status == 0, ran.err);
 
     fs::path quarto = dir / "quarto";
     put(quarto / "_quarto.yml", "project:\n  type: website\n");
