@@ -60,6 +60,34 @@ inline void exec_sql(const std::filesystem::path& db_path, const std::string& sq
     if (rc != SQLITE_OK) throw std::runtime_error("sql: " + message);
 }
 
+// The first column of the first row `sql` gives on the database at `db_path`:
+// as text ("(no row)" when there is none) or as a number (0 then).
+inline std::string sql_text(const std::filesystem::path& db_path, const std::string& sql) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+        sqlite3_close(db);
+        throw std::runtime_error("open " + db_path.string());
+    }
+    sqlite3_stmt* stmt = nullptr;
+    std::string out = "(no row)";
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+        std::string message = sqlite3_errmsg(db);
+        sqlite3_close(db);
+        throw std::runtime_error("sql: " + message);
+    }
+    if (sqlite3_step(stmt) == SQLITE_ROW) {
+        auto* text = sqlite3_column_text(stmt, 0);
+        out = text ? reinterpret_cast<const char*>(text) : "";
+    }
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return out;
+}
+inline std::int64_t sql_int(const std::filesystem::path& db_path, const std::string& sql) {
+    auto text = sql_text(db_path, sql);
+    return text == "(no row)" || text.empty() ? 0 : std::stoll(text);
+}
+
 inline const std::filesystem::path source_dir{VITAE_SOURCE_DIR};
 inline const std::filesystem::path fixtures_dir{VITAE_FIXTURES_DIR};
 

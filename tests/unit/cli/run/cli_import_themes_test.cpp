@@ -30,20 +30,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path sites = fs::path(VITAE_FIXTURES_DIR) / "sites";
-
-std::int64_t count(const fs::path& db_path, const std::string& sql) {
-    auto db = Db::open(db_path.string(), OpenMode::read_only);
-    auto stmt = db.prepare(sql);
-    stmt.step();
-    return stmt.int_at(0);
-}
-
-std::string text(const fs::path& db_path, const std::string& sql) {
-    auto db = Db::open(db_path.string(), OpenMode::read_only);
-    auto stmt = db.prepare(sql);
-    return stmt.step() ? stmt.text_at(0) : "(no row)";
-}
+const fs::path sites = test::fixtures_dir / "sites";
 
 std::string all_notes(const SiteImportReport& report) {
     std::string all;
@@ -85,30 +72,30 @@ BOOST_AUTO_TEST_CASE(imports_a_real_papermod_site) {
     fs::path site = sites / "hugo-papermod-pascal-michaillat-tree";
     auto report = import_site(site, db.string());
     BOOST_TEST(report.theme == "hugo-papermod");
-    BOOST_TEST(text(db, "SELECT name FROM profile") == "Pascal Michaillat");
-    BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 1);
-    BOOST_TEST(text(db, "SELECT markdown FROM profile_paragraph").find("I am a professor of economics") == 0u);
-    BOOST_TEST(count(db, "SELECT count(*) FROM profile_email") == 1);
-    BOOST_TEST(count(db, "SELECT count(*) FROM profile_link") == 3);
-    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 17, all_notes(report));
-    BOOST_TEST(count(db, "SELECT count(*) FROM teaching") == 5);
-    BOOST_TEST(count(db, "SELECT count(*) FROM page") == 11);
-    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 0);
+    BOOST_TEST(test::sql_text(db, "SELECT name FROM profile") == "Pascal Michaillat");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM profile_paragraph") == 1);
+    BOOST_TEST(test::sql_text(db, "SELECT markdown FROM profile_paragraph").find("I am a professor of economics") == 0u);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM profile_email") == 1);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM profile_link") == 3);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM publication") == 17, all_notes(report));
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM teaching") == 5);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM page") == 11);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM post") == 0);
     const std::string first = "Do Matching Frictions Explain Unemployment? Not in Bad Times";
-    BOOST_TEST(count(db, "SELECT year FROM publication WHERE title = '" + first + "'") == 2012);
-    BOOST_TEST(text(db, "SELECT venue FROM publication WHERE title = '" + first + "'") == "American Economic Review");
-    BOOST_TEST(text(db, "SELECT doi FROM publication WHERE title = '" + first + "'") == "10.1257/aer.102.4.1721");
+    BOOST_TEST(test::sql_int(db, "SELECT year FROM publication WHERE title = '" + first + "'") == 2012);
+    BOOST_TEST(test::sql_text(db, "SELECT venue FROM publication WHERE title = '" + first + "'") == "American Economic Review");
+    BOOST_TEST(test::sql_text(db, "SELECT doi FROM publication WHERE title = '" + first + "'") == "10.1257/aer.102.4.1721");
     BOOST_TEST(authors_of(db, first) == "Pascal Michaillat*");
     BOOST_TEST(authors_of(db, "Persistence of False Paradigms in Low-Power Sciences") == "George Akerlof; Pascal Michaillat*");
     // A lone star is part of the title, not emphasis.
     const std::string feru = "u* = √uv: The Full-Employment Rate of Unemployment in the United States";
-    BOOST_TEST(text(db, "SELECT venue FROM publication WHERE title = '" + feru + "'") == "Brookings Papers on Economic Activity");
-    BOOST_TEST(text(db, "SELECT doi FROM publication WHERE title = '" + feru + "'") == "10.1353/eca.2024.a964373");
+    BOOST_TEST(test::sql_text(db, "SELECT venue FROM publication WHERE title = '" + feru + "'") == "Brookings Papers on Economic Activity");
+    BOOST_TEST(test::sql_text(db, "SELECT doi FROM publication WHERE title = '" + feru + "'") == "10.1353/eca.2024.a964373");
     BOOST_TEST(authors_of(db, feru) == "Pascal Michaillat*; Emmanuel Saez");
-    BOOST_TEST(text(db, "SELECT abstract FROM publication WHERE title = '" + first + "'").find("This paper proposes") == 0u);
-    BOOST_TEST(count(db, "SELECT count(*) FROM publication_author WHERE is_owner = 1") == 17);
+    BOOST_TEST(test::sql_text(db, "SELECT abstract FROM publication WHERE title = '" + first + "'").find("This paper proposes") == 0u);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM publication_author WHERE is_owner = 1") == 17);
     // Hugo runs no Liquid: TeX's double braces in a page's code block are its text.
-    BOOST_TEST(text(db, "SELECT body FROM page WHERE slug = 'e'").find("\\newcommand{\\of}[1]{{\\left( #1 \\right)}}") != std::string::npos);
+    BOOST_TEST(test::sql_text(db, "SELECT body FROM page WHERE slug = 'e'").find("\\newcommand{\\of}[1]{{\\left( #1 \\right)}}") != std::string::npos);
     BOOST_TEST(all_notes(report).find("Liquid") == std::string::npos);
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
     check_database(Db::open(db.string(), OpenMode::read_only));
@@ -123,23 +110,23 @@ BOOST_AUTO_TEST_CASE(imports_a_congo_site) {
     fs::path db = dir / "site.db";
     auto report = import_site(sites / "hugo-congo-made-up", db.string());
     BOOST_TEST(report.theme == "hugo-congo");
-    BOOST_TEST(text(db, "SELECT name FROM profile") == "Ana María de la Cruz");
-    BOOST_TEST(text(db, "SELECT job_title FROM profile") == "Assistant Professor of Marine Ecology");
-    BOOST_TEST(text(db, "SELECT markdown FROM profile_paragraph") == "I study how coral reefs recover after heat waves.");
-    BOOST_TEST(text(db, "SELECT address FROM profile_email") == "ana.delacruz@example.edu");
-    BOOST_TEST(text(db, "SELECT group_concat(label, ',') FROM (SELECT label FROM profile_link ORDER BY position)") == "GitHub,ORCID");
-    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 2, all_notes(report));
+    BOOST_TEST(test::sql_text(db, "SELECT name FROM profile") == "Ana María de la Cruz");
+    BOOST_TEST(test::sql_text(db, "SELECT job_title FROM profile") == "Assistant Professor of Marine Ecology");
+    BOOST_TEST(test::sql_text(db, "SELECT markdown FROM profile_paragraph") == "I study how coral reefs recover after heat waves.");
+    BOOST_TEST(test::sql_text(db, "SELECT address FROM profile_email") == "ana.delacruz@example.edu");
+    BOOST_TEST(test::sql_text(db, "SELECT group_concat(label, ',') FROM (SELECT label FROM profile_link ORDER BY position)") == "GitHub,ORCID");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM publication") == 2, all_notes(report));
     const std::string coral = "Coral bleaching and recovery in the Visayas";
-    BOOST_TEST(count(db, "SELECT year FROM publication WHERE title = '" + coral + "'") == 2021);
-    BOOST_TEST(text(db, "SELECT kind FROM publication WHERE title = '" + coral + "'") == "journal");
-    BOOST_TEST(text(db, "SELECT venue FROM publication WHERE title = '" + coral + "'") == "Ecology Letters");
-    BOOST_TEST(text(db, "SELECT abstract FROM publication WHERE title = '" + coral + "'") == "Reefs recover unevenly.");
+    BOOST_TEST(test::sql_int(db, "SELECT year FROM publication WHERE title = '" + coral + "'") == 2021);
+    BOOST_TEST(test::sql_text(db, "SELECT kind FROM publication WHERE title = '" + coral + "'") == "journal");
+    BOOST_TEST(test::sql_text(db, "SELECT venue FROM publication WHERE title = '" + coral + "'") == "Ecology Letters");
+    BOOST_TEST(test::sql_text(db, "SELECT abstract FROM publication WHERE title = '" + coral + "'") == "Reefs recover unevenly.");
     BOOST_TEST(authors_of(db, coral) == "Ana María de la Cruz*; J. van der Berg");
     const std::string heat = "Marine heat waves and reef fish";
-    BOOST_TEST(text(db, "SELECT kind FROM publication WHERE title = '" + heat + "'") == "preprint");
+    BOOST_TEST(test::sql_text(db, "SELECT kind FROM publication WHERE title = '" + heat + "'") == "preprint");
     BOOST_TEST(authors_of(db, heat) == "A. M. de la Cruz*; J. van der Berg");
-    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 1);
-    std::string body = text(db, "SELECT body FROM post");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM post") == 1);
+    std::string body = test::sql_text(db, "SELECT body FROM post");
     BOOST_TEST(body.find("![A reef at dawn](reef.jpg)") != std::string::npos, body);
     BOOST_TEST(body.find("*The reef in June*") != std::string::npos, body);
     BOOST_TEST(body.find("> **Note**") != std::string::npos, body);
@@ -147,11 +134,11 @@ BOOST_AUTO_TEST_CASE(imports_a_congo_site) {
     BOOST_TEST(body.find("Three photos of the boat.") != std::string::npos, body);
     BOOST_TEST(body.find("{{") == std::string::npos, body);
     BOOST_TEST(all_notes(report).find("{{< gallery >}}: not known here: its text kept") != std::string::npos, all_notes(report));
-    BOOST_TEST(count(db, "SELECT count(*) FROM talk") == 2);
-    BOOST_TEST(text(db, "SELECT date FROM talk WHERE title = 'Reef fish on the move'") == "2022-08-10");
-    BOOST_TEST(text(db, "SELECT event FROM talk WHERE title = 'Reef fish on the move'") == "ESA Annual Meeting");
-    BOOST_TEST(count(db, "SELECT count(*) FROM project") == 1);
-    BOOST_TEST(text(db, "SELECT title FROM page") == "About");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM talk") == 2);
+    BOOST_TEST(test::sql_text(db, "SELECT date FROM talk WHERE title = 'Reef fish on the move'") == "2022-08-10");
+    BOOST_TEST(test::sql_text(db, "SELECT event FROM talk WHERE title = 'Reef fish on the move'") == "ESA Annual Meeting");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM project") == 1);
+    BOOST_TEST(test::sql_text(db, "SELECT title FROM page") == "About");
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
 }
 
@@ -163,16 +150,16 @@ BOOST_AUTO_TEST_CASE(imports_a_blowfish_site) {
     fs::path db = dir / "site.db";
     auto report = import_site(sites / "hugo-blowfish-made-up", db.string());
     BOOST_TEST(report.theme == "hugo-blowfish");
-    BOOST_TEST(text(db, "SELECT name FROM profile") == "Kenji Watanabe");
-    BOOST_TEST(text(db, "SELECT job_title FROM profile") == "Research scientist, numerical linear algebra");
-    BOOST_TEST(text(db, "SELECT address FROM profile_email") == "kenji@example.ac.jp");
-    BOOST_TEST(count(db, "SELECT count(*) FROM profile_link") == 2);
-    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 1, all_notes(report));
-    BOOST_TEST(text(db, "SELECT kind FROM publication") == "journal");
+    BOOST_TEST(test::sql_text(db, "SELECT name FROM profile") == "Kenji Watanabe");
+    BOOST_TEST(test::sql_text(db, "SELECT job_title FROM profile") == "Research scientist, numerical linear algebra");
+    BOOST_TEST(test::sql_text(db, "SELECT address FROM profile_email") == "kenji@example.ac.jp");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM profile_link") == 2);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM publication") == 1, all_notes(report));
+    BOOST_TEST(test::sql_text(db, "SELECT kind FROM publication") == "journal");
     BOOST_TEST(authors_of(db, "Communication-avoiding sparse solvers") == "Kenji Watanabe*; Laura García Márquez");
-    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 2);
-    BOOST_TEST(text(db, "SELECT title FROM post WHERE published = '2021-01-15'") == "Solvers I use");
-    std::string body = text(db, "SELECT body FROM post WHERE title = 'Preconditioners, a primer'");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM post") == 2);
+    BOOST_TEST(test::sql_text(db, "SELECT title FROM post WHERE published = '2021-01-15'") == "Solvers I use");
+    std::string body = test::sql_text(db, "SELECT body FROM post WHERE title = 'Preconditioners, a primer'");
     BOOST_TEST(body.find("{:") == std::string::npos, body);
     BOOST_TEST(body.find("[link](https://example.org) and a class.") != std::string::npos, body);
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
@@ -187,16 +174,16 @@ BOOST_AUTO_TEST_CASE(imports_an_ananke_site) {
     fs::path db = dir / "site.db";
     auto report = import_site(sites / "hugo-ananke-made-up", db.string());
     BOOST_TEST(report.theme == "hugo-ananke");
-    BOOST_TEST(text(db, "SELECT name FROM profile") == "Maria Rossi");
-    BOOST_TEST(count(db, "SELECT count(*) FROM profile_paragraph") == 2);
-    BOOST_TEST(text(db, "SELECT group_concat(label, ',') FROM (SELECT label FROM profile_link ORDER BY position)") == "Mastodon,LinkedIn");
-    BOOST_TEST(count(db, "SELECT count(*) FROM publication") == 1, all_notes(report));
-    BOOST_TEST(text(db, "SELECT kind FROM publication") == "journal");
-    BOOST_TEST(text(db, "SELECT venue FROM publication") == "Journal of Medieval History");
+    BOOST_TEST(test::sql_text(db, "SELECT name FROM profile") == "Maria Rossi");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM profile_paragraph") == 2);
+    BOOST_TEST(test::sql_text(db, "SELECT group_concat(label, ',') FROM (SELECT label FROM profile_link ORDER BY position)") == "Mastodon,LinkedIn");
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM publication") == 1, all_notes(report));
+    BOOST_TEST(test::sql_text(db, "SELECT kind FROM publication") == "journal");
+    BOOST_TEST(test::sql_text(db, "SELECT venue FROM publication") == "Journal of Medieval History");
     BOOST_TEST(authors_of(db, "Reading Genoese ledgers") == "Maria Rossi*; L. Bianchi");
-    BOOST_TEST(count(db, "SELECT count(*) FROM post") == 1);
-    BOOST_TEST(text(db, "SELECT body FROM post").find("![The reading room](/images/archive.jpg \"The reading room\")") == 0u);
-    BOOST_TEST(count(db, "SELECT count(*) FROM page") == 0);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM post") == 1);
+    BOOST_TEST(test::sql_text(db, "SELECT body FROM post").find("![The reading room](/images/archive.jpg \"The reading room\")") == 0u);
+    BOOST_TEST(test::sql_int(db, "SELECT count(*) FROM page") == 0);
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
 }
 
@@ -302,8 +289,8 @@ BOOST_AUTO_TEST_CASE(an_academicpages_citation_gives_authors_and_venue) {
                      "---\ntitle: \"A paper\"\ndate: 2020-05-01\ncitation: 'Smith, John & Ines Duarte. 2020. A paper. Journal of Tests.'\n---\n");
     auto report = import_site(site, (dir / "a.db").string());
     BOOST_TEST(authors_of(dir / "a.db", "A paper") == "John Smith; Ines Duarte*", all_notes(report));
-    BOOST_TEST(text(dir / "a.db", "SELECT venue FROM publication") == "Journal of Tests");
-    BOOST_TEST(text(dir / "a.db", "SELECT kind FROM publication") == "other");
+    BOOST_TEST(test::sql_text(dir / "a.db", "SELECT venue FROM publication") == "Journal of Tests");
+    BOOST_TEST(test::sql_text(dir / "a.db", "SELECT kind FROM publication") == "other");
 }
 
 // A Hugo Blox site upgraded by copying: content/publication/ (Academic) and
@@ -324,7 +311,7 @@ BOOST_AUTO_TEST_CASE(old_and_new_publication_folders_give_each_paper_once) {
     put(site / "content/publications/soil-carbon/index.md", paper);
     put(site / "content/publication/old-only/index.md", "---\ntitle: Roots\nauthors: [admin]\ndate: 2019-01-01\n---\n");
     auto report = import_site(site, (dir / "a.db").string());
-    BOOST_TEST(count(dir / "a.db", "SELECT count(*) FROM publication") == 2, all_notes(report));
+    BOOST_TEST(test::sql_int(dir / "a.db", "SELECT count(*) FROM publication") == 2, all_notes(report));
     BOOST_TEST(all_notes(report).find("imported content/publication/soil-carbon/index.md: the same paper as content/publications/soil-carbon") !=
                std::string::npos);
     BOOST_TEST(leftovers(report) == 0u, all_notes(report));
@@ -343,8 +330,8 @@ BOOST_AUTO_TEST_CASE(a_title_only_in_the_heading_is_the_title) {
     test::write_file(site / "_portfolio/tool.md", "---\nexcerpt: A tool.\n---\n# My *soil* tool\n\nIt measures.\n");
     test::write_file(site / "_teaching/2021-soils.md", "---\ndate: 2021-09-01\nvenue: University of Lisbon\n---\nSoils 101\n=========\n\nI taught it.\n");
     auto report = import_site(site, (dir / "a.db").string());
-    BOOST_TEST(text(dir / "a.db", "SELECT title FROM project") == "My soil tool", all_notes(report));
-    BOOST_TEST(text(dir / "a.db", "SELECT title FROM teaching") == "Soils 101", all_notes(report));
+    BOOST_TEST(test::sql_text(dir / "a.db", "SELECT title FROM project") == "My soil tool", all_notes(report));
+    BOOST_TEST(test::sql_text(dir / "a.db", "SELECT title FROM teaching") == "Soils 101", all_notes(report));
 }
 
 // A citation's italics around its venue ("_Series._ Publisher") and a
